@@ -1,0 +1,47 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# User-facing targets.  Kbuild (the file next to this one) lists what goes
+# into nobs.ko; this Makefile only drives builds, tests and tools.
+
+KDIR ?= /lib/modules/$(shell uname -r)/build
+VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
+export NOBS_CACHE ?= /var/cache/nobs
+export NOBS_VECTORS ?= $(abspath $(CURDIR)/../shared/vectors)
+
+.PHONY: all modules clean install deps check check-quick lint bench demo \
+	test-user vm dkms-check
+
+all: modules
+
+modules:
+	@test -d "$(KDIR)" || { echo "nobs: no kernel build tree at $(KDIR); install the headers or pass KDIR=/path/to/build" >&2; exit 1; }
+	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
+
+clean:
+	@if [ -d "$(KDIR)" ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
+	rm -rf build tests/user/build
+
+install: modules
+	$(MAKE) -C $(KDIR) M=$(CURDIR) modules_install
+	depmod -a $(notdir $(patsubst %/build,%,$(KDIR)))
+
+deps:
+	@scripts/deps.sh
+
+check: deps
+	@scripts/check.sh full
+
+check-quick: deps
+	@scripts/check.sh quick
+
+lint: deps
+	@scripts/check.sh lint
+
+test-user:
+	$(MAKE) -C tests/user test
+
+bench: deps
+	$(MAKE) -C tests/user bench
+
+demo: deps
+	@scripts/demo.sh

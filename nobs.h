@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * nobs module plumbing shared by nobs_main.c and the glue files.
+ */
+#ifndef NOBS_H
+#define NOBS_H
+
+#include <linux/types.h>
+
+/**
+ * struct nobs_cpu - CPU features the implementations choose from
+ * @bmi2:  x86-64 BMI1+BMI2 (andn, rorx, mulx)
+ * @adx:   x86-64 ADX (adcx, adox)
+ * @avx2:  x86-64 AVX2 with the YMM state enabled by the OS (xfeatures)
+ * @sha3:  arm64 ARMv8.2 SHA3 instructions (eor3, rax1, xar, bcax)
+ * @asimd: arm64 Advanced SIMD (NEON)
+ *
+ * Filled once at module load; every field is false when the module
+ * parameter force_generic=1 is given.
+ */
+struct nobs_cpu {
+	bool bmi2;
+	bool adx;
+	bool avx2;
+	bool sha3;
+	bool asimd;
+};
+
+/*
+ * A component is one primitive's glue: select its implementation once,
+ * prove it with known answers, register it with the crypto API (all or
+ * nothing), and unregister it.  nobs_main.c drives them in table order and
+ * unwinds in reverse.
+ */
+const char *nobs_sha3_select(const struct nobs_cpu *cpu);
+int nobs_sha3_selftest(void);
+int nobs_sha3_register(void);
+void nobs_sha3_unregister(void);
+
+const char *nobs_drbg_select(const struct nobs_cpu *cpu);
+int nobs_drbg_selftest(void);
+int nobs_drbg_register(void);
+void nobs_drbg_unregister(void);
+
+const char *nobs_csidh_select(const struct nobs_cpu *cpu);
+int nobs_csidh_selftest(void);
+int nobs_csidh_register(void);
+void nobs_csidh_unregister(void);
+
+#endif /* NOBS_H */

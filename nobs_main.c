@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nobs: the SHA-3 family (SHAKE, cSHAKE, KMAC, SHA3), AES-256 CTR_DRBG
+ * without derivation function, and CSIDH-512 for the kernel crypto API.
+ *
+ * This file detects CPU features once, lets every component pick its
+ * implementation, proves each with known answers and registers it.  A
+ * component whose self-test fails stays unregistered (and says so); a
+ * registration error unregisters everything already registered, in reverse
+ * order, and fails the load.
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/printk.h>
+
+#ifdef CONFIG_X86_64
+#include <asm/cpufeature.h>
+#include <asm/fpu/api.h>
+#include <asm/fpu/xstate.h>
+#endif
+#ifdef CONFIG_ARM64
+#include <asm/cpufeature.h>
+#endif
+
+#include "nobs.h"
+
+static bool force_generic;
+module_param(force_generic, bool, 0444);
+MODULE_PARM_DESC(force_generic,
+		 "Use the generic C implementations only, whatever the CPU offers");
+
+static int test_fail_after = -1;
+module_param(test_fail_after, int, 0444);
+MODULE_PARM_DESC(test_fail_after,
+		 "Test only: fail the load after registering this many components (-1, the default: never)");
+
+struct nobs_component {
+	const char *name;
+	const char *(*select)(const struct nobs_cpu *cpu);
+	int (*selftest)(void);
+	int (*register_algs)(void);
+	void (*unregister_algs)(void);
+};
+
+static const struct nobs_component nobs_components[] = {
+};
+
+#define NOBS_NR_COMPONENTS ARRAY_SIZE(nobs_components)
+
+/* Which components passed their self-test and are registered. */
+static bool nobs_registered[NOBS_NR_COMPONENTS + 1];
+
+static void nobs_detect_cpu(struct nobs_cpu *cpu)
+{
+	memset(cpu, 0, sizeof(*cpu));
+	if (force_generic)
+		return;
+#ifdef CONFIG_X86_64
+	cpu->bmi2 = boot_cpu_has(X86_FEATURE_BMI1) &&
+		    boot_cpu_has(X86_FEATURE_BMI2);
+	cpu->adx = boot_cpu_has(X86_FEATURE_ADX);
+	cpu->avx2 = boot_cpu_has(X86_FEATURE_AVX) &&
+		    boot_cpu_has(X86_FEATURE_AVX2) &&
+		    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM,
+				      NULL);
+#endif
+#ifdef CONFIG_ARM64
+	cpu->asimd = cpu_have_named_feature(ASIMD);
+	cpu->sha3 = cpu->asimd && cpu_have_named_feature(SHA3);
+#endif
+}
+
+static void nobs_unregister_from(size_t n)
+{
+	while (n--) {
+		if (!nobs_registered[n])
+			continue;
+		nobs_components[n].unregister_algs();
+		nobs_registered[n] = false;
+	}
+}
+
+static int __init nobs_init(void)
+{
+	char picked[160];
+	struct nobs_cpu cpu;
+	size_t i, len = 0;
+	int err;
+
+	nobs_detect_cpu(&cpu);
+
+	picked[0] = '\0';
+	for (i = 0; i < NOBS_NR_COMPONENTS; i++)
+		len += scnprintf(picked + len, sizeof(picked) - len, " %s=%s",
+				 nobs_components[i].name,
+				 nobs_components[i].select(&cpu));
+	pr_info("%s:%s%s\n", NOBS_VERSION, picked,
+		force_generic ? " (force_generic)" : "");
+
+	for (i = 0; i < NOBS_NR_COMPONENTS; i++) {
+		const struct nobs_component *c = &nobs_components[i];
+
+		if ((int)i == test_fail_after) {
+			err = -EINVAL;
+			goto unwind;
+		}
+		err = c->selftest();
+		if (err) {
+			pr_err("%s: self-test failed (%d), not registered\n",
+			       c->name, err);
+			continue;
+		}
+		err = c->register_algs();
+		if (err) {
+			pr_err("%s: registration failed (%d)\n", c->name, err);
+			goto unwind;
+		}
+		nobs_registered[i] = true;
+	}
+	if (test_fail_after >= (int)NOBS_NR_COMPONENTS) {
+		err = -EINVAL;
+		goto unwind;
+	}
+	return 0;
+
+unwind:
+	if (err == -EINVAL && test_fail_after >= 0)
+		pr_err("load failed on purpose (test_fail_after=%d)\n",
+		       test_fail_after);
+	nobs_unregister_from(i);
+	return err;
+}
+
+static void __exit nobs_exit(void)
+{
+	nobs_unregister_from(NOBS_NR_COMPONENTS);
+}
+
+module_init(nobs_init);
+module_exit(nobs_exit);
+
+MODULE_DESCRIPTION("SHAKE/cSHAKE/KMAC/SHA3, AES-256 CTR_DRBG (no df) and CSIDH-512 for the crypto API");
+MODULE_AUTHOR("The nobs developers");
+MODULE_LICENSE("GPL");
+MODULE_VERSION(NOBS_VERSION);

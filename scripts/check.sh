@@ -1,0 +1,50 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# check.sh full|quick|lint: run the test suites and print the summary.
+#   full:  lint (checkpatch, W=1 + sparse builds for 6.1 and 6.12), the
+#          userspace harness (ASan+UBSan, valgrind), DKMS add/build/remove,
+#          the VM tests on both stock kernels with and without
+#          force_generic (on the modules DKMS built), the runner self-test.
+#   quick: userspace harness, 6.12 build, VM tests on 6.12.
+# The last line is "N passed, N failed[, N skipped]".
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+mode=${1:-full}
+rs=$NOBS_ROOT/scripts/run-suite
+rm -rf "$NOBS_BUILD/results"
+mkdir -p "$NOBS_BUILD/results"
+
+vm_suites() {
+	local kodir=$1 series params
+	shift
+	for series in "$@"; do
+		for params in "" force_generic=1; do
+			"$rs" "vm-$series${params:+-generic}" "$NOBS_ROOT/tests/vm/run-vm.sh" \
+				-q -k "$series" -m "$kodir/$series/nobs.ko" -p "$params"
+		done
+	done
+}
+
+case "$mode" in
+lint)
+	"$rs" lint "$NOBS_ROOT/scripts/lint.sh"
+	;;
+quick)
+	"$rs" user make -s -C "$NOBS_ROOT/tests/user" test
+	"$rs" build-6.12 "$NOBS_ROOT/scripts/kbuild.sh" 6.12
+	vm_suites "$NOBS_BUILD/kmod" 6.12
+	;;
+full)
+	"$rs" lint "$NOBS_ROOT/scripts/lint.sh"
+	"$rs" user make -s -C "$NOBS_ROOT/tests/user" test
+	"$rs" valgrind make -s -C "$NOBS_ROOT/tests/user" valgrind
+	"$rs" dkms "$NOBS_ROOT/scripts/dkms-check.sh"
+	vm_suites "$NOBS_BUILD/dkms" 6.1 6.12
+	"$rs" runner-selftest "$NOBS_ROOT/scripts/runner-selftest.sh" "$NOBS_BUILD/dkms"
+	;;
+*)
+	nobs_die "usage: check.sh full|quick|lint"
+	;;
+esac
+"$NOBS_ROOT/scripts/summary"

@@ -1,0 +1,28 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Install the Debian packages the build, the tests and the demo need.
+# Idempotent: does nothing (not even 'apt-get update') when all are present.
+set -euo pipefail
+
+pkgs=(
+	build-essential kmod dkms sparse
+	linux-headers-amd64 linux-headers-6.12-amd64 linux-source-6.12
+	qemu-system-x86 busybox-static cpio xz-utils zstd kcapi-tools
+	libssl-dev openssl libgmp-dev python3 python3-pycryptodome valgrind
+	gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static
+)
+
+missing=()
+for p in "${pkgs[@]}"; do
+	st=$(dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null || true)
+	case "$st" in
+	ii*) ;;
+	*) missing+=("$p") ;;
+	esac
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "== installing: ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get -o DPkg::Lock::Timeout=900 update -q >/dev/null
+apt-get -o DPkg::Lock::Timeout=900 install -y -q --no-install-recommends "${missing[@]}" >/dev/null

