@@ -19,7 +19,7 @@ vm_suites() {
 	local kodir=$1 series params
 	shift
 	for series in "$@"; do
-		for params in "" force_generic=1; do
+		for params in "" "force_generic=1 drbg_reseed_interval=1000"; do
 			"$rs" "vm-$series${params:+-generic}" "$NOBS_ROOT/tests/vm/run-vm.sh" \
 				-q -k "$series" -m "$kodir/$series/nobs.ko" -p "$params"
 		done

@@ -10,7 +10,15 @@ pkgs=(
 	qemu-system-x86 busybox-static cpio xz-utils zstd kcapi-tools
 	libssl-dev openssl libgmp-dev python3 python3-pycryptodome valgrind
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static
+	libgmp-dev:arm64
 )
+
+# libgmp-dev:arm64 (the arm64 field-arithmetic test under qemu-user) needs
+# the foreign architecture.
+if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+	dpkg --add-architecture arm64
+	force_update=1
+fi
 
 missing=()
 for p in "${pkgs[@]}"; do
@@ -20,7 +28,7 @@ for p in "${pkgs[@]}"; do
 	*) missing+=("$p") ;;
 	esac
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+[ ${#missing[@]} -eq 0 ] && [ -z "${force_update:-}" ] && exit 0
 
 echo "== installing: ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive

@@ -19,8 +19,14 @@ fi
 
 pass=0 fail=0
 cd "$NOBS_ROOT" || exit 1
-files=$(find . -path ./build -prune -o -path ./tests -prune -o -path ./.git -prune -o \
-	\( -name '*.c' -o -name '*.h' -o -name '*.S' \) -type f -print | sort)
+# The kernel-side sources: tracked or new (not ignored) files, tests aside.
+if git -C "$NOBS_ROOT" rev-parse --git-dir >/dev/null 2>&1; then
+	files=$(git ls-files -co --exclude-standard -- '*.c' '*.h' '*.S' |
+		grep -v '^tests/' | sort -u)
+else
+	files=$(find . -path ./build -prune -o -path ./tests -prune -o \
+		\( -name '*.c' -o -name '*.h' -o -name '*.S' \) -type f -print | sort)
+fi
 for f in $files; do
 	f=${f#./}
 	out=$(perl "$cp_dir/scripts/checkpatch.pl" --no-tree --terse --show-types \
