@@ -47,6 +47,8 @@ struct nobs_component {
 };
 
 static const struct nobs_component nobs_components[] = {
+	{ "keccak", nobs_sha3_select, nobs_sha3_selftest,
+	  nobs_sha3_register, nobs_sha3_unregister },
 };
 
 #define NOBS_NR_COMPONENTS ARRAY_SIZE(nobs_components)

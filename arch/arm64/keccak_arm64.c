@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Keccak-f[1600] for arm64 with the ARMv8.2 SHA3 instructions (see
+ * keccak_ce.S, and sha3/keccak.h for the interface).
+ *
+ * nobs_keccak_arm64_ce uses the NEON register file, so needs_simd is true:
+ * the glue calls it only where crypto_simd_usable() holds, between
+ * kernel_neon_begin() and kernel_neon_end(), at most 4 KiB of input per
+ * section, and uses nobs_keccak_generic otherwise.  The glue selects it
+ * when struct nobs_cpu says sha3 (HWCAP SHA3, i.e. FEAT_SHA3).
+ *
+ * The Neoverse question.  FEAT_SHA3 is optional in ARMv8.2+, and where it
+ * exists its speed varies: on Apple M1..M4 eor3/bcax/xar/rax1 run on
+ * several pipes and this style of code beats scalar Keccak, while on Arm's
+ * Neoverse cores that have the extension (V1, N2, V2) these instructions
+ * issue on fewer vector pipes, and hand-scheduled *scalar* assembly with
+ * lane complementing has been measured faster.  OpenSSL acts on exactly
+ * that: it enables its SHA3-extension Keccak only on Apple M-series
+ * (ARMV8_HAVE_SHA3_AND_WORTH_USING in crypto/armcap.c) and uses its
+ * scalar armv8 code everywhere else.
+ *
+ * What nobs does: it uses this CE code wherever FEAT_SHA3 is present.
+ * The alternative on those Neoverse cores would not be OpenSSL-grade
+ * scalar assembly (nobs has none for arm64; writing and scheduling one is
+ * separate work) but the portable C of sha3/keccak.c, which is itself a
+ * scalar implementation without the scheduling that makes the difference;
+ * the CE round is ~76 instructions against ~120+ scalar ones, so even at
+ * one SHA3 op per cycle it should not lose to compiled C.  We have no arm64
+ * hardware to measure on (qemu-user runs it for correctness only; its
+ * timings mean nothing), so this is a judgement, not a measurement: a
+ * machine where it loses can load nobs with force_generic=1, and a
+ * per-MIDR deny list in nobs_sha3_select() is the place to encode a
+ * measured loss.
+ */
+#include <linux/linkage.h>
+#include "sha3/keccak.h"
+
+asmlinkage void nobs_keccakf_arm64_ce(u64 *st);
+asmlinkage void nobs_keccak_absorb_arm64_ce(u64 *st, const u8 *in,
+					    size_t nblocks, size_t rate);
+
+const struct nobs_keccak_impl nobs_keccak_arm64_ce = {
+	.name		= "ce",
+	.permute	= nobs_keccakf_arm64_ce,
+	.absorb		= nobs_keccak_absorb_arm64_ce,
+	.needs_simd	= true,		/* NEON registers */
+};

@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Keccak-f[1600] sponge and the SHA-3 family (FIPS 202, NIST SP 800-185).
+ *
+ * This is a core: plain C over <nobs/types.h>, no crypto-API types, no
+ * allocation, no locks.  The same file is built into the kernel module and
+ * into the userspace harness in tests/user/.
+ *
+ * State convention, shared with every implementation of the permutation:
+ * 25 plain (not complemented) 64-bit lanes, lane i = x + 5 * y, each lane
+ * holding eight message bytes loaded little-endian.  Message byte j of a
+ * block is XORed into bits 8 * (j % 8) .. 8 * (j % 8) + 7 of lane j / 8.
+ */
+#ifndef NOBS_SHA3_KECCAK_H
+#define NOBS_SHA3_KECCAK_H
+
+#include <nobs/types.h>
+
+#define NOBS_KECCAK_LANES	25
+#define NOBS_KECCAK_WIDTH	200	/* bytes */
+
+/* Rates (bytes per block) of the members of the family. */
+#define NOBS_SHAKE128_RATE	168
+#define NOBS_SHAKE256_RATE	136
+#define NOBS_SHA3_224_RATE	144
+#define NOBS_SHA3_256_RATE	136
+#define NOBS_SHA3_384_RATE	104
+#define NOBS_SHA3_512_RATE	72
+
+/*
+ * Domain-separation suffix followed by the first bit of pad10*1, as one
+ * byte XORed at the end of the message (FIPS 202 B.2).
+ */
+#define NOBS_KECCAK_DS_SHA3	0x06	/* M || 01 */
+#define NOBS_KECCAK_DS_SHAKE	0x1f	/* M || 1111 */
+#define NOBS_KECCAK_DS_CSHAKE	0x04	/* M || 00 */
+
+/**
+ * struct nobs_keccak_impl - one implementation of the permutation
+ * @name:       short name used in driver names ("generic", "bmi", "ce");
+ *              the glue carries MODULE_ALIAS_CRYPTO for these
+ * @permute:    apply Keccak-f[1600] to @st in place
+ * @absorb:     for each of @nblocks blocks of @rate bytes at @in (no
+ *              alignment), XOR the block into the first @rate / 8 lanes
+ *              and apply the permutation; @rate is a multiple of 8 and at
+ *              most 168
+ * @needs_simd: true if the functions use vector registers: the caller
+ *              must then hold the kernel's SIMD context (the glue checks
+ *              crypto_simd_usable(), brackets at most 4 KiB of input per
+ *              section and otherwise uses nobs_keccak_generic)
+ *
+ * Every implementation must produce the same lanes bit for bit.  The core
+ * never chooses one: each sponge call takes the implementation to use, and
+ * the glue picks it once at module load (nobs_sha3_select()).
+ *
+ * Arch files that provide implementations declare themselves to the glue
+ * and to tests/user with a compiler define: NOBS_HAVE_KECCAK_X86 for
+ * nobs_keccak_x86_bmi, NOBS_HAVE_KECCAK_ARM64 for nobs_keccak_arm64_ce.
+ */
+struct nobs_keccak_impl {
+	const char *name;
+	void (*permute)(u64 *st);
+	void (*absorb)(u64 *st, const u8 *in, size_t nblocks, size_t rate);
+	bool needs_simd;
+};
+
+extern const struct nobs_keccak_impl nobs_keccak_generic;
+#ifdef NOBS_HAVE_KECCAK_X86
+extern const struct nobs_keccak_impl nobs_keccak_x86_bmi;
+#endif
+#ifdef NOBS_HAVE_KECCAK_ARM64
+extern const struct nobs_keccak_impl nobs_keccak_arm64_ce;
+#endif
+
+/**
+ * struct nobs_keccak - sponge state (208 bytes, exported as is)
+ * @st:        the 25 lanes
+ * @rate:      block size in bytes (72..168, a multiple of 8)
+ * @pos:       absorbing: bytes of the current block already XORed in
+ *             (< @rate); squeezing: bytes of the current block already
+ *             output (<= @rate)
+ * @dsbyte:    domain-separation byte XORed at padding time
+ * @squeezing: 0 while absorbing, 1 once padded
+ *
+ * Input is XORed straight into @st: there is no block buffer.
+ */
+struct nobs_keccak {
+	u64 st[NOBS_KECCAK_LANES];
+	u8 rate;
+	u8 pos;
+	u8 dsbyte;
+	u8 squeezing;
+};
+
+/* The generic permutation, for arch code that wants it as a fallback. */
+void nobs_keccakf_generic(u64 *st);
+
+/* Raw sponge. */
+void nobs_keccak_init(struct nobs_keccak *k, unsigned int rate, u8 dsbyte);
+void nobs_keccak_absorb(struct nobs_keccak *k,
+			const struct nobs_keccak_impl *impl,
+			const u8 *in, size_t len);
+void nobs_keccak_squeeze(struct nobs_keccak *k,
+			 const struct nobs_keccak_impl *impl,
+			 u8 *out, size_t len);
+bool nobs_keccak_state_valid(const struct nobs_keccak *k);
+
+/* FIPS 202: SHA3-224/256/384/512 (digestsize 28, 32, 48 or 64). */
+int nobs_sha3_init(struct nobs_keccak *k, unsigned int digestsize);
+
+/* FIPS 202: SHAKE128 / SHAKE256 (security 128 or 256). */
+int nobs_shake_init(struct nobs_keccak *k, unsigned int security);
+
+/* SP 800-185 cSHAKE with function name N and customization S. */
+int nobs_cshake_init(struct nobs_keccak *k,
+		     const struct nobs_keccak_impl *impl,
+		     unsigned int security,
+		     const u8 *n, size_t nlen, const u8 *s, size_t slen);
+
+/* SP 800-185 KMAC: key K and customization S; then absorb the message. */
+int nobs_kmac_init(struct nobs_keccak *k, const struct nobs_keccak_impl *impl,
+		   unsigned int security, const u8 *key, size_t keylen,
+		   const u8 *s, size_t slen);
+void nobs_kmac_end_input(struct nobs_keccak *k,
+			 const struct nobs_keccak_impl *impl, size_t outlen);
+
+/* SP 800-185 TupleHash: init, one call per tuple element, end_input. */
+int nobs_tuplehash_init(struct nobs_keccak *k,
+			const struct nobs_keccak_impl *impl,
+			unsigned int security, const u8 *s, size_t slen);
+void nobs_tuplehash_add(struct nobs_keccak *k,
+			const struct nobs_keccak_impl *impl,
+			const u8 *x, size_t len);
+#define nobs_tuplehash_end_input nobs_kmac_end_input
+
+/* SP 800-185 2.3 encodings; return the number of bytes written (<= 9). */
+size_t nobs_sp800_185_left_encode(u8 out[9], u64 x);
+size_t nobs_sp800_185_right_encode(u8 out[9], u64 x);
+
+/*
+ * The members the glue registers, in table order.  sha3_selftest.c holds
+ * known answers for each (pure C too, so tests/user runs them as well).
+ */
+enum nobs_sha3_alg {
+	NOBS_SHA3_SHAKE128,
+	NOBS_SHA3_SHAKE256,
+	NOBS_SHA3_CSHAKE128,
+	NOBS_SHA3_CSHAKE256,
+	NOBS_SHA3_KMAC128,
+	NOBS_SHA3_KMAC256,
+	NOBS_SHA3_224,
+	NOBS_SHA3_256,
+	NOBS_SHA3_384,
+	NOBS_SHA3_512,
+	NOBS_SHA3_NR_ALGS
+};
+
+int nobs_sha3_kat(enum nobs_sha3_alg alg, const struct nobs_keccak_impl *impl);
+
+#ifdef __KERNEL__
+/*
+ * In-kernel XOF use (sha3_glue.c): the same sponge calls on the
+ * implementation chosen at module load, with the SIMD rules applied.
+ */
+const struct nobs_keccak_impl *nobs_sha3_impl(void);
+void nobs_sha3_absorb(struct nobs_keccak *k, const u8 *in, size_t len);
+void nobs_sha3_squeeze(struct nobs_keccak *k, u8 *out, size_t len);
+#endif
+
+#endif /* NOBS_SHA3_KECCAK_H */

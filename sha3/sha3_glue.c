@@ -1,0 +1,552 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The SHA-3 family as shash algorithms: shake128/256, cshake128/256,
+ * kmac128/256 and, where a fast permutation exists, sha3-224..512.
+ *
+ * Glue only: the sponge is sha3/keccak.c, the permutation is the one
+ * nobs_sha3_select() picks once at load, and the rules for vector
+ * registers (crypto_simd_usable(), at most 4 KiB per section, generic
+ * fallback) are applied here and nowhere else.
+ *
+ * cra_blocksize is the rate, except for the 128-bit members: their rate,
+ * 168 bytes, is above MAX_ALGAPI_BLOCKSIZE (160), so they declare 84, the
+ * largest divisor of 168 the API accepts.  Input fed in multiples of
+ * cra_blocksize thus still ends on permutation boundaries.
+ *
+ * Keys: cshake128/256 take the customization string S as an optional key
+ * (function name N is empty); without a key, or with an empty one, they
+ * compute SHAKE, as SP 800-185 specifies.  kmac128/256 require a key of 1
+ * to NOBS_SHA3_MAX_KEYSIZE (512) bytes; S is empty and L is 8 times the
+ * digest size.  Other key lengths are refused with -EINVAL.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": sha3: " fmt
+
+#include <crypto/internal/hash.h>
+#include <crypto/internal/simd.h>
+#include <linux/build_bug.h>
+#include <linux/cache.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/sizes.h>
+#include <linux/string.h>
+#include <asm/simd.h>
+#if defined(CONFIG_X86)
+#include <asm/fpu/api.h>
+#elif defined(CONFIG_ARM64)
+#include <asm/neon.h>
+#endif
+
+#include "nobs.h"
+#include "keccak.h"
+
+#define NOBS_SHA3_MAX_KEYSIZE	512
+#define NOBS_SHA3_PRIO_GENERIC	100
+#define NOBS_SHA3_PRIO_FAST	300	/* above sha3-generic (100) */
+#define NOBS_SHA3_SIMD_CHUNK	SZ_4K
+
+/*
+ * The descriptor is the sponge itself: 200 bytes of lanes and four bytes
+ * of counters.  HASH_MAX_DESCSIZE leaves 360 bytes; kernels from 6.16 on
+ * also require exported states of at most 345 bytes.
+ */
+static_assert(sizeof(struct nobs_keccak) <= 345);
+static_assert(sizeof(struct nobs_keccak) <=
+	      HASH_MAX_DESCSIZE - sizeof(struct shash_desc));
+
+enum nobs_sha3_kind {
+	NOBS_SHA3_UNKEYED,	/* sha3-*, shake* */
+	NOBS_SHA3_CSHAKE,	/* optional key = S */
+	NOBS_SHA3_KMAC,		/* required key */
+};
+
+/**
+ * struct nobs_sha3_shash - one registered member
+ * @alg:        the shash algorithm
+ * @rate:       sponge rate in bytes
+ * @security:   128 or 256, for the SHAKE-based members
+ * @dsbyte:     domain-separation byte of the unkeyed members
+ * @kind:       unkeyed, cSHAKE or KMAC
+ * @passed:     known answers passed at load
+ * @registered: currently registered
+ */
+struct nobs_sha3_shash {
+	struct shash_alg alg;
+	unsigned int rate;
+	unsigned int security;
+	u8 dsbyte;
+	enum nobs_sha3_kind kind;
+	bool passed;
+	bool registered;
+};
+
+static const struct nobs_keccak_impl *nobs_sha3_active __ro_after_init =
+	&nobs_keccak_generic;
+
+static inline void nobs_sha3_simd_begin(void)
+{
+#if defined(CONFIG_X86)
+	kernel_fpu_begin();
+#elif defined(CONFIG_ARM64)
+	kernel_neon_begin();
+#endif
+}
+
+static inline void nobs_sha3_simd_end(void)
+{
+#if defined(CONFIG_X86)
+	kernel_fpu_end();
+#elif defined(CONFIG_ARM64)
+	kernel_neon_end();
+#endif
+}
+
+/**
+ * nobs_sha3_impl() - the permutation chosen at module load
+ *
+ * Return: the implementation; it may need the SIMD context (see
+ * struct nobs_keccak_impl), which nobs_sha3_absorb() and
+ * nobs_sha3_squeeze() take care of.
+ */
+const struct nobs_keccak_impl *nobs_sha3_impl(void)
+{
+	return nobs_sha3_active;
+}
+
+/**
+ * nobs_sha3_absorb() - absorb with the chosen permutation
+ * @k:   sponge state (any member of the family)
+ * @in:  message bytes
+ * @len: number of bytes
+ *
+ * Callable from any context where the crypto API's shash update is.  A
+ * SIMD permutation runs only when crypto_simd_usable(), in sections of at
+ * most 4 KiB of input; otherwise the generic one does the same work.
+ */
+void nobs_sha3_absorb(struct nobs_keccak *k, const u8 *in, size_t len)
+{
+	const struct nobs_keccak_impl *impl = nobs_sha3_active;
+	size_t n;
+
+	/* No permutation happens if the block does not fill up. */
+	if (!impl->needs_simd || len < (size_t)(k->rate - k->pos)) {
+		nobs_keccak_absorb(k, impl, in, len);
+		return;
+	}
+	if (!crypto_simd_usable()) {
+		nobs_keccak_absorb(k, &nobs_keccak_generic, in, len);
+		return;
+	}
+	while (len) {
+		n = min_t(size_t, len, NOBS_SHA3_SIMD_CHUNK);
+		nobs_sha3_simd_begin();
+		nobs_keccak_absorb(k, impl, in, n);
+		nobs_sha3_simd_end();
+		in += n;
+		len -= n;
+	}
+}
+
+/**
+ * nobs_sha3_squeeze() - pad if needed and produce output
+ * @k:   sponge state
+ * @out: output buffer
+ * @len: number of bytes; any length, any split across calls
+ *
+ * Same SIMD rules as nobs_sha3_absorb(), per 4 KiB of output.
+ */
+void nobs_sha3_squeeze(struct nobs_keccak *k, u8 *out, size_t len)
+{
+	const struct nobs_keccak_impl *impl = nobs_sha3_active;
+	size_t n;
+
+	if (!impl->needs_simd) {
+		nobs_keccak_squeeze(k, impl, out, len);
+		return;
+	}
+	if (!crypto_simd_usable()) {
+		nobs_keccak_squeeze(k, &nobs_keccak_generic, out, len);
+		return;
+	}
+	do {
+		n = min_t(size_t, len, NOBS_SHA3_SIMD_CHUNK);
+		nobs_sha3_simd_begin();
+		nobs_keccak_squeeze(k, impl, out, n);
+		nobs_sha3_simd_end();
+		out += n;
+		len -= n;
+	} while (len);
+}
+
+static const struct nobs_sha3_shash *nobs_sha3_of(struct crypto_shash *tfm)
+{
+	return container_of(crypto_shash_alg(tfm), struct nobs_sha3_shash, alg);
+}
+
+static int nobs_sha3_shash_init(struct shash_desc *desc)
+{
+	const struct nobs_sha3_shash *a = nobs_sha3_of(desc->tfm);
+	struct nobs_keccak *k = shash_desc_ctx(desc);
+
+	if (a->kind == NOBS_SHA3_UNKEYED)
+		nobs_keccak_init(k, a->rate, a->dsbyte);
+	else
+		memcpy(k, crypto_shash_ctx(desc->tfm), sizeof(*k));
+	return 0;
+}
+
+static int nobs_sha3_shash_update(struct shash_desc *desc, const u8 *data,
+				  unsigned int len)
+{
+	nobs_sha3_absorb(shash_desc_ctx(desc), data, len);
+	return 0;
+}
+
+static int nobs_sha3_shash_final(struct shash_desc *desc, u8 *out)
+{
+	const struct nobs_sha3_shash *a = nobs_sha3_of(desc->tfm);
+	struct nobs_keccak *k = shash_desc_ctx(desc);
+
+	/* right_encode(L) is at most 9 bytes: the generic code absorbs it. */
+	if (a->kind == NOBS_SHA3_KMAC)
+		nobs_kmac_end_input(k, &nobs_keccak_generic, a->alg.digestsize);
+	nobs_sha3_squeeze(k, out, a->alg.digestsize);
+	memzero_explicit(k, sizeof(*k));
+	return 0;
+}
+
+static int nobs_sha3_shash_export(struct shash_desc *desc, void *out)
+{
+	memcpy(out, shash_desc_ctx(desc), sizeof(struct nobs_keccak));
+	return 0;
+}
+
+/* A state that does not belong to this algorithm is refused: -EINVAL. */
+static int nobs_sha3_shash_import(struct shash_desc *desc, const void *in)
+{
+	const struct nobs_sha3_shash *a = nobs_sha3_of(desc->tfm);
+	struct nobs_keccak *k = shash_desc_ctx(desc);
+
+	memcpy(k, in, sizeof(*k));
+	if (!nobs_keccak_state_valid(k) || k->rate != a->rate ||
+	    k->squeezing) {
+		memzero_explicit(k, sizeof(*k));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/**
+ * nobs_cshake_setkey() - set the customization string S of cSHAKE
+ * @tfm:    cshake128 or cshake256 transform
+ * @key:    S
+ * @keylen: 0 to NOBS_SHA3_MAX_KEYSIZE bytes; 0 gives SHAKE's output
+ *
+ * Return: 0, or -EINVAL if @keylen is too long (the previous S stays).
+ */
+static int nobs_cshake_setkey(struct crypto_shash *tfm, const u8 *key,
+			      unsigned int keylen)
+{
+	const struct nobs_sha3_shash *a = nobs_sha3_of(tfm);
+
+	if (keylen > NOBS_SHA3_MAX_KEYSIZE)
+		return -EINVAL;
+	return nobs_cshake_init(crypto_shash_ctx(tfm), &nobs_keccak_generic,
+				a->security, NULL, 0, key, keylen);
+}
+
+/**
+ * nobs_kmac_setkey() - set the key K of KMAC
+ * @tfm:    kmac128 or kmac256 transform
+ * @key:    K
+ * @keylen: 1 to NOBS_SHA3_MAX_KEYSIZE bytes
+ *
+ * Return: 0, or -EINVAL for an empty or too long key.
+ */
+static int nobs_kmac_setkey(struct crypto_shash *tfm, const u8 *key,
+			    unsigned int keylen)
+{
+	const struct nobs_sha3_shash *a = nobs_sha3_of(tfm);
+
+	if (!keylen || keylen > NOBS_SHA3_MAX_KEYSIZE)
+		return -EINVAL;
+	return nobs_kmac_init(crypto_shash_ctx(tfm), &nobs_keccak_generic,
+			      a->security, key, keylen, NULL, 0);
+}
+
+static int nobs_sha3_init_tfm(struct crypto_shash *tfm)
+{
+	const struct nobs_sha3_shash *a = nobs_sha3_of(tfm);
+	struct nobs_keccak *prefix = crypto_shash_ctx(tfm);
+
+	/* cSHAKE without S is SHAKE; KMAC is unusable until setkey. */
+	if (a->kind == NOBS_SHA3_CSHAKE)
+		return nobs_shake_init(prefix, a->security);
+	memset(prefix, 0, sizeof(*prefix));
+	return 0;
+}
+
+static void nobs_sha3_exit_tfm(struct crypto_shash *tfm)
+{
+	memzero_explicit(crypto_shash_ctx(tfm), sizeof(struct nobs_keccak));
+}
+
+#define NOBS_SHA3_COMMON(_name, _digest, _block)			\
+	.digestsize = (_digest),					\
+	.init = nobs_sha3_shash_init,					\
+	.update = nobs_sha3_shash_update,				\
+	.final = nobs_sha3_shash_final,					\
+	.export = nobs_sha3_shash_export,				\
+	.import = nobs_sha3_shash_import,				\
+	.descsize = sizeof(struct nobs_keccak),				\
+	.statesize = sizeof(struct nobs_keccak),			\
+	.base.cra_name = _name,						\
+	.base.cra_blocksize = (_block),					\
+	.base.cra_module = THIS_MODULE
+
+#define NOBS_SHA3_KEYED(_setkey, _flags)				\
+	.setkey = _setkey,						\
+	.init_tfm = nobs_sha3_init_tfm,					\
+	.exit_tfm = nobs_sha3_exit_tfm,					\
+	.base.cra_ctxsize = sizeof(struct nobs_keccak),			\
+	.base.cra_flags = (_flags)
+
+static struct nobs_sha3_shash nobs_sha3_algs[NOBS_SHA3_NR_ALGS] = {
+	[NOBS_SHA3_SHAKE128] = {
+		.rate = NOBS_SHAKE128_RATE, .security = 128,
+		.dsbyte = NOBS_KECCAK_DS_SHAKE, .kind = NOBS_SHA3_UNKEYED,
+		.alg = { NOBS_SHA3_COMMON("shake128", 32, 84) },
+	},
+	[NOBS_SHA3_SHAKE256] = {
+		.rate = NOBS_SHAKE256_RATE, .security = 256,
+		.dsbyte = NOBS_KECCAK_DS_SHAKE, .kind = NOBS_SHA3_UNKEYED,
+		.alg = { NOBS_SHA3_COMMON("shake256", 64, 136) },
+	},
+	[NOBS_SHA3_CSHAKE128] = {
+		.rate = NOBS_SHAKE128_RATE, .security = 128,
+		.kind = NOBS_SHA3_CSHAKE,
+		.alg = { NOBS_SHA3_COMMON("cshake128", 32, 84),
+			 NOBS_SHA3_KEYED(nobs_cshake_setkey,
+					 CRYPTO_ALG_OPTIONAL_KEY) },
+	},
+	[NOBS_SHA3_CSHAKE256] = {
+		.rate = NOBS_SHAKE256_RATE, .security = 256,
+		.kind = NOBS_SHA3_CSHAKE,
+		.alg = { NOBS_SHA3_COMMON("cshake256", 64, 136),
+			 NOBS_SHA3_KEYED(nobs_cshake_setkey,
+					 CRYPTO_ALG_OPTIONAL_KEY) },
+	},
+	[NOBS_SHA3_KMAC128] = {
+		.rate = NOBS_SHAKE128_RATE, .security = 128,
+		.kind = NOBS_SHA3_KMAC,
+		.alg = { NOBS_SHA3_COMMON("kmac128", 32, 84),
+			 NOBS_SHA3_KEYED(nobs_kmac_setkey, 0) },
+	},
+	[NOBS_SHA3_KMAC256] = {
+		.rate = NOBS_SHAKE256_RATE, .security = 256,
+		.kind = NOBS_SHA3_KMAC,
+		.alg = { NOBS_SHA3_COMMON("kmac256", 64, 136),
+			 NOBS_SHA3_KEYED(nobs_kmac_setkey, 0) },
+	},
+	[NOBS_SHA3_224] = {
+		.rate = NOBS_SHA3_224_RATE, .dsbyte = NOBS_KECCAK_DS_SHA3,
+		.kind = NOBS_SHA3_UNKEYED,
+		.alg = { NOBS_SHA3_COMMON("sha3-224", 28, 144) },
+	},
+	[NOBS_SHA3_256] = {
+		.rate = NOBS_SHA3_256_RATE, .dsbyte = NOBS_KECCAK_DS_SHA3,
+		.kind = NOBS_SHA3_UNKEYED,
+		.alg = { NOBS_SHA3_COMMON("sha3-256", 32, 136) },
+	},
+	[NOBS_SHA3_384] = {
+		.rate = NOBS_SHA3_384_RATE, .dsbyte = NOBS_KECCAK_DS_SHA3,
+		.kind = NOBS_SHA3_UNKEYED,
+		.alg = { NOBS_SHA3_COMMON("sha3-384", 48, 104) },
+	},
+	[NOBS_SHA3_512] = {
+		.rate = NOBS_SHA3_512_RATE, .dsbyte = NOBS_KECCAK_DS_SHA3,
+		.kind = NOBS_SHA3_UNKEYED,
+		.alg = { NOBS_SHA3_COMMON("sha3-512", 64, 72) },
+	},
+};
+
+static bool nobs_sha3_is_fixed_sha3(enum nobs_sha3_alg i)
+{
+	return i >= NOBS_SHA3_224 && i <= NOBS_SHA3_512;
+}
+
+/**
+ * nobs_sha3_select() - choose the Keccak permutation once, at load
+ * @cpu: features detected by nobs_main.c (all false with force_generic)
+ *
+ * Return: the implementation's name, for the load-time log line.
+ */
+const char *nobs_sha3_select(const struct nobs_cpu *cpu)
+{
+	const struct nobs_keccak_impl *impl = &nobs_keccak_generic;
+
+	/*
+	 * The measurements behind each choice are in arch/x86/keccak_x86.c
+	 * and arch/arm64/keccak_arm64.c.
+	 */
+#ifdef NOBS_HAVE_KECCAK_X86
+	if (cpu->bmi2)
+		impl = &nobs_keccak_x86_bmi;
+#endif
+#ifdef NOBS_HAVE_KECCAK_ARM64
+	if (cpu->sha3)
+		impl = &nobs_keccak_arm64_ce;
+#endif
+	nobs_sha3_active = impl;
+	return impl->name;
+}
+
+static int nobs_sha3_kat_on(enum nobs_sha3_alg alg,
+			    const struct nobs_keccak_impl *impl)
+{
+	int ret;
+
+	if (!impl->needs_simd)
+		return nobs_sha3_kat(alg, impl);
+	if (!crypto_simd_usable())
+		return -EBUSY;
+	nobs_sha3_simd_begin();
+	ret = nobs_sha3_kat(alg, impl);
+	nobs_sha3_simd_end();
+	return ret;
+}
+
+/**
+ * nobs_sha3_selftest() - known answers for every member, before registering
+ *
+ * Each member is checked on the generic permutation and on the chosen
+ * one.  If the chosen one fails anything, it is dropped for the generic
+ * one (and sha3-* are then not registered).  A member that fails on the
+ * generic permutation stays unregistered.  Each failure is logged once.
+ *
+ * Return: 0 if at least one member passed, -EBADMSG if none did.
+ */
+int nobs_sha3_selftest(void)
+{
+	const struct nobs_keccak_impl *impl = nobs_sha3_active;
+	unsigned int i, passed = 0;
+	int ret;
+
+	for (i = 0; i < NOBS_SHA3_NR_ALGS; i++) {
+		ret = nobs_sha3_kat(i, &nobs_keccak_generic);
+		nobs_sha3_algs[i].passed = !ret;
+		if (ret)
+			pr_err("%s: known-answer test failed on generic (%d), not registering it\n",
+			       nobs_sha3_algs[i].alg.base.cra_name, ret);
+	}
+	for (i = 0; impl != &nobs_keccak_generic && i < NOBS_SHA3_NR_ALGS; i++) {
+		ret = nobs_sha3_kat_on(i, impl);
+		if (ret) {
+			pr_err("%s: known-answer test failed on %s (%d), using generic\n",
+			       nobs_sha3_algs[i].alg.base.cra_name, impl->name,
+			       ret);
+			nobs_sha3_active = &nobs_keccak_generic;
+			break;
+		}
+	}
+	for (i = 0; i < NOBS_SHA3_NR_ALGS; i++)
+		passed += nobs_sha3_algs[i].passed;
+	return passed ? 0 : -EBADMSG;
+}
+
+/**
+ * nobs_sha3_unregister() - unregister every member that is registered
+ *
+ * In reverse order of registration; safe to call when none is.
+ */
+void nobs_sha3_unregister(void)
+{
+	unsigned int i = NOBS_SHA3_NR_ALGS;
+
+	while (i--) {
+		if (!nobs_sha3_algs[i].registered)
+			continue;
+		crypto_unregister_shash(&nobs_sha3_algs[i].alg);
+		nobs_sha3_algs[i].registered = false;
+	}
+}
+
+/**
+ * nobs_sha3_register() - register the members that passed their self-test
+ *
+ * Driver names are "<name>-nobs-<impl>", e.g. shake128-nobs-generic.
+ * sha3-224..512 are registered only with a fast permutation, at a priority
+ * above sha3-generic's, so the kernel's testmgr checks them too.
+ *
+ * Return: 0, or the first error, with nothing left registered.
+ */
+int nobs_sha3_register(void)
+{
+	const struct nobs_keccak_impl *impl = nobs_sha3_active;
+	bool fast = impl != &nobs_keccak_generic;
+	struct crypto_alg *base;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < NOBS_SHA3_NR_ALGS; i++) {
+		if (!nobs_sha3_algs[i].passed)
+			continue;
+		if (nobs_sha3_is_fixed_sha3(i) && !fast)
+			continue;
+		base = &nobs_sha3_algs[i].alg.base;
+		snprintf(base->cra_driver_name, sizeof(base->cra_driver_name),
+			 "%s-nobs-%s", base->cra_name, impl->name);
+		base->cra_priority = fast ? NOBS_SHA3_PRIO_FAST :
+					    NOBS_SHA3_PRIO_GENERIC;
+		ret = crypto_register_shash(&nobs_sha3_algs[i].alg);
+		if (ret) {
+			pr_err("%s: registration failed (%d)\n",
+			       base->cra_driver_name, ret);
+			nobs_sha3_unregister();
+			return ret;
+		}
+		nobs_sha3_algs[i].registered = true;
+	}
+	return 0;
+}
+
+/* Algorithm names and every driver name this module can register. */
+MODULE_ALIAS_CRYPTO("shake128");
+MODULE_ALIAS_CRYPTO("shake128-nobs-generic");
+MODULE_ALIAS_CRYPTO("shake256");
+MODULE_ALIAS_CRYPTO("shake256-nobs-generic");
+MODULE_ALIAS_CRYPTO("cshake128");
+MODULE_ALIAS_CRYPTO("cshake128-nobs-generic");
+MODULE_ALIAS_CRYPTO("cshake256");
+MODULE_ALIAS_CRYPTO("cshake256-nobs-generic");
+MODULE_ALIAS_CRYPTO("kmac128");
+MODULE_ALIAS_CRYPTO("kmac128-nobs-generic");
+MODULE_ALIAS_CRYPTO("kmac256");
+MODULE_ALIAS_CRYPTO("kmac256-nobs-generic");
+MODULE_ALIAS_CRYPTO("sha3-224");
+MODULE_ALIAS_CRYPTO("sha3-256");
+MODULE_ALIAS_CRYPTO("sha3-384");
+MODULE_ALIAS_CRYPTO("sha3-512");
+#ifdef NOBS_HAVE_KECCAK_X86
+MODULE_ALIAS_CRYPTO("shake128-nobs-bmi");
+MODULE_ALIAS_CRYPTO("shake256-nobs-bmi");
+MODULE_ALIAS_CRYPTO("cshake128-nobs-bmi");
+MODULE_ALIAS_CRYPTO("cshake256-nobs-bmi");
+MODULE_ALIAS_CRYPTO("kmac128-nobs-bmi");
+MODULE_ALIAS_CRYPTO("kmac256-nobs-bmi");
+MODULE_ALIAS_CRYPTO("sha3-224-nobs-bmi");
+MODULE_ALIAS_CRYPTO("sha3-256-nobs-bmi");
+MODULE_ALIAS_CRYPTO("sha3-384-nobs-bmi");
+MODULE_ALIAS_CRYPTO("sha3-512-nobs-bmi");
+#endif
+#ifdef NOBS_HAVE_KECCAK_ARM64
+MODULE_ALIAS_CRYPTO("shake128-nobs-ce");
+MODULE_ALIAS_CRYPTO("shake256-nobs-ce");
+MODULE_ALIAS_CRYPTO("cshake128-nobs-ce");
+MODULE_ALIAS_CRYPTO("cshake256-nobs-ce");
+MODULE_ALIAS_CRYPTO("kmac128-nobs-ce");
+MODULE_ALIAS_CRYPTO("kmac256-nobs-ce");
+MODULE_ALIAS_CRYPTO("sha3-224-nobs-ce");
+MODULE_ALIAS_CRYPTO("sha3-256-nobs-ce");
+MODULE_ALIAS_CRYPTO("sha3-384-nobs-ce");
+MODULE_ALIAS_CRYPTO("sha3-512-nobs-ce");
+#endif
