@@ -49,6 +49,8 @@ struct nobs_component {
 static const struct nobs_component nobs_components[] = {
 	{ "keccak", nobs_sha3_select, nobs_sha3_selftest,
 	  nobs_sha3_register, nobs_sha3_unregister },
+	{ "drbg", nobs_drbg_select, nobs_drbg_selftest,
+	  nobs_drbg_register, nobs_drbg_unregister },
 };
 
 #define NOBS_NR_COMPONENTS ARRAY_SIZE(nobs_components)

@@ -1,0 +1,75 @@
+# SPDX-License-Identifier: GPL-2.0
+# AES-256 CTR_DRBG (no df) through AF_ALG: rng "nobs_ctr_drbg_aes256_nodf".
+# Sourced by the guest's /init (busybox sh): report with `result`, never exit.
+
+drbg_drv=nobs_ctr_drbg_aes256_nodf
+drbg_vec=/vectors/ctr_drbg
+
+# Run drbg_alg ARGS and report NAME: exit 0 pass, 77 skip, else fail.
+drbg_run() {
+	drbg_name=$1
+	shift
+	drbg_out=$(drbg_alg "$@" 2>&1)
+	drbg_rc=$?
+	case $drbg_rc in
+	0) result pass "$drbg_name" ;;
+	77) result skip "$drbg_name" "$(echo "$drbg_out" | tail -n 1)" ;;
+	*) result fail "$drbg_name" "$(echo "$drbg_out" | tail -n 3 | tr '\n' ' ')" ;;
+	esac
+}
+
+# Priority of every stdrng driver in /proc/crypto as "driver priority".
+drbg_stdrngs() {
+	awk '/^name/ { n = $3 } /^driver/ { d = $3 } /^priority/ { p = $3 }
+	     /^$/ { if (n == "stdrng") print d, p; n = "" }
+	     END { if (n == "stdrng") print d, p }' /proc/crypto
+}
+
+if ! grep -q "^driver *: $drbg_drv\$" /proc/crypto; then
+	result fail drbg-registered "$drbg_drv not in /proc/crypto"
+else
+	result pass drbg-registered
+
+	# Some kernel stdrng must outrank ours, so it is never the default.
+	drbg_ours=$(drbg_stdrngs | awk -v d="$drbg_drv" '$1 == d { print $2 }')
+	drbg_best=$(drbg_stdrngs | awk -v d="$drbg_drv" \
+		'$1 != d && $2 > m { m = $2 } END { print m + 0 }')
+	if [ "$drbg_best" -gt "$drbg_ours" ]; then
+		result pass drbg-not-default
+	else
+		result fail drbg-not-default "ours $drbg_ours, best other stdrng $drbg_best"
+	fi
+
+	if [ -d "$drbg_vec" ]; then
+		drbg_run drbg-cavp-instantiate cavp "$drbg_vec/CTR_DRBG_pr_false_AES256_nodf.txt"
+		drbg_run drbg-pqc-kat pqc "$drbg_vec/pqc_kat_drbg_seeds.txt"
+		drbg_run drbg-parallel-sockets pqc "$drbg_vec/pqc_kat_drbg_seeds.txt" 4
+	else
+		result skip drbg-cavp-instantiate "no /vectors"
+		result skip drbg-pqc-kat "no /vectors"
+		result skip drbg-parallel-sockets "no /vectors"
+	fi
+	drbg_run drbg-bad-seed-einval badseed
+
+	# kcapi-rng seeds the DRNG with 48 bytes of getrandom() (its stdin
+	# seeding goes through fgets(), so it cannot carry a binary KAT seed).
+	if command -v kcapi-rng >/dev/null 2>&1; then
+		drbg_hex=$(kcapi-rng -n "$drbg_drv" -b 1000 --hex </dev/null 2>&1)
+		drbg_hex2=$(kcapi-rng -n "$drbg_drv" -b 1000 --hex </dev/null 2>&1)
+		if [ ${#drbg_hex} -eq 2000 ] && [ ${#drbg_hex2} -eq 2000 ] &&
+		   [ "$drbg_hex" != "$drbg_hex2" ]; then
+			result pass drbg-kcapi-rng
+		else
+			result fail drbg-kcapi-rng "got ${#drbg_hex}/${#drbg_hex2} hex digits: $(echo "$drbg_hex" | head -c 200)"
+		fi
+	else
+		result skip drbg-kcapi-rng "kcapi-rng not in the guest"
+	fi
+
+	drbg_iv=$(cat /sys/module/nobs/parameters/drbg_reseed_interval 2>/dev/null)
+	if [ -n "$drbg_iv" ] && [ "$drbg_iv" -le 100000 ]; then
+		drbg_run drbg-reseed-interval interval
+	else
+		result skip drbg-reseed-interval "drbg_reseed_interval=$drbg_iv: run with -p drbg_reseed_interval=1000"
+	fi
+fi
