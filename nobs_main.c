@@ -51,6 +51,8 @@ static const struct nobs_component nobs_components[] = {
 	  nobs_sha3_register, nobs_sha3_unregister },
 	{ "drbg", nobs_drbg_select, nobs_drbg_selftest,
 	  nobs_drbg_register, nobs_drbg_unregister },
+	{ "csidh", nobs_csidh_select, nobs_csidh_selftest,
+	  nobs_csidh_register, nobs_csidh_unregister },
 };
 
 #define NOBS_NR_COMPONENTS ARRAY_SIZE(nobs_components)

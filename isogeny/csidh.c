@@ -1,0 +1,838 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * CSIDH-512: curve and isogeny arithmetic, the constant-time class group
+ * action, public-key validation and the key encodings.
+ *
+ * Curves are Montgomery curves E_A: y^2 = x^3 + A x^2 + x, kept projectively
+ * as (A : C) for A/C.  Points are x-only, (X : Z), with Z = 0 at infinity;
+ * the same formulas serve points of E and of its quadratic twist.
+ *
+ * Group action (constant time in the private key)
+ * ------------------------------------------------
+ * The method is the two-point variant with dummy isogenies of
+ *
+ *	H. Onuki, Y. Aikawa, T. Yamazaki, T. Takagi, "(Short Paper) A Faster
+ *	Constant-Time Algorithm of CSIDH Keeping Two Points", IWSEC 2019,
+ *	https://eprint.iacr.org/2019/353
+ *
+ * built on the dummy isogenies of
+ *
+ *	M. Meyer, F. Campos, S. Reith, "On Lions and Elligators: An efficient
+ *	constant-time implementation of CSIDH", PQCrypto 2019,
+ *	https://eprint.iacr.org/2018/1198
+ *
+ * Every prime l_i gets exactly NOBS_CSIDH_MAX_EXPONENT = 5 successful steps:
+ * |e_i| real isogenies and 5 - |e_i| dummy ones.  Each round samples, with
+ * Elligator 2, one point P+ on E (kernel source for positive exponents) and
+ * one P- on the twist (negative exponents), and walks the unfinished primes
+ * of the round (a SIMBA batch, see nobs_csidh_action()) from the largest
+ * down.  For prime l_i the pair is conditionally swapped on
+ * the sign of e_i, the kernel point K = [k / l_i] P_sign is computed, and
+ * both the real step (codomain curve, both points pushed through the
+ * isogeny) and the dummy step (curve kept, both points multiplied by l_i)
+ * are computed; a branch-free select keeps one.
+ *
+ * What the timing reveals is only whether K was the point at infinity (the
+ * sampled point had no l_i-torsion part), how many rounds ran and which
+ * primes were still unfinished in each: these depend on the random points,
+ * and follow the same distribution for every key (see both papers).  Every
+ * other branch, loop bound and memory index is independent of the key: the
+ * sign and the real/dummy choice are applied with masks only.  The values
+ * the timing does reveal (those above, and whether a private key encoding
+ * was malformed, which the error code says anyway) are passed through
+ * nobs_csidh_public() before a branch reads them, so that the valgrind check (tests/user/
+ * test_csidh_ct.c), built with NOBS_CSIDH_VALGRIND, sees them as public.
+ *
+ * Isogenies: codomain through the twisted Edwards model as in M. Meyer,
+ * S. Reith, "A faster way to the CSIDH", INDOCRYPT 2018,
+ * https://eprint.iacr.org/2018/782 (a' = a^l * prod(X+Z)^8,
+ * d' = d^l * prod(X-Z)^8 with a = A + 2C, d = A - 2C); point images with
+ * the Montgomery formula of C. Costello, H. Hisil, "A simple and compact
+ * algorithm for SIDH with arbitrary degree isogenies", ASIACRYPT 2017.
+ * Kernel points are generated one at a time and consumed at once, so the
+ * working set is a few dozen field elements whatever the degree.
+ *
+ * Validation (variable time: the key is public): A < p, A != +-2, then a
+ * point of order above 4 sqrt(p) dividing p + 1 proves #E = p + 1 (Hasse),
+ * i.e. supersingularity.  Orders are found with a product tree of scalar
+ * multiplications.
+ */
+#include "csidh.h"
+#include "fp.h"
+
+#ifdef NOBS_CSIDH_VALGRIND
+#include <valgrind/memcheck.h>
+#define nobs_csidh_public(v)	VALGRIND_MAKE_MEM_DEFINED(&(v), sizeof(v))
+#else
+/* Marks a value derived from secrets that the algorithm may reveal. */
+#define nobs_csidh_public(v)	((void)(v))
+#endif
+
+/* The 74 small odd primes l_i with p = 4 * l_0 * ... * l_73 - 1. */
+static const u16 nobs_csidh_primes[NOBS_CSIDH_PRIMES] = {
+	3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67,
+	71, 73, 79, 83, 89, 97, 101, 103, 107, 109, 113, 127, 131, 137, 139,
+	149, 151, 157, 163, 167, 173, 179, 181, 191, 193, 197, 199, 211, 223,
+	227, 229, 233, 239, 241, 251, 257, 263, 269, 271, 277, 281, 283, 293,
+	307, 311, 313, 317, 331, 337, 347, 349, 353, 359, 367, 373, 587,
+};
+
+/* A point needs order above 4 sqrt(p) < 2^258 to prove supersingularity. */
+#define NOBS_CSIDH_ORDER_BITS	258
+
+/* Scalars (products of the primes, public) as little-endian 64-bit limbs. */
+#define NOBS_CSIDH_SCALAR_LIMBS	8
+
+struct nobs_csidh_pt {
+	struct nobs_fp x;
+	struct nobs_fp z;
+};
+
+/* A curve as the ladder wants it: (A + 2C : 4C). */
+struct nobs_csidh_a24 {
+	struct nobs_fp a24;
+	struct nobs_fp c24;
+};
+
+/* ---- scalars (public) ---------------------------------------------------- */
+
+static void nobs_csidh_scalar_mul_small(u64 k[NOBS_CSIDH_SCALAR_LIMBS], u64 m)
+{
+	unsigned __int128 acc;
+	u64 carry = 0;
+	int i;
+
+	for (i = 0; i < NOBS_CSIDH_SCALAR_LIMBS; i++) {
+		acc = (unsigned __int128)k[i] * m + carry;
+		k[i] = (u64)acc;
+		carry = (u64)(acc >> 64);
+	}
+}
+
+/*
+ * k = product of the primes l_j for j in [lo, hi) with flags[j] == want
+ * (all of them if flags is NULL)
+ */
+static void nobs_csidh_scalar_product(u64 k[NOBS_CSIDH_SCALAR_LIMBS],
+				      const u8 *flags, u8 want, int lo, int hi)
+{
+	int j;
+
+	memset(k, 0, NOBS_CSIDH_SCALAR_LIMBS * sizeof(u64));
+	k[0] = 1;
+	for (j = lo; j < hi; j++)
+		if (!flags || flags[j] == want)
+			nobs_csidh_scalar_mul_small(k, nobs_csidh_primes[j]);
+}
+
+static int nobs_csidh_scalar_bits(const u64 *k, int limbs)
+{
+	int i;
+
+	for (i = limbs - 1; i >= 0; i--)
+		if (k[i])
+			return 64 * i + 64 - __builtin_clzll(k[i]);
+	return 0;
+}
+
+/* ---- x-only Montgomery arithmetic ------------------------------------- */
+
+static void nobs_csidh_to_a24(struct nobs_csidh_a24 *c,
+			      const struct nobs_fp *a, const struct nobs_fp *cc)
+{
+	struct nobs_fp t;
+
+	nobs_fp_add(&t, cc, cc);		/* 2C */
+	nobs_fp_add(&c->a24, a, &t);		/* A + 2C */
+	nobs_fp_add(&c->c24, &t, &t);		/* 4C */
+}
+
+static void nobs_csidh_cswap(struct nobs_csidh_pt *p, struct nobs_csidh_pt *q,
+			     u64 bit)
+{
+	nobs_fp_cswap(&p->x, &q->x, bit);
+	nobs_fp_cswap(&p->z, &q->z, bit);
+}
+
+static void nobs_csidh_cmov(struct nobs_csidh_pt *r,
+			    const struct nobs_csidh_pt *a, u64 bit)
+{
+	nobs_fp_cmov(&r->x, &a->x, bit);
+	nobs_fp_cmov(&r->z, &a->z, bit);
+}
+
+/* r = [2] p; r may alias p. 4M + 2S. */
+static void nobs_csidh_xdbl(struct nobs_csidh_pt *r,
+			    const struct nobs_csidh_pt *p,
+			    const struct nobs_csidh_a24 *c)
+{
+	struct nobs_fp t0, t1, z;
+
+	nobs_fp_sub(&t0, &p->x, &p->z);
+	nobs_fp_add(&t1, &p->x, &p->z);
+	nobs_fp_sqr(&t0, &t0);			/* (X - Z)^2 */
+	nobs_fp_sqr(&t1, &t1);			/* (X + Z)^2 */
+	nobs_fp_mul(&z, &c->c24, &t0);
+	nobs_fp_mul(&r->x, &z, &t1);
+	nobs_fp_sub(&t1, &t1, &t0);		/* 4XZ */
+	nobs_fp_mul(&t0, &c->a24, &t1);
+	nobs_fp_add(&z, &z, &t0);
+	nobs_fp_mul(&r->z, &z, &t1);
+}
+
+/*
+ * One ladder step: r0 = [2] r0, r1 = r0 + r1, given d = r1 - r0 (or
+ * r0 - r1).  8M + 4S.
+ */
+static void nobs_csidh_xdbladd(struct nobs_csidh_pt *r0,
+			       struct nobs_csidh_pt *r1,
+			       const struct nobs_csidh_pt *d,
+			       const struct nobs_csidh_a24 *c)
+{
+	struct nobs_fp s0, d0, s1, d1, t0, t1;
+
+	nobs_fp_add(&s0, &r0->x, &r0->z);
+	nobs_fp_sub(&d0, &r0->x, &r0->z);
+	nobs_fp_add(&s1, &r1->x, &r1->z);
+	nobs_fp_sub(&d1, &r1->x, &r1->z);
+	/* r1 = r0 + r1 */
+	nobs_fp_mul(&t0, &s0, &d1);
+	nobs_fp_mul(&t1, &d0, &s1);
+	nobs_fp_add(&s1, &t0, &t1);
+	nobs_fp_sub(&d1, &t0, &t1);
+	nobs_fp_sqr(&s1, &s1);
+	nobs_fp_sqr(&d1, &d1);
+	nobs_fp_mul(&r1->x, &d->z, &s1);
+	nobs_fp_mul(&r1->z, &d->x, &d1);
+	/* r0 = [2] r0 */
+	nobs_fp_sqr(&s0, &s0);
+	nobs_fp_sqr(&d0, &d0);
+	nobs_fp_mul(&t0, &c->c24, &d0);
+	nobs_fp_mul(&r0->x, &t0, &s0);
+	nobs_fp_sub(&s0, &s0, &d0);		/* 4XZ */
+	nobs_fp_mul(&t1, &c->a24, &s0);
+	nobs_fp_add(&t0, &t0, &t1);
+	nobs_fp_mul(&r0->z, &t0, &s0);
+}
+
+/*
+ * r = [k] p by the Montgomery ladder; r may alias p.  k is public: its
+ * bits choose which register doubles (the point data never steers
+ * anything).
+ */
+static void nobs_csidh_xmul(struct nobs_csidh_pt *r,
+			    const struct nobs_csidh_pt *p,
+			    const u64 *k, int limbs,
+			    const struct nobs_csidh_a24 *c)
+{
+	struct nobs_csidh_pt r0, r1, d = *p;
+	int i = nobs_csidh_scalar_bits(k, limbs);
+
+	if (!i) {
+		r->x = nobs_fp_one;
+		r->z = nobs_fp_zero;
+		return;
+	}
+	r0 = d;
+	nobs_csidh_xdbl(&r1, &d, c);
+	for (i -= 2; i >= 0; i--) {
+		if ((k[i / 64] >> (i % 64)) & 1)
+			nobs_csidh_xdbladd(&r1, &r0, &d, c);
+		else
+			nobs_csidh_xdbladd(&r0, &r1, &d, c);
+	}
+	*r = r0;
+}
+
+static void nobs_csidh_xmul_u64(struct nobs_csidh_pt *r,
+				const struct nobs_csidh_pt *p, u64 k,
+				const struct nobs_csidh_a24 *c)
+{
+	nobs_csidh_xmul(r, p, &k, 1, c);
+}
+
+/* ---- one isogeny step of the group action ------------------------------- */
+
+/* Accumulator for the image of one point under the isogeny. */
+struct nobs_csidh_eval {
+	struct nobs_fp sum;	/* X + Z of the point */
+	struct nobs_fp dif;	/* X - Z of the point */
+	struct nobs_fp ax;	/* prod (X - Z)(Xj + Zj) + (X + Z)(Xj - Zj) */
+	struct nobs_fp az;	/* prod (X - Z)(Xj + Zj) - (X + Z)(Xj - Zj) */
+};
+
+static void nobs_csidh_eval_init(struct nobs_csidh_eval *ev,
+				 const struct nobs_csidh_pt *p)
+{
+	nobs_fp_add(&ev->sum, &p->x, &p->z);
+	nobs_fp_sub(&ev->dif, &p->x, &p->z);
+	ev->ax = nobs_fp_one;
+	ev->az = nobs_fp_one;
+}
+
+/* Fold in the kernel point with s = Xj + Zj, d = Xj - Zj. 4M. */
+static void nobs_csidh_eval_step(struct nobs_csidh_eval *ev,
+				 const struct nobs_fp *s,
+				 const struct nobs_fp *d)
+{
+	struct nobs_fp t0, t1, t2;
+
+	nobs_fp_mul(&t0, &ev->dif, s);
+	nobs_fp_mul(&t1, &ev->sum, d);
+	nobs_fp_add(&t2, &t0, &t1);
+	nobs_fp_mul(&ev->ax, &ev->ax, &t2);
+	nobs_fp_sub(&t2, &t0, &t1);
+	nobs_fp_mul(&ev->az, &ev->az, &t2);
+}
+
+/* r = image of p: (X * ax^2 : Z * az^2). */
+static void nobs_csidh_eval_finish(struct nobs_csidh_pt *r,
+				   const struct nobs_csidh_pt *p,
+				   struct nobs_csidh_eval *ev)
+{
+	nobs_fp_sqr(&ev->ax, &ev->ax);
+	nobs_fp_sqr(&ev->az, &ev->az);
+	nobs_fp_mul(&r->x, &p->x, &ev->ax);
+	nobs_fp_mul(&r->z, &p->z, &ev->az);
+}
+
+/* r = a^l for a public small exponent l */
+static void nobs_csidh_pow_small(struct nobs_fp *r, const struct nobs_fp *a,
+				 unsigned int l)
+{
+	struct nobs_fp acc = *a;
+	int i = 31 - __builtin_clz(l);
+
+	for (i--; i >= 0; i--) {
+		nobs_fp_sqr(&acc, &acc);
+		if ((l >> i) & 1)
+			nobs_fp_mul(&acc, &acc, a);
+	}
+	*r = acc;
+}
+
+/**
+ * struct nobs_csidh_state - the walk in progress
+ * @a: curve coefficient A (projective numerator)
+ * @c: curve coefficient C (projective denominator)
+ * @pt: pt[0] on E (order dividing p + 1 in E), pt[1] on the twist
+ */
+struct nobs_csidh_state {
+	struct nobs_fp a;
+	struct nobs_fp c;
+	struct nobs_csidh_pt pt[2];
+};
+
+/* The products over the kernel points [j] k, j = 1 .. (l - 1) / 2. */
+struct nobs_csidh_kernel {
+	struct nobs_fp ps;		/* prod (Xj + Zj) */
+	struct nobs_fp pd;		/* prod (Xj - Zj) */
+	struct nobs_csidh_eval ev[2];	/* images of the two points */
+};
+
+/*
+ * Walk the kernel points [j] k one at a time (xDBL, then differential
+ * additions) and fold each into the codomain products and both point
+ * images.  14M + 2S per kernel point; nothing is stored.
+ */
+static noinline void nobs_csidh_kernel_walk(struct nobs_csidh_kernel *kr,
+					    const struct nobs_csidh_pt *k,
+					    unsigned int l,
+					    const struct nobs_csidh_a24 *c)
+{
+	struct nobs_csidh_pt kj = *k, kprev = *k;
+	struct nobs_fp s, d, sk, dk, t0, t1;
+	unsigned int j;
+
+	kr->ps = nobs_fp_one;
+	kr->pd = nobs_fp_one;
+	nobs_fp_add(&sk, &k->x, &k->z);
+	nobs_fp_sub(&dk, &k->x, &k->z);
+	s = sk;
+	d = dk;
+	for (j = 1; j <= (l - 1) / 2; j++) {
+		if (j == 2) {
+			nobs_csidh_xdbl(&kj, k, c);
+			nobs_fp_add(&s, &kj.x, &kj.z);
+			nobs_fp_sub(&d, &kj.x, &kj.z);
+		} else if (j > 2) {
+			/* [j] k = [j - 1] k + k, difference [j - 2] k */
+			nobs_fp_mul(&t0, &s, &dk);
+			nobs_fp_mul(&t1, &d, &sk);
+			nobs_fp_add(&s, &t0, &t1);
+			nobs_fp_sub(&d, &t0, &t1);
+			nobs_fp_sqr(&s, &s);
+			nobs_fp_sqr(&d, &d);
+			nobs_fp_mul(&t0, &kprev.z, &s);
+			nobs_fp_mul(&t1, &kprev.x, &d);
+			kprev = kj;
+			kj.x = t0;
+			kj.z = t1;
+			nobs_fp_add(&s, &kj.x, &kj.z);
+			nobs_fp_sub(&d, &kj.x, &kj.z);
+		}
+		nobs_fp_mul(&kr->ps, &kr->ps, &s);
+		nobs_fp_mul(&kr->pd, &kr->pd, &d);
+		nobs_csidh_eval_step(&kr->ev[0], &s, &d);
+		nobs_csidh_eval_step(&kr->ev[1], &s, &d);
+	}
+	memzero_explicit(&kj, sizeof(kj));
+	memzero_explicit(&kprev, sizeof(kprev));
+	memzero_explicit(&s, sizeof(s));
+	memzero_explicit(&d, sizeof(d));
+	memzero_explicit(&sk, sizeof(sk));
+	memzero_explicit(&dk, sizeof(dk));
+	memzero_explicit(&t0, sizeof(t0));
+	memzero_explicit(&t1, sizeof(t1));
+}
+
+/*
+ * One step for the prime l, with kernel point k (of order exactly l) taken
+ * from st->pt[0]; st->pt[1] is the other point.  If real is 1: the curve
+ * becomes the codomain of the isogeny with kernel <k>, pt[0] its image and
+ * pt[1] the image of [l] pt[1].  If real is 0 (dummy): the curve stays and
+ * both points are multiplied by l.  Same operations either way.
+ */
+static noinline void nobs_csidh_step(struct nobs_csidh_state *st,
+				     const struct nobs_csidh_pt *k,
+				     unsigned int l, u64 real)
+{
+	struct nobs_csidh_kernel kr;
+	struct nobs_csidh_a24 c;
+	struct nobs_csidh_pt l0, l1, im;
+	struct nobs_fp s, d, t;
+
+	nobs_csidh_to_a24(&c, &st->a, &st->c);
+	nobs_csidh_xmul_u64(&l0, &st->pt[0], l, &c);
+	nobs_csidh_xmul_u64(&l1, &st->pt[1], l, &c);
+
+	nobs_csidh_eval_init(&kr.ev[0], &st->pt[0]);
+	nobs_csidh_eval_init(&kr.ev[1], &l1);
+	nobs_csidh_kernel_walk(&kr, k, l, &c);
+
+	/* codomain: a' = a^l ps^8, d' = d^l pd^8; A' = 2(a' + d'), C' = a' - d' */
+	nobs_fp_sqr(&kr.ps, &kr.ps);
+	nobs_fp_sqr(&kr.ps, &kr.ps);
+	nobs_fp_sqr(&kr.ps, &kr.ps);
+	nobs_fp_sqr(&kr.pd, &kr.pd);
+	nobs_fp_sqr(&kr.pd, &kr.pd);
+	nobs_fp_sqr(&kr.pd, &kr.pd);
+	nobs_fp_sub(&t, &c.a24, &c.c24);	/* A - 2C */
+	nobs_csidh_pow_small(&s, &c.a24, l);
+	nobs_csidh_pow_small(&d, &t, l);
+	nobs_fp_mul(&s, &s, &kr.ps);
+	nobs_fp_mul(&d, &d, &kr.pd);
+	nobs_fp_add(&t, &s, &d);
+	nobs_fp_add(&t, &t, &t);
+	nobs_fp_cmov(&st->a, &t, real);
+	nobs_fp_sub(&t, &s, &d);
+	nobs_fp_cmov(&st->c, &t, real);
+
+	nobs_csidh_eval_finish(&im, &st->pt[0], &kr.ev[0]);
+	nobs_csidh_cmov(&l0, &im, real);
+	nobs_csidh_eval_finish(&im, &l1, &kr.ev[1]);
+	nobs_csidh_cmov(&l1, &im, real);
+	st->pt[0] = l0;
+	st->pt[1] = l1;
+
+	memzero_explicit(&kr, sizeof(kr));
+	memzero_explicit(&c, sizeof(c));
+	memzero_explicit(&l0, sizeof(l0));
+	memzero_explicit(&l1, sizeof(l1));
+	memzero_explicit(&im, sizeof(im));
+	memzero_explicit(&s, sizeof(s));
+	memzero_explicit(&d, sizeof(d));
+	memzero_explicit(&t, sizeof(t));
+}
+
+/*
+ * Elligator 2 (as in Meyer-Campos-Reith): for a public random u with
+ * u^2 != 1, x1 = A / (C (u^2 - 1)) and x2 = -x1 - A/C lie one on E and one
+ * on its twist (f(x2) = -u^2 f(x1) and -1 is not a square).  For A = 0,
+ * x1 = u and x2 = -u.  pt[0] gets the one on E, pt[1] the other, by a
+ * branch-free swap.
+ */
+static noinline void nobs_csidh_sample(struct nobs_csidh_state *st,
+				       const struct nobs_csidh_env *env)
+{
+	struct nobs_fp u, u2, w, t, zero_u;
+	u8 buf[NOBS_FP_BYTES];
+	u64 bit;
+
+	for (;;) {
+		env->random(env->ctx, buf, sizeof(buf));
+		buf[NOBS_FP_BYTES - 1] &= 0x7f;
+		if (nobs_fp_from_bytes(&u, buf))
+			continue;
+		nobs_fp_sqr(&u2, &u);
+		nobs_fp_sub(&t, &u2, &nobs_fp_one);	/* u^2 - 1 */
+		if (!nobs_fp_is_zero(&u) && !nobs_fp_is_zero(&t))
+			break;
+	}
+	memzero_explicit(buf, sizeof(buf));
+
+	nobs_fp_mul(&st->pt[0].z, &st->c, &t);		/* Z = C (u^2 - 1) */
+	st->pt[1].z = st->pt[0].z;
+	st->pt[0].x = st->a;				/* X1 = A */
+	nobs_fp_mul(&t, &st->a, &u2);
+	nobs_fp_neg(&st->pt[1].x, &t);			/* X2 = -A u^2 */
+	/* A = 0: X1 = u Z, X2 = -u Z */
+	bit = nobs_fp_is_zero(&st->a);
+	nobs_fp_mul(&zero_u, &u, &st->pt[0].z);
+	nobs_fp_cmov(&st->pt[0].x, &zero_u, bit);
+	nobs_fp_neg(&zero_u, &zero_u);
+	nobs_fp_cmov(&st->pt[1].x, &zero_u, bit);
+
+	/* f(x1) is a square iff C Z X (C X^2 + A X Z + C Z^2) is */
+	nobs_fp_mul(&w, &st->c, &st->pt[0].x);		/* C X */
+	nobs_fp_mul(&t, &st->a, &st->pt[0].z);		/* A Z */
+	nobs_fp_add(&w, &w, &t);			/* C X + A Z */
+	nobs_fp_mul(&w, &w, &st->pt[0].x);		/* C X^2 + A X Z */
+	nobs_fp_sqr(&t, &st->pt[0].z);
+	nobs_fp_mul(&t, &t, &st->c);			/* C Z^2 */
+	nobs_fp_add(&w, &w, &t);
+	nobs_fp_mul(&w, &w, &st->pt[0].x);
+	nobs_fp_mul(&w, &w, &st->pt[0].z);
+	nobs_fp_mul(&w, &w, &st->c);
+	bit = !nobs_fp_is_square(&w);
+	nobs_csidh_cswap(&st->pt[0], &st->pt[1], bit);
+
+	memzero_explicit(&w, sizeof(w));
+	memzero_explicit(&t, sizeof(t));
+	memzero_explicit(&zero_u, sizeof(zero_u));
+}
+
+/*
+ * One round over the primes i with active[i] set (unfinished ones of the
+ * current batch): sample a point pair, clear its cofactor, then one step
+ * per active prime, from the largest down.  done[i] counts successful
+ * steps (public); returns how many primes reached NOBS_CSIDH_MAX_EXPONENT.
+ */
+static int nobs_csidh_round(struct nobs_csidh_state *st,
+			    const s8 e[NOBS_CSIDH_PRIMES],
+			    u8 done[NOBS_CSIDH_PRIMES],
+			    const u8 active[NOBS_CSIDH_PRIMES],
+			    const struct nobs_csidh_env *env)
+{
+	struct nobs_csidh_a24 c;
+	struct nobs_csidh_pt k;
+	u64 scalar[NOBS_CSIDH_SCALAR_LIMBS], sign, mag, real;
+	int i, p, finished = 0;
+	bool fail;
+
+	nobs_csidh_sample(st, env);
+	/* clear the cofactor: 4 and every inactive prime */
+	nobs_csidh_to_a24(&c, &st->a, &st->c);
+	nobs_csidh_scalar_product(scalar, active, 0, 0, NOBS_CSIDH_PRIMES);
+	for (p = 0; p < 2; p++) {
+		nobs_csidh_xdbl(&st->pt[p], &st->pt[p], &c);
+		nobs_csidh_xdbl(&st->pt[p], &st->pt[p], &c);
+		nobs_csidh_xmul(&st->pt[p], &st->pt[p], scalar,
+				NOBS_CSIDH_SCALAR_LIMBS, &c);
+	}
+
+	for (i = NOBS_CSIDH_PRIMES - 1; i >= 0; i--) {
+		if (!active[i])
+			continue;
+		/* secret: the sign and whether this step is real */
+		sign = (u64)((s64)e[i] >> 63) & 1;
+		mag = ((u64)(s64)e[i] ^ (0 - sign)) + sign;
+		real = ((u64)done[i] - mag) >> 63;
+
+		nobs_csidh_to_a24(&c, &st->a, &st->c);
+		nobs_csidh_cswap(&st->pt[0], &st->pt[1], sign);
+		nobs_csidh_scalar_product(scalar, active, 1, 0, i);
+		nobs_csidh_xmul(&k, &st->pt[0], scalar,
+				NOBS_CSIDH_SCALAR_LIMBS, &c);
+		fail = nobs_fp_is_zero(&k.z);
+		nobs_csidh_public(fail);
+		if (fail) {
+			/* no l_i part in pt[0]: clear it in pt[1] */
+			nobs_csidh_xmul_u64(&st->pt[1], &st->pt[1],
+					    nobs_csidh_primes[i], &c);
+		} else {
+			nobs_csidh_step(st, &k, nobs_csidh_primes[i], real);
+			if (++done[i] == NOBS_CSIDH_MAX_EXPONENT)
+				finished++;
+		}
+		nobs_csidh_cswap(&st->pt[0], &st->pt[1], sign);
+		if (env->yield)
+			env->yield(env->ctx);
+	}
+
+	memzero_explicit(&c, sizeof(c));
+	memzero_explicit(&k, sizeof(k));
+	sign = 0;
+	mag = 0;
+	real = 0;
+	return finished;
+}
+
+/*
+ * Scheduling (SIMBA, Meyer-Campos-Reith section 5): the primes are split
+ * into NOBS_CSIDH_BATCHES interleaved batches (i mod 4) for the first
+ * NOBS_CSIDH_BATCH_ROUNDS rounds, which shortens the scalar multiplications
+ * K = [k / l_i] P; the stragglers are then finished together.  Only the
+ * public step counts steer this.
+ */
+#define NOBS_CSIDH_BATCHES	4
+#define NOBS_CSIDH_BATCH_ROUNDS	5
+
+/*
+ * The action of the ideal class with exponents e (each in [-5, 5], secret)
+ * on the curve a_in (public): *a_out = A of the resulting curve, affine.
+ */
+static void nobs_csidh_action(struct nobs_fp *a_out,
+			      const struct nobs_fp *a_in,
+			      const s8 e[NOBS_CSIDH_PRIMES],
+			      const struct nobs_csidh_env *env)
+{
+	struct nobs_csidh_state st;
+	u8 done[NOBS_CSIDH_PRIMES], active[NOBS_CSIDH_PRIMES];
+	int left = NOBS_CSIDH_PRIMES, r, b, i, n;
+
+	memset(done, 0, sizeof(done));
+	st.a = *a_in;
+	st.c = nobs_fp_one;
+
+	for (r = 0; r < NOBS_CSIDH_BATCH_ROUNDS; r++) {
+		for (b = 0; b < NOBS_CSIDH_BATCHES; b++) {
+			for (n = 0, i = 0; i < NOBS_CSIDH_PRIMES; i++) {
+				active[i] = i % NOBS_CSIDH_BATCHES == b &&
+					    done[i] < NOBS_CSIDH_MAX_EXPONENT;
+				n += active[i];
+			}
+			if (n)
+				left -= nobs_csidh_round(&st, e, done, active,
+							 env);
+		}
+	}
+	while (left) {
+		for (i = 0; i < NOBS_CSIDH_PRIMES; i++)
+			active[i] = done[i] < NOBS_CSIDH_MAX_EXPONENT;
+		left -= nobs_csidh_round(&st, e, done, active, env);
+	}
+
+	nobs_fp_inv(&st.c, &st.c);
+	nobs_fp_mul(a_out, &st.a, &st.c);
+	memzero_explicit(&st, sizeof(st));
+}
+
+/* ---- validation (public input, variable time) --------------------------- */
+
+/*
+ * p is [m] P for m = 4 * prod(l_j, j outside [lo, hi)); find which l_j,
+ * j in [lo, hi), divide the order of P.  Adds floor(log2 l_j) to *bits
+ * for each; returns -EINVAL if some [l_j] ([m / l_j] P) is not infinity
+ * (the order of P does not divide p + 1).
+ */
+static int nobs_csidh_orders(const struct nobs_csidh_pt *p,
+			     const struct nobs_csidh_a24 *c,
+			     int lo, int hi, int *bits)
+{
+	struct nobs_csidh_pt q;
+	u64 k[NOBS_CSIDH_SCALAR_LIMBS];
+	int mid, err;
+
+	if (*bits >= NOBS_CSIDH_ORDER_BITS || nobs_fp_is_zero(&p->z))
+		return 0;
+	if (hi - lo == 1) {
+		nobs_csidh_xmul_u64(&q, p, nobs_csidh_primes[lo], c);
+		if (!nobs_fp_is_zero(&q.z))
+			return -EINVAL;
+		*bits += 31 - __builtin_clz(nobs_csidh_primes[lo]);
+		return 0;
+	}
+	mid = lo + (hi - lo) / 2;
+	nobs_csidh_scalar_product(k, NULL, 0, mid, hi);
+	nobs_csidh_xmul(&q, p, k, NOBS_CSIDH_SCALAR_LIMBS, c);
+	err = nobs_csidh_orders(&q, c, lo, mid, bits);
+	if (err)
+		return err;
+	nobs_csidh_scalar_product(k, NULL, 0, lo, mid);
+	nobs_csidh_xmul(&q, p, k, NOBS_CSIDH_SCALAR_LIMBS, c);
+	return nobs_csidh_orders(&q, c, mid, hi, bits);
+}
+
+static int nobs_csidh_validate_fp(const struct nobs_fp *a)
+{
+	struct nobs_csidh_a24 c;
+	struct nobs_csidh_pt p;
+	struct nobs_fp t;
+	int bits, err;
+	u64 x;
+
+	nobs_fp_set_u64(&t, 2);
+	if (nobs_fp_eq(a, &t))
+		return -EINVAL;
+	nobs_fp_neg(&t, &t);
+	if (nobs_fp_eq(a, &t))
+		return -EINVAL;
+	nobs_csidh_to_a24(&c, a, &nobs_fp_one);
+
+	/*
+	 * Any x will do: on E or on its twist, a point of order > 4 sqrt(p)
+	 * dividing p + 1 proves that curve has p + 1 points, and so has the
+	 * other.  A supersingular curve fails this for a given x with
+	 * probability about 2^-20 at most; we try a few.
+	 */
+	for (x = 2; x < 34; x++) {
+		nobs_fp_set_u64(&p.x, x);
+		p.z = nobs_fp_one;
+		nobs_csidh_xdbl(&p, &p, &c);
+		nobs_csidh_xdbl(&p, &p, &c);
+		bits = 0;
+		err = nobs_csidh_orders(&p, &c, 0, NOBS_CSIDH_PRIMES, &bits);
+		if (err)
+			return err;
+		if (bits >= NOBS_CSIDH_ORDER_BITS)
+			return 0;
+	}
+	return -EINVAL;
+}
+
+/* ---- keys ---------------------------------------------------------------- */
+
+/* Unpack; returns 0 or -EINVAL (an exponent outside [-5, 5]). */
+static int nobs_csidh_decode(s8 e[NOBS_CSIDH_PRIMES],
+			     const u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE])
+{
+	u32 bad = 0;
+	s32 v;
+	int i;
+
+	for (i = 0; i < NOBS_CSIDH_PRIMES; i++) {
+		v = (s8)(u8)(sk[i / 2] << ((i % 2) * 4)) >> 4;
+		bad |= (u32)((v + NOBS_CSIDH_MAX_EXPONENT) |
+			     (NOBS_CSIDH_MAX_EXPONENT - v)) >> 31;
+		e[i] = (s8)v;
+	}
+	/* the error reveals that some exponent was invalid, nothing more */
+	nobs_csidh_public(bad);
+	return bad ? -EINVAL : 0;
+}
+
+/**
+ * nobs_csidh_check_private_key() - whether a private key is well formed
+ * @sk: 37 bytes in the reference encoding
+ *
+ * Return: 0, or -EINVAL if some exponent is outside [-5, 5].
+ */
+int nobs_csidh_check_private_key(const u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE])
+{
+	s8 e[NOBS_CSIDH_PRIMES];
+	int err = nobs_csidh_decode(e, sk);
+
+	memzero_explicit(e, sizeof(e));
+	return err;
+}
+
+/**
+ * nobs_csidh_random_private_key() - draw a uniform private key
+ * @sk: 37 bytes out; each exponent uniform in [-5, 5] by rejection
+ *	sampling of random nibbles (the number of rejections is all the
+ *	timing reveals, and it is independent of the accepted values)
+ * @env: source of randomness
+ */
+void nobs_csidh_random_private_key(u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
+				   const struct nobs_csidh_env *env)
+{
+	u8 buf[64];
+	size_t pos = 2 * sizeof(buf);
+	unsigned int v;
+	int i;
+
+	memset(sk, 0, NOBS_CSIDH_PRIVATE_KEY_SIZE);
+	for (i = 0; i < NOBS_CSIDH_PRIMES; i++) {
+		do {
+			if (pos == 2 * sizeof(buf)) {
+				env->random(env->ctx, buf, sizeof(buf));
+				pos = 0;
+			}
+			v = (buf[pos / 2] >> ((pos % 2) * 4)) & 0xf;
+			pos++;
+		} while (v > 2 * NOBS_CSIDH_MAX_EXPONENT);
+		v = (v - NOBS_CSIDH_MAX_EXPONENT) & 0xf;	/* signed nibble */
+		sk[i / 2] |= (u8)(v << (4 - (i % 2) * 4));
+	}
+	memzero_explicit(buf, sizeof(buf));
+	v = 0;
+}
+
+/**
+ * nobs_csidh_validate() - check a peer's public key
+ * @pk: 64 bytes, A in Montgomery form
+ *
+ * Variable time (the key is public).
+ *
+ * Return: 0 if A < p, A != +-2 and E_A is supersingular; else -EINVAL.
+ */
+int nobs_csidh_validate(const u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE])
+{
+	struct nobs_fp a;
+
+	if (nobs_fp_from_bytes(&a, pk))
+		return -EINVAL;
+	return nobs_csidh_validate_fp(&a);
+}
+
+/**
+ * nobs_csidh_public_key() - the public key of a private key
+ * @pk: 64 bytes out
+ * @sk: 37-byte private key
+ * @env: randomness and yield hook
+ *
+ * Constant time in @sk (see the top of this file).
+ *
+ * Return: 0, or -EINVAL if @sk is malformed (then @pk is zeroed).
+ */
+int nobs_csidh_public_key(u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE],
+			  const u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
+			  const struct nobs_csidh_env *env)
+{
+	s8 e[NOBS_CSIDH_PRIMES];
+	struct nobs_fp a;
+	int err;
+
+	memset(pk, 0, NOBS_CSIDH_PUBLIC_KEY_SIZE);
+	err = nobs_csidh_decode(e, sk);
+	if (!err) {
+		nobs_csidh_action(&a, &nobs_fp_zero, e, env);
+		nobs_fp_to_bytes(pk, &a);
+		memzero_explicit(&a, sizeof(a));
+	}
+	memzero_explicit(e, sizeof(e));
+	return err;
+}
+
+/**
+ * nobs_csidh_shared_secret() - the shared secret with a peer
+ * @ss: 64 bytes out
+ * @sk: our 37-byte private key
+ * @peer: the peer's 64-byte public key, validated here first
+ * @env: randomness and yield hook
+ *
+ * Return: 0, or -EINVAL if @peer is not a valid public key or @sk is
+ * malformed (then @ss is zeroed and no group action ran).
+ */
+int nobs_csidh_shared_secret(u8 ss[NOBS_CSIDH_SHARED_SECRET_SIZE],
+			     const u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
+			     const u8 peer[NOBS_CSIDH_PUBLIC_KEY_SIZE],
+			     const struct nobs_csidh_env *env)
+{
+	s8 e[NOBS_CSIDH_PRIMES];
+	struct nobs_fp a;
+	int err;
+
+	memset(ss, 0, NOBS_CSIDH_SHARED_SECRET_SIZE);
+	if (nobs_fp_from_bytes(&a, peer) || nobs_csidh_validate_fp(&a))
+		return -EINVAL;
+	err = nobs_csidh_decode(e, sk);
+	if (!err) {
+		nobs_csidh_action(&a, &a, e, env);
+		nobs_fp_to_bytes(ss, &a);
+	}
+	memzero_explicit(&a, sizeof(a));
+	memzero_explicit(e, sizeof(e));
+	return err;
+}

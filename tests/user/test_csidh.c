@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * CSIDH-512 core against the 328 vectors of
+ * $NOBS_VECTORS/csidh/csidh_testvectors.dat (generated with the CSIDH
+ * reference implementation):
+ *   valid                 Pr1 -> Pk1; Pk2 validates; (Pr1, Pk2) -> Ss
+ *   invalid_public_key1   Pr1 does not give Pk1
+ *   invalid_public_key2   Pk2 is refused (validate and shared secret)
+ *   invalid_shared_secret (Pr1, Pk2) does not give Ss
+ * plus encoding and validation edge cases that need no oracle.
+ *
+ * All vectors run with the fastest field arithmetic the CPU has (BMI2/ADX
+ * or arm64 assembly), the first six also with the generic C.
+ *
+ * Vectors: $NOBS_VECTORS, else ../shared/vectors beside the checkout.
+ *
+ * Usage: test_csidh [-n N] [-f generic|asm]   (first N vectors only)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef __x86_64__
+#include <cpuid.h>
+#endif
+
+#include "isogeny/csidh.h"
+#include "isogeny/fp.h"
+
+#ifndef NOBS_ROOT
+#define NOBS_ROOT "."
+#endif
+
+static int passed, failed, skipped;
+
+static void check(int ok, const char *what, int id)
+{
+	if (ok) {
+		passed++;
+	} else {
+		failed++;
+		printf("FAIL: %s (vector %d)\n", what, id);
+	}
+}
+
+/* deterministic test RNG: splitmix64 */
+static void test_random(void *ctx, void *buf, size_t len)
+{
+	unsigned long long *s = ctx, z = 0;
+	unsigned char *p = buf;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (i % 8 == 0) {
+			z = (*s += 0x9e3779b97f4a7c15ULL);
+			z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+			z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+			z ^= z >> 31;
+		}
+		p[i] = (unsigned char)(z >> (8 * (i % 8)));
+	}
+}
+
+static unsigned long long seed = 1;
+static const struct nobs_csidh_env env = { test_random, NULL, &seed };
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc(n + 1);
+	if (!buf || fread(buf, 1, n, f) != (size_t)n) {
+		fclose(f);
+		free(buf);
+		return NULL;
+	}
+	buf[n] = 0;
+	fclose(f);
+	return buf;
+}
+
+/* The string value of "key" in the object text [obj, end); NULL if none. */
+static const char *field(const char *obj, const char *end, const char *key,
+			 size_t *len)
+{
+	char pat[32];
+	const char *p, *q;
+
+	snprintf(pat, sizeof(pat), "\"%s\"", key);
+	p = strstr(obj, pat);
+	if (!p || p >= end)
+		return NULL;
+	p = strchr(p + strlen(pat), '"');
+	if (!p || p >= end)
+		return NULL;
+	q = strchr(++p, '"');
+	if (!q || q >= end)
+		return NULL;
+	*len = q - p;
+	return p;
+}
+
+/* Decode the hex string value of key into exactly n bytes. */
+static int unhex(unsigned char *out, size_t n, const char *obj,
+		 const char *end, const char *key)
+{
+	const char *hex;
+	size_t i, len = 0;
+	unsigned int b;
+
+	hex = field(obj, end, key, &len);
+	if (!hex || len != 2 * n)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (sscanf(hex + 2 * i, "%2x", &b) != 1)
+			return -1;
+		out[i] = (unsigned char)b;
+	}
+	return 0;
+}
+
+static void edge_cases(void)
+{
+	unsigned char pk[64], sk[37], ss[64], p_le[64];
+	struct nobs_fp t;
+	int i;
+
+	/* the base curve A = 0 is supersingular */
+	memset(pk, 0, sizeof(pk));
+	check(nobs_csidh_validate(pk) == 0, "A = 0 valid", -1);
+	/* A = p and A = 2^512 - 1 are out of range */
+	nobs_fp_to_bytes(p_le, &nobs_fp_p);
+	check(nobs_csidh_validate(p_le) == -EINVAL, "A = p refused", -1);
+	memset(pk, 0xff, sizeof(pk));
+	check(nobs_csidh_validate(pk) == -EINVAL, "A = 2^512-1 refused", -1);
+	/* A = 2 and A = -2 are singular */
+	nobs_fp_set_u64(&t, 2);
+	nobs_fp_to_bytes(pk, &t);
+	check(nobs_csidh_validate(pk) == -EINVAL, "A = 2 refused", -1);
+	nobs_fp_neg(&t, &t);
+	nobs_fp_to_bytes(pk, &t);
+	check(nobs_csidh_validate(pk) == -EINVAL, "A = -2 refused", -1);
+
+	/* the zero key maps the base curve to itself */
+	memset(sk, 0, sizeof(sk));
+	check(nobs_csidh_public_key(pk, sk, &env) == 0, "zero key", -1);
+	for (i = 0; i < 64 && !pk[i]; i++)
+		;
+	check(i == 64, "zero key gives A = 0", -1);
+
+	/* nibbles 6, 7, -6, -7, -8 are refused, wherever they are */
+	for (i = 0; i < 5; i++) {
+		static const unsigned char bad[5] = { 6, 7, 0xa, 0x9, 0x8 };
+
+		memset(sk, 0x55, sizeof(sk));
+		sk[(7 * i) % 37] = (i & 1) ? bad[i] : (u8)(bad[i] << 4);
+		check(nobs_csidh_check_private_key(sk) == -EINVAL,
+		      "bad nibble refused", -1);
+		memset(ss, 0xaa, sizeof(ss));
+		check(nobs_csidh_public_key(ss, sk, &env) == -EINVAL,
+		      "bad key: no public key", -1);
+	}
+	memset(sk, 0x5b, sizeof(sk));	/* 5, -5 everywhere */
+	check(nobs_csidh_check_private_key(sk) == 0, "+-5 accepted", -1);
+
+	/* random keys are well formed and span [-5, 5] */
+	{
+		int seen[16] = { 0 }, k, n = 0;
+
+		for (k = 0; k < 200; k++) {
+			nobs_csidh_random_private_key(sk, &env);
+			if (nobs_csidh_check_private_key(sk))
+				n++;
+			for (i = 0; i < 74; i++)
+				seen[((s8)(u8)(sk[i / 2] << ((i % 2) * 4)) >> 4)
+				     & 0xf]++;
+		}
+		check(n == 0, "random keys well formed", -1);
+		for (n = 0, i = -5; i <= 5; i++)
+			n += seen[i & 0xf] > 0;
+		check(n == 11, "random keys use all of [-5, 5]", -1);
+	}
+}
+
+static int have_bmi2_adx(void)
+{
+#ifdef __x86_64__
+	unsigned int a, b, c, d;
+
+	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
+		return 0;
+	return (b & (1u << 8)) && (b & (1u << 19));	/* BMI2, ADX */
+#else
+	return 1;	/* arm64: base ISA */
+#endif
+}
+
+/* Run the first limit vectors (all if limit < 0) with the current fp. */
+static void run_vectors(const char *text, int limit, const char *impl)
+{
+	const char *obj, *end = text;
+	int n = 0, i;
+
+	for (obj = strstr(text, "\"Id\""); obj && (limit < 0 || n < limit);
+	     obj = strstr(end, "\"Id\"")) {
+		unsigned char pk1[64], pr1[37], pk2[64], ss[64], out[64];
+		const char *s;
+		size_t len;
+		int id = atoi(strchr(obj, ':') + 1), has_pk2, has_ss, err;
+
+		end = strchr(obj, '}');
+		if (!end)
+			break;
+		n++;
+		s = field(obj, end, "status", &len);
+		if (!s || unhex(pr1, 37, obj, end, "Pr1") ||
+		    unhex(pk1, 64, obj, end, "Pk1")) {
+			check(0, "parse", id);
+			continue;
+		}
+		has_pk2 = !unhex(pk2, 64, obj, end, "Pk2");
+		has_ss = !unhex(ss, 64, obj, end, "Ss");
+
+		if (!strncmp(s, "valid\"", 6)) {
+			check(!nobs_csidh_public_key(out, pr1, &env) &&
+			      !memcmp(out, pk1, 64), "Pr1 -> Pk1", id);
+			check(has_pk2 && !nobs_csidh_validate(pk2),
+			      "Pk2 valid", id);
+			err = nobs_csidh_shared_secret(out, pr1, pk2, &env);
+			check(has_ss && !err && !memcmp(out, ss, 64),
+			      "(Pr1, Pk2) -> Ss", id);
+		} else if (!strncmp(s, "invalid_public_key1\"", 20)) {
+			err = nobs_csidh_public_key(out, pr1, &env);
+			check(err || memcmp(out, pk1, 64),
+			      "Pr1 does not give Pk1", id);
+		} else if (!strncmp(s, "invalid_public_key2\"", 20)) {
+			check(has_pk2 && nobs_csidh_validate(pk2) == -EINVAL,
+			      "Pk2 refused", id);
+			memset(out, 0x5a, sizeof(out));
+			err = nobs_csidh_shared_secret(out, pr1, pk2, &env);
+			for (i = 0; i < 64 && !out[i]; i++)
+				;
+			check(err == -EINVAL && i == 64,
+			      "no secret with invalid Pk2", id);
+		} else if (!strncmp(s, "invalid_shared_secret\"", 22)) {
+			err = nobs_csidh_shared_secret(out, pr1, pk2, &env);
+			check(!has_ss || err || memcmp(out, ss, 64),
+			      "(Pr1, Pk2) does not give Ss", id);
+		} else {
+			check(0, "unknown status", id);
+		}
+		fflush(stdout);
+	}
+	if (limit < 0 && n != 328)
+		check(0, "expected 328 vectors", n);
+	printf("csidh: %d vectors with fp %s\n", n, impl);
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir = getenv("NOBS_VECTORS");
+	const char *best = have_bmi2_adx() ? "asm" : "generic";
+	char path[4096], *text;
+	int limit = -1, i;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-n") && i + 1 < argc)
+			limit = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "-f") && i + 1 < argc)
+			best = argv[++i];
+	}
+
+	nobs_fp_select(false);
+	edge_cases();
+
+	snprintf(path, sizeof(path), "%s/csidh/csidh_testvectors.dat",
+		 dir ? dir : NOBS_ROOT "/../shared/vectors");
+	text = slurp(path);
+	if (!text) {
+		printf("SKIP: csidh vectors: %s not readable\n", path);
+		skipped++;
+	} else {
+		/* all vectors with the fastest field arithmetic ... */
+		run_vectors(text, limit, nobs_fp_select(!strcmp(best, "asm")));
+		/* ... and the first few with the other one */
+		if (!strcmp(best, "asm"))
+			run_vectors(text, 6, nobs_fp_select(false));
+		free(text);
+	}
+	printf("SUITE: %d passed, %d failed, %d skipped\n",
+	       passed, failed, skipped);
+	return failed ? 1 : 0;
+}
