@@ -17,6 +17,7 @@
 #include <linux/kernel.h>
 #include <linux/compiler.h>
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <asm/byteorder.h>
 
 #else
