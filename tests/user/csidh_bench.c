@@ -30,24 +30,9 @@ static unsigned long long nobs_ticks(void)
 #endif
 
 #include "isogeny/csidh.h"
+#include "csidh_test_rng.h"
 #include "isogeny/fp.h"
 
-static void bench_random(void *ctx, void *buf, size_t len)
-{
-	unsigned long long *s = ctx, z = 0;
-	unsigned char *p = buf;
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		if (i % 8 == 0) {
-			z = (*s += 0x9e3779b97f4a7c15ULL);
-			z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-			z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-			z ^= z >> 31;
-		}
-		p[i] = (unsigned char)(z >> (8 * (i % 8)));
-	}
-}
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -81,7 +66,7 @@ static int have_bmi2_adx(void)
 static void run(const char *impl, int runs)
 {
 	unsigned long long seed = 42, t[64], mul, keygen, val, derive;
-	struct nobs_csidh_env env = { bench_random, NULL, &seed };
+	struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
 	unsigned char sk[37], pk[64], pk2[64], ss[64];
 	struct nobs_fp a, b;
 	int i, j;

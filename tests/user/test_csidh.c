@@ -24,6 +24,7 @@
 #endif
 
 #include "isogeny/csidh.h"
+#include "csidh_test_rng.h"
 #include "isogeny/fp.h"
 
 #ifndef NOBS_ROOT
@@ -42,26 +43,9 @@ static void check(int ok, const char *what, int id)
 	}
 }
 
-/* deterministic test RNG: splitmix64 */
-static void test_random(void *ctx, void *buf, size_t len)
-{
-	unsigned long long *s = ctx, z = 0;
-	unsigned char *p = buf;
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		if (i % 8 == 0) {
-			z = (*s += 0x9e3779b97f4a7c15ULL);
-			z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-			z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-			z ^= z >> 31;
-		}
-		p[i] = (unsigned char)(z >> (8 * (i % 8)));
-	}
-}
 
 static unsigned long long seed = 1;
-static const struct nobs_csidh_env env = { test_random, NULL, &seed };
+static const struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
 
 static char *slurp(const char *path)
 {

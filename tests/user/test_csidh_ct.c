@@ -27,26 +27,11 @@
 #include <valgrind/memcheck.h>
 
 #include "isogeny/csidh.h"
+#include "csidh_test_rng.h"
 #include "isogeny/fp.h"
 
 static int passed, failed, skipped;
 
-static void test_random(void *ctx, void *buf, size_t len)
-{
-	unsigned long long *s = ctx, z = 0;
-	unsigned char *p = buf;
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		if (i % 8 == 0) {
-			z = (*s += 0x9e3779b97f4a7c15ULL);
-			z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-			z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-			z ^= z >> 31;
-		}
-		p[i] = (unsigned char)(z >> (8 * (i % 8)));
-	}
-}
 
 /* as the CPU is presented to the program: valgrind hides ADX */
 static int have_bmi2_adx(void)
@@ -65,7 +50,7 @@ static int have_bmi2_adx(void)
 static void run(const char *impl, int control)
 {
 	unsigned long long seed = 7;
-	struct nobs_csidh_env env = { test_random, NULL, &seed };
+	struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
 	unsigned char sk_a[37], sk_b[37], pk_a[64], pk_b[64], ss_a[64];
 	unsigned char ss_b[64];
 	unsigned long before, after;
