@@ -9,7 +9,7 @@ export NOBS_CACHE ?= /var/cache/nobs
 export NOBS_VECTORS ?= $(abspath $(CURDIR)/../shared/vectors)
 
 .PHONY: all modules clean install deps check check-quick lint bench demo \
-	test-user vm dkms-check
+	test-user fuzz
 
 all: modules
 
@@ -42,6 +42,10 @@ test-user:
 
 bench: deps
 	$(MAKE) -C tests/user bench
+
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	@scripts/fuzz.sh $(FUZZ_SECONDS)
 
 demo: deps
 	@scripts/demo.sh

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # check.sh full|quick|lint: run the test suites and print the summary.
 #   full:  lint (checkpatch, W=1 + sparse builds for 6.1 and 6.12), the
-#          userspace harness (ASan+UBSan, valgrind), DKMS add/build/remove,
+#          userspace harness (ASan+UBSan, valgrind), 5 s of each fuzzer, DKMS add/build/remove,
 #          the VM tests on both stock kernels with and without
 #          force_generic (on the modules DKMS built), the runner self-test.
 #   quick: userspace harness, 6.12 build, VM tests on 6.12.
@@ -32,6 +32,7 @@ lint)
 	;;
 quick)
 	"$rs" user make -s -C "$NOBS_ROOT/tests/user" test
+	"$rs" fuzz "$NOBS_ROOT/scripts/fuzz.sh" 5
 	"$rs" build-6.12 "$NOBS_ROOT/scripts/kbuild.sh" 6.12
 	vm_suites "$NOBS_BUILD/kmod" 6.12
 	;;
@@ -39,6 +40,7 @@ full)
 	"$rs" lint "$NOBS_ROOT/scripts/lint.sh"
 	"$rs" user make -s -C "$NOBS_ROOT/tests/user" test
 	"$rs" valgrind make -s -C "$NOBS_ROOT/tests/user" valgrind
+	"$rs" fuzz "$NOBS_ROOT/scripts/fuzz.sh" 5
 	"$rs" dkms "$NOBS_ROOT/scripts/dkms-check.sh"
 	vm_suites "$NOBS_BUILD/dkms" 6.1 6.12
 	"$rs" runner-selftest "$NOBS_ROOT/scripts/runner-selftest.sh" "$NOBS_BUILD/dkms"

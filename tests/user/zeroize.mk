@@ -1,0 +1,25 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Zeroization (test_zeroize.c): DRBG state all-zero after uninstantiate
+# and engine failures, and no key, seed, exponent or random draw left on
+# the stack by the SHA-3, DRBG and CSIDH cores.  Built without sanitizers:
+# ASan would move the frames it scans to a fake stack.  Included by
+# tests/user/Makefile, which defines ROOT, BUILD and the flags.
+
+ZEROIZE_SRC := $(ROOT)/tests/user/test_zeroize.c $(ROOT)/sha3/keccak.c \
+	$(ROOT)/drbg/ctr_drbg.c $(ROOT)/isogeny/csidh.c $(ROOT)/isogeny/fp.c
+ZEROIZE_DEPS := $(ZEROIZE_SRC) $(ROOT)/sha3/keccak.h $(ROOT)/drbg/ctr_drbg.h \
+	$(ROOT)/isogeny/csidh.h $(ROOT)/isogeny/fp.h $(ROOT)/include/nobs/types.h
+ZEROIZE_ASM_x86_64 := $(ROOT)/arch/x86/fp_x86_64.S
+ZEROIZE_ASM_aarch64 := $(ROOT)/arch/arm64/fp_arm64.S
+ZEROIZE_ASM := $(ZEROIZE_ASM_$(shell uname -m))
+ifeq ($(ZEROIZE_ASM),)
+ZEROIZE_DEFS := -DNOBS_FP_NO_ASM
+endif
+
+USER_TESTS += $(BUILD)/test_zeroize
+
+$(BUILD)/test_zeroize: $(ZEROIZE_DEPS) $(ZEROIZE_ASM)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(ZEROIZE_DEFS) \
+		-Wa,--noexecstack -o $@ $(filter %.c %.S,$^)

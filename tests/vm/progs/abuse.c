@@ -1,0 +1,696 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * abuse: AF_ALG misuse of every nobs hash and rng driver, in the guest.
+ *
+ *   abuse hash DRIVER...   shake*, cshake*, kmac*, sha3-* drivers of nobs
+ *   abuse rng DRIVER       the CTR_DRBG driver
+ *   abuse many DRIVER N    N transform sockets + N accept()ed sockets
+ *
+ * Prints "pass|fail NAME [reason]" per case and "cases N" at the end.
+ * Expected digests are independent: hashlib (SHAKE, SHA3), pycryptodome
+ * (cSHAKE) and "openssl mac" (KMAC) on the host, embedded below with the
+ * script that computed them; the DRBG value is the first "seed" line of the
+ * NIST PQC KAT files (randombytes_init(00..2f), then 48 bytes).
+ *
+ * Expected errnos (6.1 and 6.12, from crypto/af_alg.c, algif_hash.c,
+ * algif_rng.c, shash.c and nobs' README):
+ *   ALG_SET_KEY on an unkeyed hash          ENOSYS (shash_no_setkey)
+ *   key larger than net.core.optmem_max     ENOMEM (sock_kmalloc fails)
+ *   key pointer not readable                EFAULT
+ *   kmac key empty or > 512 B, cshake S > 512 B, rng seed not 0/48..96 B
+ *                                           EINVAL (nobs)
+ *   kmac without a key (or after a failed setkey): accept() succeeds,
+ *   then send() and recv() on it give     ENOKEY (algif_hash's nokey ops)
+ *   ALG_SET_KEY on an accept()ed socket     EOPNOTSUPP (no setsockopt)
+ *   ALG_SET_KEY on a parent with keyed children  EBUSY
+ *   bind to an unknown name                 ENOENT
+ *   send() on an rng socket                 EOPNOTSUPP
+ *   recv() of more than the digest          digest size, no MSG_TRUNC
+ *   recv() of less                          that many bytes, MSG_TRUNC
+ *   recv() > 128 B on rng                   128 B (algif_rng's cap)
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <linux/if_alg.h>
+
+#ifndef SOL_ALG
+#define SOL_ALG 279
+#endif
+
+static unsigned int cases, failed;
+static const char *cur;
+
+static void report(int ok, const char *what, const char *fmt, ...)
+{
+	va_list ap;
+
+	cases++;
+	printf("%s abuse-%s-%s", ok ? "pass" : "fail", cur, what);
+	if (!ok) {
+		failed++;
+		putchar(' ');
+		va_start(ap, fmt);
+		vprintf(fmt, ap);
+		va_end(ap);
+	}
+	putchar('\n');
+	fflush(stdout);
+}
+
+/* -errno of a call's return value (0 for success). */
+#define ERR(x) ((x) < 0 ? -errno : 0)
+
+static void expect_err(const char *what, int got, int want)
+{
+	report(got == -want, what, "got %d (%s), want %d (%s)", got,
+	       got ? strerror(-got) : "success", -want,
+	       want ? strerror(want) : "success");
+}
+
+static int tfm_sock(const char *type, const char *name)
+{
+	struct sockaddr_alg sa = { .salg_family = AF_ALG };
+	int fd, err;
+
+	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s", type);
+	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", name);
+	fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+		err = -errno;
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
+static int setkey(int fd, const void *key, size_t len)
+{
+	return ERR(setsockopt(fd, SOL_ALG, ALG_SET_KEY, key, len));
+}
+
+static int op_sock(int fd)
+{
+	int op = accept(fd, NULL, 0);
+
+	return op < 0 ? -errno : op;
+}
+
+static int sendm(int op, const void *p, size_t len, int more)
+{
+	ssize_t n = send(op, p, len, more ? MSG_MORE : 0);
+
+	if (n < 0)
+		return -errno;
+	return (size_t)n == len ? 0 : -EIO;
+}
+
+/* recvmsg of @len bytes; returns the count or -errno, *flags = msg_flags */
+static ssize_t recvf(int op, void *buf, size_t len, int *flags)
+{
+	struct iovec iov = { buf, len };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1 };
+	ssize_t n = recvmsg(op, &m, 0);
+
+	*flags = m.msg_flags;
+	return n < 0 ? -errno : n;
+}
+
+static int unhex(unsigned char *dst, const char *hex)
+{
+	int n = 0;
+	unsigned int b;
+
+	while (hex[0] && hex[1] && sscanf(hex, "%2x", &b) == 1) {
+		dst[n++] = (unsigned char)b;
+		hex += 2;
+	}
+	return n;
+}
+
+/* ---- expected values ----------------------------------------------------
+ * Computed on the host (Debian 12, /usr/bin/python3):
+ *   M = bytes((i * 13 + 7) & 0xff for i in range(300))
+ *   S = b"Email Signature"; K = bytes(range(0x40, 0x60))
+ *   hashlib.shake_128(M).digest(32), shake_256(..64), sha3_*(M)
+ *   Cryptodome.Hash.cSHAKE128.new(data=M, custom=S).read(32) (256: 64)
+ *   openssl mac -macopt hexkey:<K> -macopt size:32|64 KMAC128|KMAC256
+ * and the same for the empty message.  The 64 MiB stream: 1024 blocks of
+ * 64 KiB, block j = j as 8 little-endian bytes, then bytes
+ * (i * 31 + 7) & 0xff for i = 8..65535, hashed with hashlib.shake_*.
+ */
+static const struct alg {
+	const char *name;
+	unsigned int ds;
+	int kind;		/* 0 unkeyed, 1 cshake (S), 2 kmac (K) */
+	const char *m300, *empty, *stream;
+} algs[] = {
+	{ "shake128", 32, 0,
+	  "61766d3f337d1521f544da3975f1b5e7bacd6d70fc7b48360dc22eda56abafdb",
+	  "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26",
+	  "5f0e8efc13ee53fee3a5f33abdf5b863f71a6a97b5b35aea2c933c1433a5f2d1" },
+	{ "shake256", 64, 0,
+	  "fe09f9ad908bd1c4946077a67afb8f857f8e965bb18d6b3bb7681ea6c1ced52e"
+	  "a2f5683bd67c4db1d3ac7393dbe38a3369ff5b3869cc49875c4a6779ea195c04",
+	  "46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762f"
+	  "d75dc4ddd8c0f200cb05019d67b592f6fc821c49479ab48640292eacb3b7c4be",
+	  "f23012578b58fb47ce2277866ae79dcc1b47c54e8b1cadc0da294227099c5bf2"
+	  "eec81761edd3de4708ac8e7781ae0bd76c109231b66ff5e253418b814aa85951" },
+	{ "sha3-224", 28, 0,
+	  "1c2dcbb5f40ee12c5ed5ec23461633f7ea552b6a1f5038cd570cd486",
+	  "6b4e03423667dbb73b6e15454f0eb1abd4597f9a1b078e3f5b5a6bc7", NULL },
+	{ "sha3-256", 32, 0,
+	  "320865feee70928cf11f5cccb4d45b50567c760002968c91ecc2d3c2ad44ecc5",
+	  "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a",
+	  NULL },
+	{ "sha3-384", 48, 0,
+	  "1860c723a97e5e873527cf39a9151319c94cf8a9842698c3fada0e0fc9480a65"
+	  "9b57978cec1f2a3770c3dca1b6baa45d",
+	  "0c63a75b845e4f7d01107d852e4c2485c51a50aaaa94fc61995e71bbee983a2a"
+	  "c3713831264adb47fb6bd1e058d5f004", NULL },
+	{ "sha3-512", 64, 0,
+	  "b0b820a0d4a5ecea4fe65852329292c58e80c630e7cf235e2eb90cc439f7a838"
+	  "0d04c8e2c24461aa7c7c6a36f9f90d4705f82b661194817537771888e4a67973",
+	  "a69f73cca23a9ac5c8b567dc185a756e97c982164fe25859e0d1dcc1475c80a6"
+	  "15b2123af1f5f94c11e3e9402c3ac558f500199d95b6d3e301758586281dcd26",
+	  NULL },
+	{ "cshake128", 32, 1,
+	  "555d452eb6acb51db6b30a541cafb4e99e96b9e9799ef772bc5bc2f161bcea19",
+	  "22af17860970726beae182499c8cf8c2f17700f9856d1ea0d01f489c18b5b9d5",
+	  NULL },
+	{ "cshake256", 64, 1,
+	  "9adc7eac1b2b532955d0fe7191dbe2e67a0d13f0f6ef80ba165a5de590a9577b"
+	  "f27ed902946d84508912da0c75994fde544091fb2968b39d1091cd2926e8e939",
+	  "a8dd3ab039e3926f6f22c130ef305c2f47a7fe8eb85f93433961c6fe1637619b"
+	  "4c67f87f9c8bc583643cd5943f7acd332eb23f35d027cf2ca85b6c2da8ccbacf",
+	  NULL },
+	{ "kmac128", 32, 2,
+	  "80b313a94a14144db79bb55fee4c86666b83ebcf3a7094e2f5721ffe8457537a",
+	  "58e8a99428d57617aa5caeae1de3db108af411286e64a00a6e1f308c3fe9557c",
+	  NULL },
+	{ "kmac256", 64, 2,
+	  "9741098457be643e25eae1c2a05457345df09e394638c37a3fab2f455faf9129"
+	  "9bd53f4f0f66849024d6561ede5a3537c0ae917678414c0c77a4caddb17f25b5",
+	  "2387aadc639d5214f0a794d88d613a2e43ad8261cc09be3ab328a3c72a0881d3"
+	  "b550e8aa41d50b723cdd463509fdabf8f7a60ff737245c6e35a3820ee7530cd2",
+	  NULL },
+};
+
+static const char S[] = "Email Signature";
+static unsigned char K[32], M[300], big[1 << 20];
+
+static const struct alg *alg_of(const char *driver)
+{
+	size_t i, n;
+
+	for (i = 0; i < sizeof(algs) / sizeof(algs[0]); i++) {
+		n = strlen(algs[i].name);
+		if (!strncmp(driver, algs[i].name, n) && driver[n] == '-')
+			return &algs[i];
+	}
+	return NULL;
+}
+
+/* A transform socket for @drv with the alg's standard key, or -errno. */
+static int keyed_tfm(const char *drv, const struct alg *a)
+{
+	int fd = tfm_sock("hash", drv), err = 0;
+
+	if (fd < 0)
+		return fd;
+	if (a->kind == 1)
+		err = setkey(fd, S, strlen(S));
+	else if (a->kind == 2)
+		err = setkey(fd, K, sizeof(K));
+	if (err) {
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
+/* Hash @len bytes of @m in pieces of @piece (0: one send) on a new op. */
+static int digest_on(int tfm, const unsigned char *m, size_t len,
+		     size_t piece, unsigned char *out, unsigned int ds)
+{
+	int op = op_sock(tfm), err = 0, fl;
+	size_t off = 0, n;
+
+	if (op < 0)
+		return op;
+	while (!err && off < len) {
+		n = piece && len - off > piece ? piece : len - off;
+		err = sendm(op, m + off, n, off + n < len);
+		off += n;
+	}
+	if (!err && recvf(op, out, ds, &fl) != (ssize_t)ds)
+		err = -EIO;
+	close(op);
+	return err;
+}
+
+static int same(const unsigned char *got, const char *hex, unsigned int n)
+{
+	unsigned char want[64];
+
+	return unhex(want, hex) >= (int)n && !memcmp(got, want, n);
+}
+
+static void check_digest(const char *what, int err, const unsigned char *got,
+			 const char *hex, unsigned int ds)
+{
+	if (err)
+		report(0, what, "error %d (%s)", err, strerror(-err));
+	else
+		report(same(got, hex, ds), what, "wrong digest");
+}
+
+static void hash_keys(const char *drv, const struct alg *a)
+{
+	unsigned char out[64];
+	int fd, op, op2, err, fl;
+
+	fd = tfm_sock("hash", drv);
+	if (fd < 0) {
+		report(0, "bind", "%s", strerror(-fd));
+		return;
+	}
+	report(1, "bind", "");
+	/* Key too large for the socket's option memory: sock_kmalloc. */
+	expect_err("key-1MiB-enomem", setkey(fd, big, sizeof(big)), ENOMEM);
+	expect_err("key-efault", setkey(fd, (void *)8, 32), EFAULT);
+	expect_err("setsockopt-bad-level", ERR(setsockopt(fd, SOL_SOCKET + 1000,
+			ALG_SET_KEY, K, 32)), ENOPROTOOPT);
+	if (a->kind == 0) {
+		expect_err("key-unkeyed-enosys", setkey(fd, K, 16), ENOSYS);
+		expect_err("key-empty-unkeyed-enosys", setkey(fd, K, 0), ENOSYS);
+		err = digest_on(fd, M, sizeof(M), 0, out, a->ds);
+		check_digest("digest-after-bad-keys", err, out, a->m300, a->ds);
+	} else if (a->kind == 1) {
+		expect_err("s-512", setkey(fd, big, 512), 0);
+		expect_err("s-513-einval", setkey(fd, big, 513), EINVAL);
+		expect_err("s-4096-einval", setkey(fd, big, 4096), EINVAL);
+		expect_err("s-empty", setkey(fd, S, 0), 0);
+		/* empty S is SHAKE (SP 800-185 3.3) */
+		err = digest_on(fd, M, 0, 0, out, a->ds);
+		check_digest("empty-s-is-shake", err, out,
+			     alg_of(a->ds == 32 ? "shake128-" : "shake256-")->empty,
+			     a->ds);
+		expect_err("s-set", setkey(fd, S, strlen(S)), 0);
+		expect_err("s-too-long-keeps-s", setkey(fd, big, 600), EINVAL);
+		err = digest_on(fd, M, sizeof(M), 0, out, a->ds);
+		check_digest("digest-after-failed-setkey", err, out, a->m300,
+			     a->ds);
+	} else {
+		op = op_sock(fd);
+		expect_err("accept-nokey", op < 0 ? op : 0, 0);
+		if (op >= 0) {
+			expect_err("send-nokey-enokey", sendm(op, M, 16, 0),
+				   ENOKEY);
+			expect_err("recv-nokey-enokey",
+				   (int)recvf(op, out, a->ds, &fl), ENOKEY);
+			close(op);
+		}
+		expect_err("key-empty-einval", setkey(fd, K, 0), EINVAL);
+		expect_err("key-513-einval", setkey(fd, big, 513), EINVAL);
+		expect_err("key-4096-einval", setkey(fd, big, 4096), EINVAL);
+		expect_err("key-1", setkey(fd, K, 1), 0);
+		expect_err("key-512", setkey(fd, big, 512), 0);
+		expect_err("key-set", setkey(fd, K, sizeof(K)), 0);
+		err = digest_on(fd, M, sizeof(M), 0, out, a->ds);
+		check_digest("digest-keyed", err, out, a->m300, a->ds);
+		expect_err("key-bad-after-good", setkey(fd, K, 0), EINVAL);
+		op = op_sock(fd);
+		expect_err("send-after-failed-setkey-enokey",
+			   op < 0 ? op : sendm(op, M, 16, 0), ENOKEY);
+		if (op >= 0)
+			close(op);
+		expect_err("key-again", setkey(fd, K, sizeof(K)), 0);
+	}
+	/* setkey on an accept()ed socket, and on a parent with children */
+	op = op_sock(fd);
+	if (op < 0) {
+		report(0, "accept", "%s", strerror(-op));
+		close(fd);
+		return;
+	}
+	expect_err("key-on-op-socket-eopnotsupp", setkey(op, K, 16),
+		   EOPNOTSUPP);
+	if (a->kind) {
+		op2 = op_sock(fd);
+		expect_err("key-parent-with-children-ebusy",
+			   setkey(fd, K, sizeof(K)), EBUSY);
+		if (op2 >= 0)
+			close(op2);
+	}
+	close(op);
+	close(fd);
+}
+
+static void hash_messages(const char *drv, const struct alg *a)
+{
+	static const size_t pieces[] = { 1, 7, 64, 72, 84, 104, 135, 136, 137,
+					 168, 299 };
+	unsigned char out[128], full[64];
+	char what[64];
+	int fd, op, op2, op3, err, fl;
+	ssize_t n;
+	size_t i;
+
+	fd = keyed_tfm(drv, a);
+	if (fd < 0) {
+		report(0, "tfm", "%s", strerror(-fd));
+		return;
+	}
+	/* empty messages, three ways */
+	op = op_sock(fd);
+	n = recvf(op, out, a->ds, &fl);
+	check_digest("empty-recv-only", n == a->ds ? 0 : -EIO, out, a->empty,
+		     a->ds);
+	close(op);
+	err = digest_on(fd, M, 0, 0, out, a->ds);
+	check_digest("empty-send", err, out, a->empty, a->ds);
+	op = op_sock(fd);
+	err = sendm(op, M, 0, 1);
+	if (!err)
+		err = sendm(op, M, 0, 1);
+	n = recvf(op, out, a->ds, &fl);
+	check_digest("empty-msg-more", err ? err : n == a->ds ? 0 : -EIO,
+		     out, a->empty, a->ds);
+	close(op);
+
+	/* one shot and MSG_MORE pieces around every rate */
+	err = digest_on(fd, M, sizeof(M), 0, full, a->ds);
+	check_digest("m300", err, full, a->m300, a->ds);
+	for (i = 0; i < sizeof(pieces) / sizeof(pieces[0]); i++) {
+		snprintf(what, sizeof(what), "msg-more-pieces-%zu", pieces[i]);
+		err = digest_on(fd, M, sizeof(M), pieces[i], out, a->ds);
+		check_digest(what, err, out, a->m300, a->ds);
+	}
+	/* MSG_MORE on the last piece too: recv finalizes */
+	op = op_sock(fd);
+	err = sendm(op, M, 100, 1);
+	if (!err)
+		err = sendm(op, M + 100, 200, 1);
+	n = recvf(op, out, a->ds, &fl);
+	check_digest("msg-more-then-recv", err ? err : n == a->ds ? 0 : -EIO,
+		     out, a->m300, a->ds);
+	close(op);
+
+	/* short and long recv buffers */
+	op = op_sock(fd);
+	sendm(op, M, sizeof(M), 0);
+	n = recvf(op, out, a->ds - 1, &fl);
+	report(n == a->ds - 1 && (fl & MSG_TRUNC) && same(out, a->m300, n),
+	       "recv-short-msg-trunc", "n %zd flags %#x", n, fl);
+	close(op);
+	op = op_sock(fd);
+	sendm(op, M, sizeof(M), 0);
+	n = recvf(op, out, 1, &fl);
+	report(n == 1 && (fl & MSG_TRUNC) && same(out, a->m300, 1),
+	       "recv-1-msg-trunc", "n %zd flags %#x", n, fl);
+	close(op);
+	op = op_sock(fd);
+	sendm(op, M, sizeof(M), 0);
+	n = recvf(op, out, sizeof(out), &fl);
+	report(n == a->ds && !(fl & MSG_TRUNC) && same(out, a->m300, n),
+	       "recv-long-no-trunc", "n %zd flags %#x", n, fl);
+	close(op);
+
+	/* accept() clones carry the state; the original goes on unchanged */
+	op = op_sock(fd);
+	err = sendm(op, M, 150, 1);
+	op2 = op_sock(op);
+	op3 = op2 >= 0 ? op_sock(op2) : -1;
+	if (err || op2 < 0 || op3 < 0) {
+		report(0, "clone", "err %d op2 %d op3 %d", err, op2, op3);
+	} else {
+		err = sendm(op2, M + 150, 150, 0);
+		n = recvf(op2, out, a->ds, &fl);
+		check_digest("clone-finishes", err ? err : n == a->ds ? 0 : -EIO,
+			     out, a->m300, a->ds);
+		err = sendm(op3, M + 150, 150, 0);
+		n = recvf(op3, out, a->ds, &fl);
+		check_digest("clone-of-clone", err ? err : n == a->ds ? 0 : -EIO,
+			     out, a->m300, a->ds);
+		err = sendm(op, M + 150, 150, 0);
+		n = recvf(op, out, a->ds, &fl);
+		check_digest("clone-original", err ? err : n == a->ds ? 0 : -EIO,
+			     out, a->m300, a->ds);
+	}
+	if (op3 >= 0)
+		close(op3);
+	if (op2 >= 0)
+		close(op2);
+	close(op);
+	/* clone of an idle op socket starts fresh */
+	op = op_sock(fd);
+	op2 = op_sock(op);
+	close(op);
+	err = op2 < 0 ? op2 : sendm(op2, M, sizeof(M), 0);
+	n = err ? -1 : recvf(op2, out, a->ds, &fl);
+	check_digest("clone-idle", err ? err : n == a->ds ? 0 : -EIO, out,
+		     a->m300, a->ds);
+	if (op2 >= 0)
+		close(op2);
+
+	/* closing in the middle: op with pending data; parent closed first */
+	op = op_sock(fd);
+	sendm(op, M, 150, 1);
+	close(op);
+	report(1, "close-mid-op", "");
+	op = op_sock(fd);
+	err = sendm(op, M, 150, 1);
+	op2 = op_sock(op);
+	close(fd);
+	if (!err)
+		err = sendm(op, M + 150, 150, 0);
+	n = recvf(op, out, a->ds, &fl);
+	check_digest("parent-closed-mid-op", err ? err : n == a->ds ? 0 : -EIO,
+		     out, a->m300, a->ds);
+	close(op);
+	err = op2 < 0 ? op2 : sendm(op2, M + 150, 150, 0);
+	n = err ? -1 : recvf(op2, out, a->ds, &fl);
+	check_digest("clone-outlives-all", err ? err : n == a->ds ? 0 : -EIO,
+		     out, a->m300, a->ds);
+	if (op2 >= 0)
+		close(op2);
+}
+
+/* 64 MiB through one hash operation with MSG_MORE. */
+static void hash_stream(const char *drv, const struct alg *a)
+{
+	static unsigned char blk[65536];
+	unsigned char out[64];
+	unsigned int j, i;
+	int fd, op, err = 0, fl;
+
+	for (i = 8; i < sizeof(blk); i++)
+		blk[i] = (unsigned char)(i * 31 + 7);
+	fd = tfm_sock("hash", drv);
+	op = fd < 0 ? fd : op_sock(fd);
+	if (op < 0) {
+		report(0, "stream-64MiB", "%s", strerror(-op));
+		return;
+	}
+	for (j = 0; j < 1024 && !err; j++) {
+		for (i = 0; i < 8; i++)
+			blk[i] = (unsigned char)((unsigned long long)j >> (8 * i));
+		err = sendm(op, blk, sizeof(blk), 1);
+	}
+	if (!err && recvf(op, out, a->ds, &fl) != a->ds)
+		err = -EIO;
+	check_digest("stream-64MiB", err, out, a->stream, a->ds);
+	close(op);
+	close(fd);
+}
+
+static void hash_main(const char *drv)
+{
+	const struct alg *a = alg_of(drv);
+
+	cur = drv;
+	if (!a) {
+		report(0, "known", "no expected values for this driver");
+		return;
+	}
+	hash_keys(drv, a);
+	hash_messages(drv, a);
+	if (a->stream)
+		hash_stream(drv, a);
+	/* bad binds */
+	expect_err("bind-unknown-enoent", tfm_sock("hash", "nobs-no-such"),
+		   ENOENT);
+	expect_err("bind-as-rng-enoent", tfm_sock("rng", drv), ENOENT);
+}
+
+/* ---- rng ---------------------------------------------------------------- */
+
+/* NIST PQC KAT: randombytes_init(00..2f), randombytes(48) */
+static const char pqc_seed0[] =
+	"061550234d158c5ec95595fe04ef7a25767f2e24cc2bc479d09d86dc9abcfde7"
+	"056a8c266f9ef97ed08541dbd2e1ffa1";
+
+static void rng_main(const char *drv)
+{
+	unsigned char seed[96], out[4096], a1[96], a2[96];
+	int fd, op, op2, fl;
+	ssize_t n, n2;
+	unsigned int i;
+
+	cur = drv;
+	for (i = 0; i < sizeof(seed); i++)
+		seed[i] = (unsigned char)i;
+	fd = tfm_sock("rng", drv);
+	if (fd < 0) {
+		report(0, "bind", "%s", strerror(-fd));
+		return;
+	}
+	report(1, "bind", "");
+	expect_err("seed-47-einval", setkey(fd, seed, 47), EINVAL);
+	expect_err("seed-97-einval", setkey(fd, seed, 97), EINVAL);
+	expect_err("seed-4096-einval", setkey(fd, big, 4096), EINVAL);
+	expect_err("seed-1MiB-enomem", setkey(fd, big, sizeof(big)), ENOMEM);
+	expect_err("seed-efault", setkey(fd, (void *)8, 48), EFAULT);
+	expect_err("seed-0-random", setkey(fd, seed, 0), 0);
+	expect_err("seed-96", setkey(fd, seed, 96), 0);
+	expect_err("seed-48", setkey(fd, seed, 48), 0);
+	op = op_sock(fd);
+	n = recvf(op, out, 48, &fl);
+	report(n == 48 && same(out, pqc_seed0, 48), "pqc-kat-first-48",
+	       "n %zd", n);
+	n = recvf(op, out, 0, &fl);
+	report(n == 0, "recv-0", "n %zd", n);
+	n = recvf(op, out, 1, &fl);
+	report(n == 1, "recv-1", "n %zd", n);
+	n = recvf(op, out, 129, &fl);
+	report(n == 128, "recv-129-capped-128", "n %zd", n);
+	n = recvf(op, out, sizeof(out), &fl);
+	report(n == 128, "recv-4096-capped-128", "n %zd", n);
+	expect_err("send-eopnotsupp", sendm(op, seed, 16, 0), EOPNOTSUPP);
+	expect_err("seed-on-op-socket-eopnotsupp", setkey(op, seed, 48),
+		   EOPNOTSUPP);
+	/* Two children share the parent's DRBG: one stream, interleaved. */
+	op2 = op_sock(fd);
+	expect_err("seed-parent-with-children-ebusy", setkey(fd, seed, 48),
+		   EBUSY);
+	close(op);
+	close(op2);
+	setkey(fd, seed, 48);
+	op = op_sock(fd);
+	op2 = op_sock(fd);
+	n = recvf(op, a1, 48, &fl);
+	n2 = recvf(op2, a1 + 48, 48, &fl);
+	close(op);
+	close(op2);
+	setkey(fd, seed, 48);
+	op = op_sock(fd);
+	recvf(op, a2, 48, &fl);
+	recvf(op, a2 + 48, 48, &fl);
+	report(n == 48 && n2 == 48 && !memcmp(a1, a2, 96) &&
+	       same(a1, pqc_seed0, 48), "children-share-one-stream",
+	       "n %zd/%zd", n, n2);
+	/* Parent closed while a child reads on. */
+	close(fd);
+	n = recvf(op, out, 64, &fl);
+	report(n == 64, "parent-closed-child-reads", "n %zd", n);
+	close(op);
+	/* Two unseeded transforms draw from get_random_bytes(): differ. */
+	fd = tfm_sock("rng", drv);
+	op = fd < 0 ? fd : op_sock(fd);
+	n = op < 0 ? op : recvf(op, a1, 32, &fl);
+	if (op >= 0)
+		close(op);
+	if (fd >= 0)
+		close(fd);
+	fd = tfm_sock("rng", drv);
+	op = fd < 0 ? fd : op_sock(fd);
+	n2 = op < 0 ? op : recvf(op, a2, 32, &fl);
+	report(n == 32 && n2 == 32 && memcmp(a1, a2, 32), "unseeded-differ",
+	       "n %zd/%zd", n, n2);
+	if (op >= 0)
+		close(op);
+	if (fd >= 0)
+		close(fd);
+	expect_err("bind-as-hash-enoent", tfm_sock("hash", drv), ENOENT);
+}
+
+/* ---- thousands of sockets ----------------------------------------------- */
+
+static void many(const char *type, const char *drv, unsigned int n)
+{
+	struct rlimit rl = { 2 * n + 64, 2 * n + 64 };
+	unsigned char out[128];
+	const struct alg *a = alg_of(drv);
+	int *fds = calloc(2 * n, sizeof(int)), err = 0, fl;
+	unsigned int i, opened = 0, bad = 0;
+	char what[64];
+
+	cur = drv;
+	snprintf(what, sizeof(what), "sockets-%u", 2 * n);
+	if (!fds || setrlimit(RLIMIT_NOFILE, &rl)) {
+		report(0, what, "setrlimit: %s", strerror(errno));
+		free(fds);
+		return;
+	}
+	for (i = 0; i < n && !err; i++) {
+		fds[2 * i] = tfm_sock(type, drv);
+		fds[2 * i + 1] = fds[2 * i] < 0 ? -1 : op_sock(fds[2 * i]);
+		if (fds[2 * i] < 0 || fds[2 * i + 1] < 0)
+			err = fds[2 * i] < 0 ? fds[2 * i] : fds[2 * i + 1];
+		else
+			opened++;
+	}
+	/* every op socket works while all are open */
+	for (i = 0; i < opened; i++) {
+		int op = fds[2 * i + 1];
+
+		if (a) {
+			if (sendm(op, M, sizeof(M), 0) ||
+			    recvf(op, out, a->ds, &fl) != a->ds ||
+			    !same(out, a->m300, a->ds))
+				bad++;
+		} else if (recvf(op, out, 16, &fl) != 16) {
+			bad++;
+		}
+	}
+	for (i = 0; i < 2 * n; i++)
+		if (i < 2 * opened)
+			close(fds[i]);
+	free(fds);
+	report(!err && !bad, what, "opened %u pairs, error %d, %u bad results",
+	       opened, err, bad);
+}
+
+int main(int argc, char **argv)
+{
+	int i;
+
+	for (i = 0; i < (int)sizeof(M); i++)
+		M[i] = (unsigned char)(i * 13 + 7);
+	for (i = 0; i < (int)sizeof(K); i++)
+		K[i] = (unsigned char)(0x40 + i);
+	memset(big, 0x42, sizeof(big));
+	if (argc >= 3 && !strcmp(argv[1], "hash")) {
+		for (i = 2; i < argc; i++)
+			hash_main(argv[i]);
+	} else if (argc == 3 && !strcmp(argv[1], "rng")) {
+		rng_main(argv[2]);
+	} else if (argc == 4 && !strcmp(argv[1], "many")) {
+		many(strncmp(argv[2], "nobs_ctr_drbg", 13) ? "hash" : "rng",
+		     argv[2], (unsigned int)atoi(argv[3]));
+	} else {
+		fprintf(stderr, "usage: abuse hash DRIVER... | rng DRIVER | many DRIVER N\n");
+		return 2;
+	}
+	printf("cases %u %u\n", cases, failed);
+	return failed ? 1 : 0;
+}
