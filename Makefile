@@ -7,11 +7,20 @@ KDIR ?= /lib/modules/$(shell uname -r)/build
 VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
 export NOBS_CACHE ?= /var/cache/nobs
 export NOBS_VECTORS ?= $(abspath $(CURDIR)/../shared/vectors)
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+TOOL_CFLAGS ?= -O2 -Wall -Wextra
 
 .PHONY: all modules clean install deps check check-quick lint bench demo \
-	test-user fuzz
+	test-user fuzz tools
 
-all: modules
+all: modules tools
+
+# nobs-kpp: key agreement through the AF_ALG type "kpp" (plain C, no libraries)
+tools: tools/nobs-kpp
+
+tools/nobs-kpp: tools/nobs-kpp.c
+	$(CC) $(TOOL_CFLAGS) -o $@ $<
 
 modules:
 	@test -d "$(KDIR)" || { echo "nobs: no kernel build tree at $(KDIR); install the headers or pass KDIR=/path/to/build" >&2; exit 1; }
@@ -20,10 +29,12 @@ modules:
 clean:
 	@if [ -d "$(KDIR)" ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
 	rm -rf build tests/user/build
+	rm -f tools/nobs-kpp
 
-install: modules
+install: modules tools
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules_install
 	depmod -a $(notdir $(patsubst %/build,%,$(KDIR)))
+	install -D -m 0755 tools/nobs-kpp $(DESTDIR)$(BINDIR)/nobs-kpp
 
 deps:
 	@scripts/deps.sh

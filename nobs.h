@@ -47,4 +47,9 @@ int nobs_csidh_selftest(void);
 int nobs_csidh_register(void);
 void nobs_csidh_unregister(void);
 
+const char *nobs_afalg_kpp_select(const struct nobs_cpu *cpu);
+int nobs_afalg_kpp_selftest(void);
+int nobs_afalg_kpp_register(void);
+void nobs_afalg_kpp_unregister(void);
+
 #endif /* NOBS_H */

@@ -53,6 +53,8 @@ static const struct nobs_component nobs_components[] = {
 	  nobs_drbg_register, nobs_drbg_unregister },
 	{ "csidh", nobs_csidh_select, nobs_csidh_selftest,
 	  nobs_csidh_register, nobs_csidh_unregister },
+	{ "afalg", nobs_afalg_kpp_select, nobs_afalg_kpp_selftest,
+	  nobs_afalg_kpp_register, nobs_afalg_kpp_unregister },
 };
 
 #define NOBS_NR_COMPONENTS ARRAY_SIZE(nobs_components)

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-# CSIDH-512 kpp "csidh512".  Mainline has no AF_ALG kpp, so user space
-# cannot drive it: at load the module runs the known-answer self-test and a
+# CSIDH-512 kpp "csidh512" in the kernel (60-kpp.sh drives it from user
+# space through nobs's AF_ALG kpp type): at load the module runs the known-answer self-test and a
 # key exchange between two tfms through crypto_alloc_kpp() (each side's
 # public key to the other, equal 64-byte secrets, an invalid peer key
 # refused with -EINVAL) and logs the outcome; this case checks

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-# Demo: CSIDH-512.  Mainline has no AF_ALG kpp, so user space cannot drive
-# it yet; at load nobs runs a key exchange between two crypto_alloc_kpp()
-# transforms and checks a reference vector and an invalid peer key.
+# Demo: CSIDH-512 in the kernel: at load nobs runs a key exchange between
+# two crypto_alloc_kpp() transforms and checks a reference vector and an
+# invalid peer key (60-kpp.sh shows it from user space).
 echo
 echo "==> CSIDH-512 (kpp csidh512): the in-kernel key exchange run at load"
 dmesg | sed -n 's/^\[[ 0-9.]*\] nobs: \(csidh512.*\)$/    \1/p' | tail -n 1

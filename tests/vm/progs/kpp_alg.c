@@ -1,0 +1,461 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kpp_alg: protocol checks of the AF_ALG socket type "kpp" (nobs.ko) in the
+ * test guest.  Each command prints "ok ..." and exits 0, or prints what
+ * went wrong and exits 1.
+ *
+ *   kpp_alg errors        every documented errno: unknown algorithm, bad
+ *                         keys, missing key, bad ops, bad lengths, invalid
+ *                         public keys, setkey while busy
+ *   kpp_alg ecdh          ecdh-nist-p256: two random keys agree; RFC 5903
+ *                         section 8.1 known answer (256-bit random ECP
+ *                         group: i, g^i, r, g^r, g^ir); input in pieces
+ *                         (MSG_MORE) and through vmsplice/splice
+ *   kpp_alg csidh-kat PR PK
+ *                         csidh512 private key PR (hex) gives public key PK
+ *                         on 8 op sockets of one parent, run at once by 8
+ *                         processes
+ *   kpp_alg stress N I    N processes, each I ecdh-nist-p256 exchanges on
+ *                         its own sockets: the two secrets agree every time
+ *   kpp_alg unload        with a kpp socket open, nobs cannot be removed
+ *                         (delete_module fails), and the socket still works
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <linux/if_alg.h>
+
+#ifndef SOL_ALG
+#define SOL_ALG 279
+#endif
+#define OP_KEYGEN 4
+#define OP_SSGEN 5
+
+#define P256 "ecdh-nist-p256"
+
+static int failed;
+
+#define CHECK(cond, ...) do {						\
+	if (!(cond)) {							\
+		printf("FAIL %s:%d: ", __func__, __LINE__);		\
+		printf(__VA_ARGS__);					\
+		printf("\n");						\
+		failed = 1;						\
+	}								\
+} while (0)
+
+/* Expect a call returning -1 with errno E. */
+#define EXPECT_ERR(call, e, what) do {					\
+	errno = 0;							\
+	long r_ = (long)(call);						\
+	CHECK(r_ < 0 && errno == (e), "%s: got %ld errno %d (%s), want %s", \
+	      what, r_, errno, strerror(errno), strerror(e));		\
+} while (0)
+
+static int hex2bin(const char *h, uint8_t *b, size_t max)
+{
+	size_t n = 0;
+
+	while (h[0] && h[1] && n < max) {
+		unsigned int v;
+
+		if (sscanf(h, "%2x", &v) != 1)
+			return -1;
+		b[n++] = v;
+		h += 2;
+	}
+	return *h ? -1 : (int)n;
+}
+
+static int kbind(const char *name)
+{
+	struct sockaddr_alg sa = { .salg_family = AF_ALG };
+	int s = socket(AF_ALG, SOCK_SEQPACKET, 0);
+
+	if (s < 0)
+		return -1;
+	strcpy((char *)sa.salg_type, "kpp");
+	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", name);
+	if (bind(s, (struct sockaddr *)&sa, sizeof(sa))) {
+		int e = errno;
+
+		close(s);
+		errno = e;
+		return -1;
+	}
+	return s;
+}
+
+static int setkey(int s, const void *k, int len)
+{
+	return setsockopt(s, SOL_ALG, ALG_SET_KEY, k, len);
+}
+
+/* sendmsg with an optional ALG_SET_OP (op < 0: none) and optional IV. */
+static ssize_t send_op(int s, int op, const void *data, size_t len,
+		       int flags, int ivlen)
+{
+	char cbuf[CMSG_SPACE(4) + CMSG_SPACE(sizeof(struct af_alg_iv) + 16)];
+	struct iovec iov = { (void *)data, len };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
+	struct cmsghdr *c;
+	size_t clen = 0;
+
+	memset(cbuf, 0, sizeof(cbuf));
+	msg.msg_control = cbuf;
+	msg.msg_controllen = sizeof(cbuf);
+	c = CMSG_FIRSTHDR(&msg);
+	if (op >= 0) {
+		uint32_t o = op;
+
+		c->cmsg_level = SOL_ALG;
+		c->cmsg_type = ALG_SET_OP;
+		c->cmsg_len = CMSG_LEN(4);
+		memcpy(CMSG_DATA(c), &o, 4);
+		clen += CMSG_SPACE(4);
+		c = CMSG_NXTHDR(&msg, c);
+	}
+	if (ivlen >= 0) {
+		struct af_alg_iv iv = { .ivlen = ivlen };
+
+		c->cmsg_level = SOL_ALG;
+		c->cmsg_type = ALG_SET_IV;
+		c->cmsg_len = CMSG_LEN(sizeof(iv) + ivlen);
+		memcpy(CMSG_DATA(c), &iv, sizeof(iv));
+		clen += CMSG_SPACE(sizeof(iv) + ivlen);
+	}
+	msg.msg_controllen = clen;
+	if (!clen)
+		msg.msg_control = NULL;
+	return sendmsg(s, &msg, flags);
+}
+
+/* One request on a fresh op socket; returns the result length or -errno. */
+static int run(int tfm, int op, const void *in, size_t inlen, uint8_t *out,
+	       size_t outlen)
+{
+	int s = accept(tfm, NULL, 0), n;
+
+	if (s < 0)
+		return -errno;
+	if (send_op(s, op, in, inlen, 0, -1) != (ssize_t)inlen) {
+		n = -errno;
+		close(s);
+		return n;
+	}
+	n = read(s, out, outlen);
+	if (n < 0)
+		n = -errno;
+	close(s);
+	return n;
+}
+
+/* The kernel's packed ecdh secret from big-endian key bytes be. */
+static int p256_key(uint8_t *out, const uint8_t *be, int keylen, int little)
+{
+	uint16_t hdr[3] = { 2, 6 + keylen, keylen };
+	int i;
+
+	memcpy(out, hdr, 6);
+	for (i = 0; i < keylen; i++)
+		out[6 + i] = little ? be[keylen - 1 - i] : be[i];
+	return 6 + keylen;
+}
+
+static int p256_random(void)
+{
+	uint8_t k[6];
+	int s = kbind(P256), r;
+
+	if (s < 0)
+		return -1;
+	r = setkey(s, k, p256_key(k, NULL, 0, 0));
+	CHECK(r == 64, "ecdh random setkey returned %d (%s)", r, strerror(errno));
+	return s;
+}
+
+static const char *rfc_i = "c88f01f510d9ac3f70a292daa2316de544e9aab8afe84049c62a9c57862d1433";
+static const char *rfc_gi = "dad0b65394221cf9b051e1feca5787d098dfe637fc90b9ef945d0c3772581180"
+			    "5271a0461cdb8252d61f1c456fa3e59ab1f45b33accf5f58389e0577b8990bb3";
+static const char *rfc_r = "c6ef9c5d78ae012a011164acb397ce2088685d8f06bf9be0b283ab46476bee53";
+static const char *rfc_gr = "d12dfb5289c8d4f81208b70270398c342296970a0bccb74c736fc7554494bf63"
+			    "56fbf3ca366cc23e8157854c13c58d6aac23f046ada30f8353e74f33039872ab";
+static const char *rfc_gir = "d6840f6b42f6edafd13116e0e12565202fef8e9ece7dce03812464d04b9442de";
+
+static int cmd_errors(void)
+{
+	uint8_t key[64], big[128], out[128], csk[37];
+	int s, op, r;
+
+	/* Unknown algorithm, and a name that is not a kpp. */
+	EXPECT_ERR(kbind("no-such-kpp"), ENOENT, "bind unknown");
+	EXPECT_ERR(kbind("sha256"), ENOENT, "bind a hash");
+
+	/* csidh512 keys: wrong lengths, out-of-range exponent, missing key. */
+	s = kbind("csidh512");
+	CHECK(s >= 0, "bind csidh512: %s", strerror(errno));
+	if (s < 0)
+		return 1;
+	memset(csk, 0, sizeof(csk));
+	EXPECT_ERR(accept(s, NULL, 0), ENOKEY, "accept without key");
+	EXPECT_ERR(setkey(s, csk, 36), EINVAL, "setkey 36 bytes");
+	EXPECT_ERR(setkey(s, csk, 38), EINVAL, "setkey 38 bytes");
+	csk[5] = 0x60;	/* exponent 10 = 6 */
+	EXPECT_ERR(setkey(s, csk, 37), EINVAL, "setkey exponent 6");
+	EXPECT_ERR(accept(s, NULL, 0), ENOKEY, "accept after a refused key");
+	csk[5] = 0x50;
+	r = setkey(s, csk, 37);
+	CHECK(r == 64, "setkey 37 bytes returned %d (%s)", r, strerror(errno));
+	/* Ops and lengths (all refused before any group action). */
+	op = accept(s, NULL, 0);
+	CHECK(op >= 0, "accept: %s", strerror(errno));
+	EXPECT_ERR(setkey(s, csk, 37), EBUSY, "setkey with an op socket open");
+	EXPECT_ERR(read(op, out, 64), EINVAL, "recv without a request");
+	EXPECT_ERR(send_op(op, -1, big, 64, 0, -1), EINVAL, "data without op");
+	EXPECT_ERR(send_op(op, ALG_OP_ENCRYPT, NULL, 0, 0, -1), EINVAL, "op encrypt");
+	EXPECT_ERR(send_op(op, 6, NULL, 0, 0, -1), EINVAL, "op 6");
+	EXPECT_ERR(send_op(op, OP_KEYGEN, big, 64, 0, -1), EINVAL, "keygen with data");
+	EXPECT_ERR(send_op(op, OP_KEYGEN, NULL, 0, 0, 16), EINVAL, "a 16-byte IV");
+	EXPECT_ERR(send_op(op, OP_SSGEN, big, 65, 0, -1), EMSGSIZE, "ssgen 65 bytes");
+	CHECK(send_op(op, OP_SSGEN, big, 40, MSG_MORE, -1) == 40, "ssgen 40 more");
+	EXPECT_ERR(send_op(op, -1, big, 40, 0, -1), EMSGSIZE, "ssgen 40+40 bytes");
+	EXPECT_ERR(read(op, out, 64), EINVAL, "recv after a dropped request");
+	CHECK(send_op(op, OP_SSGEN, big, 63, 0, -1) == 63, "ssgen 63");
+	EXPECT_ERR(read(op, out, 63), EMSGSIZE, "recv into 63 bytes");
+	EXPECT_ERR(read(op, out, 64), EINVAL, "ssgen with 63 bytes");
+	memset(big, 0xff, 64);	/* A >= p */
+	CHECK(send_op(op, OP_SSGEN, big, 64, 0, -1) == 64, "ssgen ff..ff");
+	EXPECT_ERR(read(op, out, 64), EINVAL, "ssgen with A >= p");
+	EXPECT_ERR(send_op(op, -1, big, 1, 0, -1), EINVAL, "data after a consumed request");
+	CHECK(send_op(op, OP_KEYGEN, NULL, 0, 0, 0) == 0, "keygen with an empty IV");
+	close(op);
+	close(s);
+
+	/* ecdh-nist-p256 keys. */
+	s = kbind(P256);
+	CHECK(s >= 0, "bind " P256 ": %s", strerror(errno));
+	if (s < 0)
+		return 1;
+	EXPECT_ERR(setkey(s, key, 0), EINVAL, "ecdh setkey length 0");
+	memset(big, 0, sizeof(big));
+	EXPECT_ERR(setkey(s, key, p256_key(key, big, 32, 0)), EINVAL, "ecdh key 0");
+	memset(big, 0xff, 33);
+	EXPECT_ERR(setkey(s, key, p256_key(key, big, 33, 0)), EINVAL, "ecdh key 33 bytes");
+	EXPECT_ERR(setkey(s, big, 5), EINVAL, "ecdh setkey 5 bytes");
+	close(s);
+	s = p256_random();
+	if (s < 0)
+		return 1;
+	/* A point off the curve, wrong lengths. */
+	memset(big, 0, sizeof(big));
+	big[31] = 1;
+	big[63] = 1;
+	r = run(s, OP_SSGEN, big, 64, out, 64);
+	CHECK(r == -EINVAL, "ecdh point (1, 1): %d", r);
+	r = run(s, OP_SSGEN, big, 63, out, 64);
+	CHECK(r == -EINVAL, "ecdh 63-byte public key: %d", r);
+	r = run(s, OP_KEYGEN, NULL, 0, out, 63);
+	CHECK(r == -EMSGSIZE, "ecdh keygen into 63 bytes: %d", r);
+	close(s);
+	if (!failed)
+		printf("ok errors\n");
+	return failed;
+}
+
+static int cmd_ecdh(void)
+{
+	uint8_t k[64], pa[64], pb[64], sa[64], sb[64], be[64], want[64], out[128];
+	int a, b, r, little, s, op, p[2];
+	struct iovec iov;
+
+	/* Two random keys. */
+	a = p256_random();
+	b = p256_random();
+	if (a < 0 || b < 0)
+		return 1;
+	CHECK(run(a, OP_KEYGEN, NULL, 0, pa, 64) == 64, "keygen a");
+	CHECK(run(b, OP_KEYGEN, NULL, 0, pb, 64) == 64, "keygen b");
+	CHECK(run(a, OP_SSGEN, pb, 64, sa, 64) == 32, "ssgen a");
+	CHECK(run(b, OP_SSGEN, pa, 64, sb, 64) == 32, "ssgen b");
+	CHECK(!memcmp(sa, sb, 32), "random keys: secrets differ");
+	close(a);
+	close(b);
+
+	/* RFC 5903, 8.1: find the kernel's scalar byte order from g^i. */
+	hex2bin(rfc_i, be, 32);
+	hex2bin(rfc_gi, want, 64);
+	for (little = 0; little < 2; little++) {
+		s = kbind(P256);
+		if (setkey(s, k, p256_key(k, be, 32, little)) == 64 &&
+		    run(s, OP_KEYGEN, NULL, 0, pa, 64) == 64 &&
+		    !memcmp(pa, want, 64))
+			break;
+		close(s);
+	}
+	CHECK(little < 2, "RFC 5903 i: g^i wrong in either byte order");
+	if (little == 2)
+		return 1;
+	hex2bin(rfc_gr, pb, 64);
+	hex2bin(rfc_gir, want, 32);
+	r = run(s, OP_SSGEN, pb, 64, sa, 64);
+	CHECK(r == 32 && !memcmp(sa, want, 32), "RFC 5903 g^ir from i (%d)", r);
+
+	/* The peer key in two pieces, MSG_MORE between them. */
+	op = accept(s, NULL, 0);
+	CHECK(send_op(op, OP_SSGEN, pb, 20, MSG_MORE, -1) == 20, "piece 1");
+	CHECK(send_op(op, -1, pb + 20, 44, 0, -1) == 44, "piece 2");
+	r = read(op, out, sizeof(out));
+	CHECK(r == 32 && !memcmp(out, want, 32), "g^ir in pieces (%d)", r);
+
+	/* libkcapi's vmsplice path: op with MSG_MORE, data spliced. */
+	CHECK(pipe(p) == 0, "pipe");
+	CHECK(send_op(op, OP_SSGEN, NULL, 0, MSG_MORE, -1) == 0, "splice op");
+	iov.iov_base = pb;
+	iov.iov_len = 64;
+	CHECK(vmsplice(p[1], &iov, 1, SPLICE_F_GIFT) == 64, "vmsplice: %s", strerror(errno));
+	r = splice(p[0], NULL, op, NULL, 64, 0);
+	CHECK(r == 64, "splice: %d %s", r, strerror(errno));
+	r = read(op, out, sizeof(out));
+	CHECK(r == 32 && !memcmp(out, want, 32), "g^ir by splice (%d %s)", r,
+	      strerror(errno));
+	close(p[0]);
+	close(p[1]);
+	close(op);
+	close(s);
+
+	/* And from r's side. */
+	hex2bin(rfc_r, be, 32);
+	s = kbind(P256);
+	CHECK(setkey(s, k, p256_key(k, be, 32, little)) == 64, "setkey r");
+	hex2bin(rfc_gr, want, 64);
+	r = run(s, OP_KEYGEN, NULL, 0, pb, 64);
+	CHECK(r == 64 && !memcmp(pb, want, 64), "RFC 5903 g^r (%d)", r);
+	hex2bin(rfc_gi, pa, 64);
+	hex2bin(rfc_gir, want, 32);
+	r = run(s, OP_SSGEN, pa, 64, sb, 64);
+	CHECK(r == 32 && !memcmp(sb, want, 32), "RFC 5903 g^ir from r (%d)", r);
+	close(s);
+	if (!failed)
+		printf("ok ecdh (kernel reads the scalar %s-endian)\n",
+		       little ? "little" : "big");
+	return failed;
+}
+
+static int cmd_csidh_kat(const char *prh, const char *pkh)
+{
+	uint8_t pr[37], pk[64], out[64];
+	int s, i, ops[8], st, bad = 0;
+
+	if (hex2bin(prh, pr, 37) != 37 || hex2bin(pkh, pk, 64) != 64) {
+		printf("FAIL bad hex arguments\n");
+		return 1;
+	}
+	s = kbind("csidh512");
+	CHECK(s >= 0 && setkey(s, pr, 37) == 64, "csidh512 setkey: %s", strerror(errno));
+	if (failed)
+		return 1;
+	for (i = 0; i < 8; i++)
+		ops[i] = accept(s, NULL, 0);
+	for (i = 0; i < 8; i++) {
+		if (fork() == 0) {
+			int r = -1;
+
+			if (send_op(ops[i], OP_KEYGEN, NULL, 0, 0, -1) == 0)
+				r = read(ops[i], out, 64);
+			_exit(r == 64 && !memcmp(out, pk, 64) ? 0 : 1);
+		}
+	}
+	for (i = 0; i < 8; i++) {
+		wait(&st);
+		if (!WIFEXITED(st) || WEXITSTATUS(st))
+			bad++;
+	}
+	CHECK(!bad, "%d of 8 concurrent keygens wrong", bad);
+	if (!failed)
+		printf("ok csidh-kat: 8 concurrent keygens on one key = Pk1\n");
+	return failed;
+}
+
+static int stress_one(int iters)
+{
+	uint8_t pa[64], pb[64], sa[64], sb[64];
+	int i;
+
+	for (i = 0; i < iters; i++) {
+		int a = p256_random(), b = p256_random();
+
+		if (a < 0 || b < 0 ||
+		    run(a, OP_KEYGEN, NULL, 0, pa, 64) != 64 ||
+		    run(b, OP_KEYGEN, NULL, 0, pb, 64) != 64 ||
+		    run(a, OP_SSGEN, pb, 64, sa, 64) != 32 ||
+		    run(b, OP_SSGEN, pa, 64, sb, 64) != 32 ||
+		    memcmp(sa, sb, 32))
+			return 1;
+		close(a);
+		close(b);
+	}
+	return 0;
+}
+
+static int cmd_stress(int n, int iters)
+{
+	int i, st, bad = 0;
+
+	for (i = 0; i < n; i++)
+		if (fork() == 0)
+			_exit(stress_one(iters));
+	for (i = 0; i < n; i++) {
+		wait(&st);
+		if (!WIFEXITED(st) || WEXITSTATUS(st))
+			bad++;
+	}
+	CHECK(!bad, "%d of %d processes saw a wrong exchange", bad, n);
+	if (!failed)
+		printf("ok stress: %d processes x %d exchanges\n", n, iters);
+	return failed;
+}
+
+static int cmd_unload(void)
+{
+	uint8_t pa[64];
+	int s = p256_random();
+	long r;
+
+	if (s < 0)
+		return 1;
+	errno = 0;
+	r = syscall(SYS_delete_module, "nobs", O_NONBLOCK);
+	CHECK(r < 0 && (errno == EWOULDBLOCK || errno == EBUSY),
+	      "delete_module with a socket open: %ld errno %d", r, errno);
+	CHECK(run(s, OP_KEYGEN, NULL, 0, pa, 64) == 64, "socket after the refused unload");
+	close(s);
+	if (!failed)
+		printf("ok unload refused while a socket is open (%s)\n", strerror(EWOULDBLOCK));
+	return failed;
+}
+
+int main(int argc, char **argv)
+{
+	setvbuf(stdout, NULL, _IONBF, 0);
+	if (argc == 2 && !strcmp(argv[1], "errors"))
+		return cmd_errors();
+	if (argc == 2 && !strcmp(argv[1], "ecdh"))
+		return cmd_ecdh();
+	if (argc == 4 && !strcmp(argv[1], "csidh-kat"))
+		return cmd_csidh_kat(argv[2], argv[3]);
+	if (argc == 4 && !strcmp(argv[1], "stress"))
+		return cmd_stress(atoi(argv[2]), atoi(argv[3]));
+	if (argc == 2 && !strcmp(argv[1], "unload"))
+		return cmd_unload();
+	fprintf(stderr, "usage: kpp_alg errors|ecdh|csidh-kat PR PK|stress N I|unload\n");
+	return 2;
+}

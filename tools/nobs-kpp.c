@@ -1,0 +1,566 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nobs-kpp: key agreement from the command line through the AF_ALG socket
+ * type "kpp" of nobs.ko (CSIDH-512, or the kernel's ECDH P-256).
+ *
+ *   nobs-kpp [-f] [-a ALG] keygen PRIV
+ *   nobs-kpp [-f] pub PRIV [OUT]
+ *   nobs-kpp [-f] derive PRIV PEER.pub [OUT]
+ *
+ * Files are two lines of text: "nobs-kpp ALG KIND" (KIND: private, public
+ * or shared), then the key in lowercase hex.  keygen draws the private key
+ * in user space from getrandom() (the kernel does not hand out private
+ * keys); pub and derive give it to the kernel, which computes.
+ *
+ * Plain C and glibc (getrandom, explicit_bzero): builds with gcc alone.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <linux/if_alg.h>
+
+#ifndef SOL_ALG
+#define SOL_ALG 279
+#endif
+#ifndef ALG_OP_KEYGEN
+#define ALG_OP_KEYGEN 4
+#endif
+#ifndef ALG_OP_SSGEN
+#define ALG_OP_SSGEN 5
+#endif
+
+#define EXIT_FAIL	1	/* the operation failed */
+#define EXIT_USAGE	2	/* bad command line */
+#define MAX_KEY		64	/* bytes, the largest key or secret */
+#define MAX_FILE	512	/* bytes, the largest key file */
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+static const char *prog = "nobs-kpp";
+static int force;
+
+/*
+ * ECDH P-256: n - 2, n the group order (FIPS 186-4, D.1.2.3), and 2G, the
+ * double of the base point (x || y, big-endian; computed with OpenSSL).
+ */
+static const uint8_t p256_n_minus_2[32] = {
+	0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84,
+	0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x4f,
+};
+
+static const uint8_t p256_2g[64] = {
+	0x7c, 0xf2, 0x7b, 0x18, 0x8d, 0x03, 0x4f, 0x7e,
+	0x8a, 0x52, 0x38, 0x03, 0x04, 0xb5, 0x1a, 0xc3,
+	0xc0, 0x89, 0x69, 0xe2, 0x77, 0xf2, 0x1b, 0x35,
+	0xa6, 0x0b, 0x48, 0xfc, 0x47, 0x66, 0x99, 0x78,
+	0x07, 0x77, 0x55, 0x10, 0xdb, 0x8e, 0xd0, 0x40,
+	0x29, 0x3d, 0x9a, 0xc6, 0x9f, 0x74, 0x30, 0xdb,
+	0xba, 0x7d, 0xad, 0xe6, 0x3c, 0xe9, 0x82, 0x29,
+	0x9e, 0x04, 0xb7, 0x9d, 0x22, 0x78, 0x73, 0xd1,
+};
+
+struct alg {
+	const char *name;	/* kpp name, also in the files */
+	size_t priv_len, pub_len, ss_len;
+	int (*keygen)(uint8_t *priv);
+	/* The ALG_SET_KEY bytes for a private key; returns their length. */
+	int (*kernel_key)(const uint8_t *priv, uint8_t *out);
+};
+
+static void die(int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(code);
+}
+
+static void random_bytes(uint8_t *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = getrandom(buf, len, 0);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			die(EXIT_FAIL, "getrandom: %s", strerror(errno));
+		buf += n;
+		len -= n;
+	}
+}
+
+/*
+ * CSIDH-512: 74 exponents, each uniform in [-5, 5] (a random nibble,
+ * redrawn while it is above 10), packed as in the reference code:
+ * exponent i is the signed nibble (int8_t)(k[i / 2] << ((i % 2) * 4)) >> 4.
+ */
+static int csidh_keygen(uint8_t *priv)
+{
+	uint8_t pool[64];
+	size_t used = sizeof(pool) * 2;
+	int i;
+
+	memset(priv, 0, 37);
+	for (i = 0; i < 74; i++) {
+		int e;
+
+		do {
+			if (used == sizeof(pool) * 2) {
+				random_bytes(pool, sizeof(pool));
+				used = 0;
+			}
+			e = (pool[used / 2] >> ((used % 2) * 4)) & 0xf;
+			used++;
+		} while (e > 10);
+		e -= 5;
+		priv[i / 2] |= (uint8_t)((e & 0xf) << ((i % 2) ? 0 : 4));
+	}
+	explicit_bzero(pool, sizeof(pool));
+	return 0;
+}
+
+static int csidh_kernel_key(const uint8_t *priv, uint8_t *out)
+{
+	memcpy(out, priv, 37);
+	return 37;
+}
+
+/*
+ * ECDH P-256: a scalar uniform in [2, n - 3], big-endian (the range the
+ * kernel's ecdh accepts).
+ */
+static int p256_keygen(uint8_t *priv)
+{
+	for (;;) {
+		int lt = 0, high = 0, i;
+
+		random_bytes(priv, 32);
+		for (i = 0; i < 31; i++)
+			high |= priv[i];
+		for (i = 0; i < 32; i++) {
+			if (priv[i] != p256_n_minus_2[i]) {
+				lt = priv[i] < p256_n_minus_2[i];
+				break;
+			}
+		}
+		if (lt && (high || priv[31] >= 2))
+			return 0;
+	}
+}
+
+/*
+ * The kernel's ecdh takes the scalar packed by crypto_ecdh_encode_key():
+ * u16 type (2, ECDH), u16 total length, u16 key size, then the key, in
+ * host byte order.  Kernels before the 2024 fix "crypto: ecdh - Pass
+ * private key in proper byte order" read the key bytes as little-endian
+ * 64-bit digits; fixed ones (Debian's 6.1 and 6.12 among them) read a
+ * big-endian number.  p256_order() finds out which, once per run.
+ */
+static int p256_little_endian = -1;
+
+static int p256_pack(const uint8_t *be, int little, uint8_t *out)
+{
+	uint16_t hdr[3] = { 2, 6 + 32, 32 };
+	int i;
+
+	memcpy(out, hdr, sizeof(hdr));
+	for (i = 0; i < 32; i++)
+		out[6 + i] = little ? be[31 - i] : be[i];
+	return 6 + 32;
+}
+
+static int kpp_bind(const char *alg);
+static void kpp_setkey(int tfm, const char *alg, const uint8_t *key,
+		       int len, const char *what);
+static size_t kpp_run(int tfm, int op, const uint8_t *in, size_t inlen,
+		      uint8_t *out, size_t outlen, const char *alg,
+		      const char *what);
+
+/* The public key of the scalar 2 is 2G in the kernel's byte order only. */
+static int p256_order(void)
+{
+	uint8_t two[32] = { 0 }, key[64], pub[64];
+	int little, tfm;
+
+	if (p256_little_endian >= 0)
+		return p256_little_endian;
+	two[31] = 2;
+	for (little = 0; little < 2; little++) {
+		tfm = kpp_bind("ecdh-nist-p256");
+		kpp_setkey(tfm, "ecdh-nist-p256", key,
+			   p256_pack(two, little, key), "probe key");
+		if (kpp_run(tfm, ALG_OP_KEYGEN, NULL, 0, pub, sizeof(pub),
+			    "ecdh-nist-p256", "probe") == 64 &&
+		    !memcmp(pub, p256_2g, 64)) {
+			close(tfm);
+			p256_little_endian = little;
+			return little;
+		}
+		close(tfm);
+	}
+	die(EXIT_FAIL, "ecdh-nist-p256: the kernel maps the scalar 2 to no known point; cannot tell its key byte order");
+	return 0;
+}
+
+static int p256_kernel_key(const uint8_t *priv, uint8_t *out)
+{
+	return p256_pack(priv, p256_order(), out);
+}
+
+static const struct alg algs[] = {
+	{ "csidh512", 37, 64, 64, csidh_keygen, csidh_kernel_key },
+	{ "ecdh-nist-p256", 32, 64, 32, p256_keygen, p256_kernel_key },
+};
+
+static const struct alg *find_alg(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(algs); i++)
+		if (!strcmp(algs[i].name, name))
+			return &algs[i];
+	return NULL;
+}
+
+/* AF_ALG ---------------------------------------------------------------- */
+
+static int kpp_bind(const char *alg)
+{
+	struct sockaddr_alg sa = { .salg_family = AF_ALG };
+	int s;
+
+	s = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (s < 0)
+		die(EXIT_FAIL, "cannot open an AF_ALG socket: %s%s",
+		    strerror(errno),
+		    errno == EAFNOSUPPORT ? " (load af_alg: modprobe af_alg)" : "");
+	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "kpp");
+	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", alg);
+	if (bind(s, (struct sockaddr *)&sa, sizeof(sa)))
+		die(EXIT_FAIL, "cannot bind an AF_ALG \"kpp\" socket to %s: %s%s",
+		    alg, strerror(errno),
+		    errno == ENOENT ? " (no such kpp, or no AF_ALG type \"kpp\": is nobs.ko loaded?)" : "");
+	return s;
+}
+
+static void kpp_setkey(int tfm, const char *alg, const uint8_t *key,
+		       int len, const char *what)
+{
+	if (setsockopt(tfm, SOL_ALG, ALG_SET_KEY, key, len) < 0)
+		die(EXIT_FAIL, "%s: the kernel refused the %s: %s", alg, what,
+		    strerror(errno));
+}
+
+/* One request on a fresh op socket; returns the result's length. */
+static size_t kpp_run(int tfm, int op, const uint8_t *in, size_t inlen,
+		      uint8_t *out, size_t outlen, const char *alg,
+		      const char *what)
+{
+	char cbuf[CMSG_SPACE(sizeof(uint32_t))] = { 0 };
+	struct iovec iov = { (void *)in, inlen };
+	struct msghdr msg = {
+		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+		.msg_iov = &iov, .msg_iovlen = 1,
+	};
+	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+	ssize_t n;
+	int s;
+
+	c->cmsg_level = SOL_ALG;
+	c->cmsg_type = ALG_SET_OP;
+	c->cmsg_len = CMSG_LEN(sizeof(uint32_t));
+	memcpy(CMSG_DATA(c), &(uint32_t){ op }, sizeof(uint32_t));
+	s = accept(tfm, NULL, 0);
+	if (s < 0)
+		die(EXIT_FAIL, "%s: accept: %s", alg, strerror(errno));
+	if (sendmsg(s, &msg, 0) != (ssize_t)inlen)
+		die(EXIT_FAIL, "%s: %s: sendmsg: %s", alg, what,
+		    strerror(errno));
+	n = read(s, out, outlen);
+	if (n < 0)
+		die(EXIT_FAIL, "%s: %s: %s", alg, what, strerror(errno));
+	close(s);
+	return n;
+}
+
+/* Files --------------------------------------------------------------- */
+
+static void write_file(const char *path, const char *alg, const char *kind,
+		       const uint8_t *key, size_t len, mode_t mode)
+{
+	char buf[MAX_FILE];
+	int fd, created = 0, n;
+	size_t i, off;
+
+	off = snprintf(buf, sizeof(buf), "nobs-kpp %s %s\n", alg, kind);
+	for (i = 0; i < len; i++)
+		off += snprintf(buf + off, sizeof(buf) - off, "%02x", key[i]);
+	buf[off++] = '\n';
+
+	if (!path || !strcmp(path, "-")) {
+		fd = STDOUT_FILENO;
+	} else {
+		fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW |
+			  (force ? O_TRUNC : O_EXCL), mode);
+		if (fd < 0)
+			die(EXIT_FAIL, "cannot create %s: %s%s", path,
+			    strerror(errno),
+			    errno == EEXIST ? " (use -f to overwrite)" : "");
+		created = 1;
+		/* An overwritten secret keeps its old mode: narrow it. */
+		if (mode == 0600 && fchmod(fd, mode)) {
+			n = errno;
+			unlink(path);
+			die(EXIT_FAIL, "cannot chmod %s: %s", path,
+			    strerror(n));
+		}
+	}
+	for (i = 0; i < off; i += n) {
+		n = write(fd, buf + i, off - i);
+		if (n <= 0) {
+			n = errno;
+			if (created)
+				unlink(path);
+			die(EXIT_FAIL, "cannot write %s: %s",
+			    path ? path : "standard output", strerror(n));
+		}
+	}
+	explicit_bzero(buf, sizeof(buf));
+	if (created && close(fd)) {
+		n = errno;
+		unlink(path);
+		die(EXIT_FAIL, "cannot write %s: %s", path, strerror(n));
+	}
+}
+
+static int unhex(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/*
+ * Reads PATH, which must say "nobs-kpp ALG KIND"; *alg is set from it (or
+ * must match it when already set).  Returns the key length.
+ */
+static size_t read_file(const char *path, const char *kind,
+			const struct alg **alg, uint8_t *key, size_t max)
+{
+	char buf[MAX_FILE + 1], name[64], k[16], *p;
+	const struct alg *a;
+	size_t len = 0, n;
+	struct stat st;
+	int fd, hi, lo;
+	ssize_t r;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		die(EXIT_FAIL, "cannot open %s: %s", path, strerror(errno));
+	if (!strcmp(kind, "private") && !fstat(fd, &st) &&
+	    (st.st_mode & 077))
+		die(EXIT_FAIL, "%s: private key readable by others (mode %04o); chmod 600 it",
+		    path, (unsigned int)(st.st_mode & 07777));
+	for (n = 0; n < MAX_FILE; n += r) {
+		r = read(fd, buf + n, MAX_FILE - n);
+		if (r < 0)
+			die(EXIT_FAIL, "cannot read %s: %s", path,
+			    strerror(errno));
+		if (!r)
+			break;
+	}
+	close(fd);
+	buf[n] = '\0';
+	p = strchr(buf, '\n');
+	if (sscanf(buf, "nobs-kpp %63s %15s", name, k) != 2 || !p)
+		die(EXIT_FAIL, "%s: not a nobs-kpp key file (first line: \"nobs-kpp ALG %s\")",
+		    path, kind);
+	if (strcmp(k, kind))
+		die(EXIT_FAIL, "%s: a %s file, not a %s key", path, k, kind);
+	a = find_alg(name);
+	if (!a)
+		die(EXIT_FAIL, "%s: unknown algorithm %s", path, name);
+	if (*alg && *alg != a)
+		die(EXIT_FAIL, "%s: a %s key, expected %s", path, name,
+		    (*alg)->name);
+	*alg = a;
+	for (p++; (hi = unhex(p[0])) >= 0 && (lo = unhex(p[1])) >= 0; p += 2) {
+		if (len == max)
+			break;
+		key[len++] = (uint8_t)(hi << 4 | lo);
+	}
+	if (*p == '\n')
+		p++;
+	if (*p)
+		die(EXIT_FAIL, "%s: malformed hex on the second line", path);
+	explicit_bzero(buf, sizeof(buf));
+	return len;
+}
+
+/* Commands ------------------------------------------------------------ */
+
+static int cmd_keygen(const struct alg *a, char **argv, int argc)
+{
+	uint8_t priv[MAX_KEY];
+
+	if (argc != 1)
+		return -1;
+	a->keygen(priv);
+	write_file(argv[0], a->name, "private", priv, a->priv_len, 0600);
+	explicit_bzero(priv, sizeof(priv));
+	return 0;
+}
+
+/* Binds a socket for PRIV's algorithm and gives the kernel the key. */
+static int load_private(const char *path, const struct alg **a)
+{
+	uint8_t priv[MAX_KEY], key[MAX_KEY + 8];
+	size_t len;
+	int tfm, klen;
+
+	len = read_file(path, "private", a, priv, sizeof(priv));
+	if (len != (*a)->priv_len)
+		die(EXIT_FAIL, "%s: a %s private key has %zu bytes, this one %zu",
+		    path, (*a)->name, (*a)->priv_len, len);
+	klen = (*a)->kernel_key(priv, key);
+	tfm = kpp_bind((*a)->name);
+	kpp_setkey(tfm, (*a)->name, key, klen, "private key");
+	explicit_bzero(priv, sizeof(priv));
+	explicit_bzero(key, sizeof(key));
+	return tfm;
+}
+
+static int cmd_pub(const struct alg *a, char **argv, int argc)
+{
+	uint8_t pub[MAX_KEY];
+	size_t n;
+	int tfm;
+
+	if (argc < 1 || argc > 2)
+		return -1;
+	tfm = load_private(argv[0], &a);
+	n = kpp_run(tfm, ALG_OP_KEYGEN, NULL, 0, pub, sizeof(pub), a->name,
+		    "public key");
+	if (n != a->pub_len)
+		die(EXIT_FAIL, "%s: public key of %zu bytes, expected %zu",
+		    a->name, n, a->pub_len);
+	close(tfm);
+	write_file(argc > 1 ? argv[1] : NULL, a->name, "public", pub, n, 0644);
+	return 0;
+}
+
+static int cmd_derive(const struct alg *a, char **argv, int argc)
+{
+	uint8_t peer[MAX_KEY], ss[MAX_KEY];
+	size_t len, n;
+	int tfm;
+
+	if (argc < 2 || argc > 3)
+		return -1;
+	tfm = load_private(argv[0], &a);
+	len = read_file(argv[1], "public", &a, peer, sizeof(peer));
+	n = kpp_run(tfm, ALG_OP_SSGEN, peer, len, ss, sizeof(ss), a->name,
+		    "the peer's public key was refused");
+	if (n != a->ss_len)
+		die(EXIT_FAIL, "%s: shared secret of %zu bytes, expected %zu",
+		    a->name, n, a->ss_len);
+	close(tfm);
+	write_file(argc > 2 ? argv[2] : NULL, a->name, "shared", ss, n, 0600);
+	explicit_bzero(ss, sizeof(ss));
+	return 0;
+}
+
+static void print_help(FILE *f)
+{
+	fprintf(f,
+		"usage: %s [-f] [-a ALG] keygen PRIV\n"
+		"       %s [-f] pub PRIV [OUT]\n"
+		"       %s [-f] derive PRIV PEER.pub [OUT]\n"
+		"\n"
+		"Key agreement through the kernel's AF_ALG socket type \"kpp\" (nobs.ko).\n"
+		"  keygen  draw a random private key (getrandom) into PRIV, mode 0600\n"
+		"  pub     the public key of PRIV, computed by the kernel\n"
+		"  derive  the secret shared between PRIV and the peer's public key\n"
+		"\n"
+		"  -a ALG  csidh512 (default) or ecdh-nist-p256; pub and derive take\n"
+		"          the algorithm from PRIV\n"
+		"  -f      overwrite existing output files (default: refuse)\n"
+		"  -h      this help\n"
+		"\n"
+		"Files are text: a line \"nobs-kpp ALG KIND\" (KIND: private, public or\n"
+		"shared), then the key in hex.  OUT omitted or \"-\": standard output.\n"
+		"CSIDH-512 keys are in the reference encoding (37-byte private key;\n"
+		"64-byte public key and secret); P-256 private keys are big-endian\n"
+		"scalars, public keys x || y (64 bytes), secrets x (32 bytes).\n"
+		"Exit status: 0 done, 1 failed (the message says why), 2 bad usage.\n",
+		prog, prog, prog);
+}
+
+int main(int argc, char **argv)
+{
+	const struct alg *a = NULL;
+	const char *alg_name = NULL;
+	int opt, err;
+
+	while ((opt = getopt(argc, argv, "+a:fh")) != -1) {
+		switch (opt) {
+		case 'a':
+			alg_name = optarg;
+			break;
+		case 'f':
+			force = 1;
+			break;
+		case 'h':
+			print_help(stdout);
+			return 0;
+		default:
+			print_help(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (alg_name) {
+		a = find_alg(alg_name);
+		if (!a)
+			die(EXIT_USAGE, "unknown algorithm %s (csidh512 or ecdh-nist-p256)",
+			    alg_name);
+	}
+	if (optind >= argc) {
+		print_help(stderr);
+		return EXIT_USAGE;
+	}
+	argv += optind;
+	argc -= optind;
+	if (!strcmp(argv[0], "keygen"))
+		err = cmd_keygen(a ? a : &algs[0], argv + 1, argc - 1);
+	else if (!strcmp(argv[0], "pub"))
+		err = cmd_pub(a, argv + 1, argc - 1);
+	else if (!strcmp(argv[0], "derive"))
+		err = cmd_derive(a, argv + 1, argc - 1);
+	else
+		die(EXIT_USAGE, "unknown command %s (keygen, pub or derive; -h for help)",
+		    argv[0]);
+	if (err) {
+		print_help(stderr);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
