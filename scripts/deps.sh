@@ -5,9 +5,9 @@
 set -euo pipefail
 
 pkgs=(
-	build-essential kmod dkms sparse
+	build-essential kmod dkms sparse flex bison bc libelf-dev
 	linux-headers-amd64 linux-headers-6.12-amd64 linux-source-6.12
-	qemu-system-x86 busybox-static cpio xz-utils zstd kcapi-tools
+	qemu-system-x86 qemu-system-arm busybox-static cpio xz-utils zstd kcapi-tools
 	libssl-dev openssl libgmp-dev python3 python3-pycryptodome valgrind
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static
 	libgmp-dev:arm64 clang libclang-rt-dev

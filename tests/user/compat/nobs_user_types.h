@@ -38,6 +38,7 @@ typedef uint64_t __be64;
 #define max_t(t, a, b)	((t)(a) > (t)(b) ? (t)(a) : (t)(b))
 #define BUILD_BUG_ON(c)	_Static_assert(!(c), #c)
 #define EXPORT_SYMBOL_GPL(s)
+#define EXPORT_SYMBOL_NS_GPL(s, ns)
 #define asmlinkage
 
 /* Same contract as the kernel's: the compiler may not elide the wipe. */

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Shared helpers of the nobs KUnit suites (nobs_kunit.ko).
+ *
+ * Random test inputs come from a splitmix64 stream seeded by the module
+ * parameter "seed" (a random one when 0, logged at load and by the
+ * nobs_module suite), so a failure can be replayed with the same seed.
+ */
+#ifndef NOBS_KUNIT_H
+#define NOBS_KUNIT_H
+
+#include <kunit/test.h>
+#include <linux/types.h>
+
+/**
+ * struct nk_rng - one splitmix64 stream of test randomness (not secret)
+ * @s: the state
+ */
+struct nk_rng {
+	u64 s;
+};
+
+extern u64 nobs_kunit_seed;
+
+/* A stream for one test case: the module seed mixed with @tag. */
+static inline void nk_rng_init(struct nk_rng *r, u64 tag)
+{
+	r->s = nobs_kunit_seed ^ (tag * 0x9e3779b97f4a7c15ULL);
+}
+
+static inline u64 nk_rng_next(struct nk_rng *r)
+{
+	u64 z = (r->s += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* Uniform enough in [0, n) for test inputs; n > 0. */
+static inline u32 nk_rng_below(struct nk_rng *r, u32 n)
+{
+	return (u32)(((nk_rng_next(r) >> 32) * n) >> 32);
+}
+
+void nk_rng_fill(struct nk_rng *r, void *buf, size_t len);
+
+/*
+ * Decode the hex string @hex into a buffer allocated for the test; the
+ * test fails (and stops) if @hex is not valid hex.  *@len gets its length.
+ */
+u8 *nk_unhex(struct kunit *test, const char *hex, size_t *len);
+
+/* Whether @driver is one of nobs's (its driver names contain "-nobs-"). */
+bool nk_is_nobs_driver(const char *driver);
+
+#endif /* NOBS_KUNIT_H */

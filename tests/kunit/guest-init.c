@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /init of the KUnit initramfs (tests/kunit/run-kunit.sh).  A static C
+ * program rather than busybox so one source serves every architecture
+ * (Debian 12 ships no riscv64 busybox).
+ *
+ * /etc/kunit.conf holds one module per line: "PATH [params...]".  Each is
+ * loaded in order (KUnit runs a module's suites while it loads), then all
+ * are unloaded in reverse order, kmemleak (when present) is scanned, and
+ * the guest reboots (qemu runs with -no-reboot, so it exits).  Markers on
+ * the console, for the host:
+ *	NOBS-KUNIT-LOAD <path>            before loading a module
+ *	NOBS-KUNIT-RESULT load|unload <name> ok|<errno text>
+ *	NOBS-KMEMLEAK-BEGIN ... NOBS-KMEMLEAK-END
+ *	NOBS-KUNIT-DONE
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#define MAX_MODS 8
+
+static char names[MAX_MODS][64];
+
+static void say(const char *fmt, const char *a, const char *b, const char *c)
+{
+	printf(fmt, a, b, c);
+	fflush(stdout);
+}
+
+static void modname(const char *path, char *out, size_t len)
+{
+	const char *base = strrchr(path, '/');
+	size_t i;
+
+	base = base ? base + 1 : path;
+	for (i = 0; i + 1 < len && base[i] && strcmp(base + i, ".ko"); i++)
+		out[i] = base[i] == '-' ? '_' : base[i];
+	out[i] = '\0';
+}
+
+static void leak_report(void)
+{
+	char buf[4096];
+	ssize_t n;
+	int fd, pass;
+
+	if (access("/sys/kernel/debug/kmemleak", W_OK))
+		return;
+	/* An object is reported only once it is old enough and unreferenced
+	 * in two scans.
+	 */
+	for (pass = 0; pass < 2; pass++) {
+		sleep(pass ? 1 : 6);
+		fd = open("/sys/kernel/debug/kmemleak", O_WRONLY);
+		if (fd < 0)
+			return;
+		if (write(fd, "scan", 4) < 0)
+			perror("kmemleak scan");
+		close(fd);
+	}
+	say("NOBS-KMEMLEAK-BEGIN\n", "", "", "");
+	fd = open("/sys/kernel/debug/kmemleak", O_RDONLY);
+	if (fd >= 0) {
+		while ((n = read(fd, buf, sizeof(buf))) > 0)
+			fwrite(buf, 1, n, stdout);
+		close(fd);
+	}
+	say("NOBS-KMEMLEAK-END\n", "", "", "");
+}
+
+int main(void)
+{
+	static char line[4096];
+	int nmods = 0, fd, i;
+	FILE *conf;
+
+	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
+	fd = open("/dev/console", O_RDWR);
+	if (fd >= 0) {
+		dup2(fd, 0);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		if (fd > 2)
+			close(fd);
+	}
+	mount("proc", "/proc", "proc", 0, NULL);
+	mount("sysfs", "/sys", "sysfs", 0, NULL);
+	mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
+
+	conf = fopen("/etc/kunit.conf", "r");
+	if (!conf) {
+		perror("/etc/kunit.conf");
+		goto out;
+	}
+	while (nmods < MAX_MODS && fgets(line, sizeof(line), conf)) {
+		char *params, *nl = strchr(line, '\n');
+		int err = 0;
+
+		if (nl)
+			*nl = '\0';
+		if (!line[0])
+			continue;
+		params = strchr(line, ' ');
+		if (params)
+			*params++ = '\0';
+		else
+			params = "";
+		modname(line, names[nmods], sizeof(names[0]));
+		say("NOBS-KUNIT-LOAD %s %s\n", line, params, "");
+		fd = open(line, O_RDONLY | O_CLOEXEC);
+		if (fd < 0 || syscall(SYS_finit_module, fd, params, 0))
+			err = errno;
+		if (fd >= 0)
+			close(fd);
+		say("NOBS-KUNIT-RESULT load %s %s\n", names[nmods],
+		    err ? strerror(err) : "ok", "");
+		if (err)
+			break;
+		nmods++;
+	}
+	fclose(conf);
+	for (i = nmods - 1; i >= 0; i--) {
+		int err = 0;
+
+		if (syscall(SYS_delete_module, names[i], O_NONBLOCK))
+			err = errno;
+		say("NOBS-KUNIT-RESULT unload %s %s\n", names[i],
+		    err ? strerror(err) : "ok", "");
+	}
+	leak_report();
+out:
+	say("NOBS-KUNIT-DONE\n", "", "", "");
+	sync();
+	reboot(RB_AUTOBOOT);
+	return 0;
+}

@@ -1,0 +1,177 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run-kunit.sh: boot a test kernel (scripts/build-test-kernel.sh) under
+# QEMU/TCG, load nobs.ko and then a KUnit module, and report its results.
+#
+#   tests/kunit/run-kunit.sh -a x86_64|arm64|riscv64|ppc64le -K KERNEL_BUILD_DIR
+#       -m nobs.ko [-m nobs_kunit.ko] [-p "params of the first module"]
+#       [-P "params of the other modules"] [-c "extra kernel command line"]
+#       [-l label] [-t timeout_s] [-q]
+#
+# Modules load in the order given (KUnit runs a module's suites while it
+# loads), then unload in reverse order; kmemleak is scanned after that.
+# The KTAP document of the last module (from its own "KTAP version 1" line:
+# the built-in KUnit prints an empty one at boot) is parsed with the kernel
+# tree's tools/testing/kunit/kunit.py.
+# Output in $NOBS_BUILD/kunit/<label>/: console.log, ktap.log, parse.log.
+# Last line: "<arch> kunit: N passed, N failed[, N skipped]".  Exit status
+# non-zero on a failed or crashed test, a load/unload failure, a hang, or a
+# KASAN/UBSAN/KFENCE/lockdep/kmemleak/WARN/BUG/Oops report in the log.
+set -euo pipefail
+. "$(dirname "$0")/../../scripts/lib.sh"
+
+arch= kdir= label= timeout=900 quiet=0 p1= p2= cmdline=
+mods=()
+while getopts a:K:m:p:P:c:l:t:q o; do
+	case $o in
+	a) arch=$OPTARG ;;
+	K) kdir=$OPTARG ;;
+	m) mods+=("$OPTARG") ;;
+	p) p1=$OPTARG ;;
+	P) p2=$OPTARG ;;
+	c) cmdline=$OPTARG ;;
+	l) label=$OPTARG ;;
+	t) timeout=$OPTARG ;;
+	q) quiet=1 ;;
+	*) sed -n '4,13p' "$0"; exit 2 ;;
+	esac
+done
+[ ${#mods[@]} -gt 0 ] || nobs_die "no module given (-m path/to/module.ko)"
+for m in "${mods[@]}"; do [ -f "$m" ] || nobs_die "no such module: $m"; done
+[ -f "$kdir/.config" ] || nobs_die "not a kernel build dir: '$kdir' (-K)"
+[ -f "$kdir/nobs-arch" ] || nobs_die "$kdir: not built by scripts/build-test-kernel.sh"
+if [ -z "$arch" ]; then arch=$(cat "$kdir/nobs-arch"); fi
+[ "$(cat "$kdir/nobs-arch")" = "$arch" ] || nobs_die "$kdir is a $(cat "$kdir/nobs-arch") kernel, not $arch"
+label=${label:-$arch}
+ksrc=$(readlink -f "$kdir/source")
+
+case $arch in
+x86_64)
+	cc=gcc
+	qemu=(qemu-system-x86_64 -accel tcg -cpu max -m 1024 -smp 2)
+	console=ttyS0 ;;
+arm64)
+	cc=aarch64-linux-gnu-gcc
+	qemu=(qemu-system-aarch64 -M virt -cpu max -m 1024 -smp 2)
+	console=ttyAMA0 ;;
+riscv64)
+	cc=riscv64-linux-gnu-gcc
+	qemu=(qemu-system-riscv64 -M virt -cpu rv64 -m 1024 -smp 2 -bios default)
+	console=ttyS0 ;;
+ppc64le)
+	cc=powerpc64le-linux-gnu-gcc
+	qemu=(qemu-system-ppc64 -M pseries -cpu power9 -m 1024 -smp 1 -vga none)
+	console=hvc0 ;;
+*)
+	nobs_die "unknown architecture '$arch' (x86_64, arm64, riscv64, ppc64le)" ;;
+esac
+command -v "${qemu[0]}" >/dev/null || nobs_die "${qemu[0]} missing (scripts/deps.sh)"
+
+# Modules the kernel build made (=m options) would have to be carried along;
+# the fragments build everything in, so insist on that.
+if grep -q '=m$' "$kdir/.config"; then
+	nobs_die "$kdir has modular options (=m); the runner loads only the given modules"
+fi
+
+out=$NOBS_BUILD/kunit/$label
+rm -rf "$out"
+mkdir -p "$out"
+
+# The static /init, cached per architecture and source.
+init_src=$NOBS_ROOT/tests/kunit/guest-init.c
+ihash=$({ echo "$cc"; cat "$init_src"; } | sha256sum | cut -c1-12)
+init=$NOBS_CACHE/kunit/init-$arch-$ihash
+if [ ! -x "$init" ]; then
+	command -v "$cc" >/dev/null || nobs_die "$cc missing (scripts/deps.sh)"
+	mkdir -p "$NOBS_CACHE/kunit"
+	"$cc" -static -Os -Wall -Werror -o "$init.tmp" "$init_src"
+	mv "$init.tmp" "$init"
+fi
+
+r=$out/root
+mkdir -p "$r"/{dev,proc,sys,etc,nobs}
+cp "$init" "$r/init"
+: >"$r/etc/kunit.conf"
+first=1
+for m in "${mods[@]}"; do
+	b=$(basename "$m")
+	cp "$m" "$r/nobs/$b"
+	if [ $first = 1 ]; then pp=$p1; else pp=$p2; fi
+	first=0
+	echo "/nobs/$b${pp:+ $pp}" >>"$r/etc/kunit.conf"
+done
+(cd "$r" && find . | cpio -o -H newc --quiet -R 0:0 | gzip -1) >"$out/initrd.gz"
+rm -rf "$r"
+
+[ "$quiet" = 1 ] || nobs_log "kunit $label: booting $arch"
+t0=$(date +%s)
+set +e
+timeout --foreground -k 5 "$timeout" "${qemu[@]}" -nographic -no-reboot \
+	-monitor none -serial "file:$out/console.raw" \
+	-kernel "$kdir/$(cat "$kdir/image")" -initrd "$out/initrd.gz" \
+	-append "console=$console panic=-1 oops=panic kasan_multi_shot${cmdline:+ $cmdline}" \
+	</dev/null >/dev/null 2>"$out/qemu.err"
+rc=$?
+set -e
+tr -d '\r' <"$out/console.raw" >"$out/console.log"
+[ "$quiet" = 1 ] || nobs_log "kunit $label: guest ran $(($(date +%s) - t0)) s"
+
+problems=()
+if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+	problems+=("hang: guest not done within ${timeout}s")
+elif ! grep -q '^NOBS-KUNIT-DONE' "$out/console.log"; then
+	problems+=("guest did not finish (crash or panic; qemu exit $rc)")
+fi
+while read -r _ what name st; do
+	[ "$st" = ok ] || problems+=("$what $name: $st")
+done < <(grep '^NOBS-KUNIT-RESULT ' "$out/console.log" || true)
+n=$(grep -c '^NOBS-KUNIT-RESULT load .* ok$' "$out/console.log" || true)
+[ "$n" -eq ${#mods[@]} ] || problems+=("$n of ${#mods[@]} modules loaded")
+
+# The KTAP document of the last module, from its own header on.
+last=$(basename "${mods[-1]}")
+awk -v m="/nobs/$last" '
+	index($0, "NOBS-KUNIT-LOAD " m) == 1 { on = 1; next }
+	on == 1 && /^(\[ *[0-9]+\.[0-9]+\] )?KTAP version 1$/ { on = 2 }
+	on == 2 && /^NOBS-KUNIT-RESULT load / { exit }
+	on == 2 { print }
+' "$out/console.log" >"$out/ktap.log"
+pass=0 fail=0 skip=0
+if [ -s "$out/ktap.log" ]; then
+	python3 "$ksrc/tools/testing/kunit/kunit.py" parse "$out/ktap.log" \
+		>"$out/parse.log" 2>&1 || true
+	sed 's/\x1b\[[0-9;]*m//g' -i "$out/parse.log"
+	summary=$(grep -o 'Testing complete\. Ran [0-9]* tests:.*' "$out/parse.log" | tail -n 1)
+	count() { echo "$summary" | grep -o "$1: [0-9]*" | grep -o '[0-9]*$' || echo 0; }
+	pass=$(count passed)
+	fail=$(($(count failed) + $(count crashed)))
+	skip=$(count skipped)
+	errs=$(count errors)
+	if [ -z "$summary" ]; then
+		problems+=("kunit.py parse gave no summary (see $out/parse.log)")
+	elif [ "$errs" -gt 0 ]; then
+		problems+=("kunit.py parse reported $errs KTAP errors")
+	fi
+	[ $((pass + fail + skip)) -gt 0 ] || problems+=("no test ran")
+	grep -E '\[(FAILED|CRASHED)\]' "$out/parse.log" | sed 's/^\[[0-9:]*\] /  /' || true
+else
+	problems+=("no KTAP output from $last")
+fi
+
+# Sanitizers, lockdep and friends anywhere in the log.
+bad='Oops|BUG:|WARNING:|Kernel panic|kernel BUG|general protection fault|UBSAN:|KASAN:|KFENCE:|kmemleak: [0-9]+ new suspected|Call Trace:|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|INFO: task .* blocked|refcount_t:|list_(add|del) corruption|stack-protector|segfault at|unreferenced object'
+if grep -Eq "$bad" "$out/console.log"; then
+	problems+=("kernel reported a problem:")
+	grep -E "$bad" "$out/console.log" | head -n 5 | sed 's/^/    /' >"$out/problem.txt"
+fi
+
+if [ ${#problems[@]} -gt 0 ]; then
+	for p in "${problems[@]}"; do echo "  FAIL  $label: $p"; done
+	if [ -f "$out/problem.txt" ]; then cat "$out/problem.txt"; fi
+	echo "  (console: $out/console.log)"
+	# A problem outside the KTAP counts is one more failure.
+	fail=$((fail + 1))
+fi
+echo "$arch kunit: $pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]
