@@ -433,6 +433,13 @@ int nobs_drbg_register(void)
 	}
 	nobs_drbg_kernel_stdrng = rng;
 	nobs_drbg_registered = true;
+	/*
+	 * Wait for the crypto manager's test of the new algorithm (run
+	 * asynchronously since 6.2): a lookup by driver name blocks until it
+	 * is done, so an unwinding load never frees an algorithm under test.
+	 */
+	crypto_has_alg(NOBS_DRBG_DRIVER, CRYPTO_ALG_TYPE_RNG,
+		       CRYPTO_ALG_TYPE_MASK);
 	return 0;
 }
 

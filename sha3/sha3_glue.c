@@ -507,6 +507,13 @@ int nobs_sha3_register(void)
 			return ret;
 		}
 		nobs_sha3_algs[i].registered = true;
+		/*
+		 * Since 6.2 the crypto manager tests a new algorithm
+		 * asynchronously.  A lookup by driver name waits for that
+		 * test, so that an unwinding load never unregisters (and
+		 * frees) an algorithm the manager is still running.
+		 */
+		crypto_has_shash(base->cra_driver_name, 0, 0);
 	}
 	return 0;
 }
