@@ -12,7 +12,7 @@ BINDIR ?= $(PREFIX)/bin
 TOOL_CFLAGS ?= -O2 -Wall -Wextra
 
 .PHONY: all modules clean install deps check check-quick lint bench demo \
-	test-user fuzz tools
+	test-user fuzz tools coverage
 
 all: modules tools
 
@@ -53,6 +53,9 @@ test-user:
 
 bench: deps
 	$(MAKE) -C tests/user bench
+
+coverage: deps
+	@scripts/coverage.sh
 
 FUZZ_SECONDS ?= 60
 fuzz: deps

@@ -10,7 +10,7 @@ pkgs=(
 	qemu-system-x86 qemu-system-arm busybox-static cpio xz-utils zstd kcapi-tools
 	libssl-dev openssl libgmp-dev python3 python3-pycryptodome valgrind
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static
-	libgmp-dev:arm64 clang libclang-rt-dev
+	libgmp-dev:arm64 clang libclang-rt-dev gcovr
 )
 
 # libgmp-dev:arm64 (the arm64 field-arithmetic test under qemu-user) needs

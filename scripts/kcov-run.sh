@@ -1,0 +1,208 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# kcov-run.sh: coverage of nobs.ko inside the kernel.  Builds nobs.ko with
+# GCOV_PROFILE=y against the x86_64 debug test kernel (CONFIG_GCOV_KERNEL,
+# scripts/build-test-kernel.sh), boots that kernel under QEMU/TCG with the
+# VM test initramfs (tests/vm/guest-init.sh as /init, tests/vm/cases,
+# tests/vm/progs, the vectors) plus tests/vm/kcov: 95-unwind.sh (load
+# failures, the generic implementations) and 99-gcov.sh, which sends
+# /sys/kernel/debug/gcov's .gcda files to ttyS2.  nobs_kunit.ko (kunit/) runs too when it builds.
+#
+#   scripts/kcov-run.sh [-K kernel_build_dir] [-t timeout_s] [-b]
+#     -K  a GCOV_KERNEL build tree (default: build-test-kernel.sh -n x86_64)
+#     -b  build that kernel first when it is missing (about 6 min)
+#   NOBS_KCOV_UNWIND=1: also every load failure after a registration
+#     (test_fail_after=1.., drbg_reseed_interval=0, failslab); oopses 6.12
+#     until nobs waits for testmgr before unregistering (see 95-unwind.sh)
+#
+# Output in $NOBS_BUILD/coverage/kernel/: data/ (the module sources as
+# built, with .gcno and the guest's .gcda beside them: gcovr -r data data),
+# console.log, results.log, results.tsv.  scripts/coverage.sh reads data/.
+# The last line is "kcov: N passed, N failed, N skipped" (the guest's
+# results, plus one failure if no coverage data came back).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+kdir="" timeout=1500 build=0
+while getopts K:t:b o; do
+	case $o in
+	K) kdir=$OPTARG ;;
+	t) timeout=$OPTARG ;;
+	b) build=1 ;;
+	*) sed -n '13,19p' "$0"; exit 2 ;;
+	esac
+done
+if [ -z "$kdir" ]; then
+	if [ "$build" = 1 ]; then
+		kdir=$("$NOBS_ROOT/scripts/build-test-kernel.sh" x86_64)
+	else
+		kdir=$("$NOBS_ROOT/scripts/build-test-kernel.sh" -n x86_64)
+	fi
+fi
+out=$NOBS_BUILD/coverage/kernel
+skip_out() {
+	echo "SKIP: kcov: $1"
+	echo "kcov: 0 passed, 0 failed, 1 skipped"
+	exit 0
+}
+if [ ! -f "$kdir/.config" ] || [ ! -f "$kdir/image" ]; then
+	skip_out "no built test kernel in $kdir (scripts/kcov-run.sh -b builds it)"
+fi
+grep -q '^CONFIG_GCOV_KERNEL=y' "$kdir/.config" ||
+	skip_out "$kdir has no CONFIG_GCOV_KERNEL"
+grep -q '^CONFIG_X86_64=y' "$kdir/.config" || skip_out "$kdir is not x86_64"
+image=$kdir/$(cat "$kdir/image")
+kver=$(make -s -C "$kdir" kernelrelease)
+
+# A copy of the module sources: the objects, .gcno and .gcda files stay
+# there, named by the absolute path the kernel records for them.
+rm -rf "$out"
+mkdir -p "$out/data"
+data=$(cd "$out/data" && pwd)
+nobs_copy_tree "$data"
+nobs_log "kcov: nobs.ko with GCOV_PROFILE=y against $kdir"
+nice -n 10 make -s -C "$kdir" M="$data" GCOV_PROFILE=y modules \
+	>"$out/build.log" 2>&1 || { cat "$out/build.log"; nobs_die "module build failed"; }
+kunit=
+if [ -f "$data/kunit/Makefile" ] &&
+   nice -n 10 make -s -C "$data/kunit" KDIR="$kdir" NOBS_DIR="$data" \
+	>"$out/build-kunit.log" 2>&1 && [ -f "$data/kunit/nobs_kunit.ko" ]; then
+	kunit=$data/kunit/nobs_kunit.ko
+fi
+
+# initramfs: busybox, kmod, kcapi-tools, the test programs, the cases.
+r=$out/root
+mkdir -p "$r"/{bin,sbin,usr/bin,lib,proc,sys,dev,tmp,etc,nobs,cases,vectors}
+mkdir -p "$r/lib/modules/$kver"
+cp /bin/busybox "$r/bin/busybox"
+ln -s busybox "$r/bin/sh"
+copy_with_libs() {
+	local f=$1 dst=$2 l
+	cp "$f" "$r/$dst"
+	for l in $(ldd "$f" | grep -o '/[^ ]*'); do
+		mkdir -p "$r$(dirname "$l")"
+		cp -L "$l" "$r$l"
+	done
+}
+copy_with_libs "$(command -v kmod)" sbin/kmod
+for t in modprobe insmod rmmod lsmod depmod modinfo; do ln -s kmod "$r/sbin/$t"; done
+for t in kcapi kcapi-dgst kcapi-rng kcapi-enc; do
+	if [ -x "/usr/bin/$t" ]; then copy_with_libs "/usr/bin/$t" "usr/bin/$t"; fi
+done
+for f in modules.order modules.builtin modules.builtin.modinfo; do
+	if [ -f "$kdir/$f" ]; then cp "$kdir/$f" "$r/lib/modules/$kver/"; fi
+done
+cp "$NOBS_ROOT/tests/vm/guest-init.sh" "$r/init"
+cp "$data/nobs.ko" "$r/nobs/nobs.ko"
+cp "$NOBS_ROOT"/tests/vm/cases/*.sh "$NOBS_ROOT"/tests/vm/kcov/*.sh "$r/cases/"
+if [ -n "$kunit" ]; then
+	cp "$kunit" "$r/nobs/"
+	cat >"$r/cases/96-kunit.sh" <<'EOF'
+# SPDX-License-Identifier: GPL-2.0
+# nobs_kunit.ko over the loaded nobs.ko; its KTAP goes to the console.
+echo "--- kunit"
+if insmod /nobs/nobs_kunit.ko; then
+	result pass kcov-kunit-load
+	rmmod nobs_kunit
+else
+	result fail kcov-kunit-load "insmod nobs_kunit.ko failed"
+fi
+EOF
+fi
+for p in "$NOBS_ROOT"/tests/vm/progs/*.c; do
+	[ -f "$p" ] || continue
+	gcc -static -O2 -Wall -Werror -I"$NOBS_ROOT/tests/vm/progs" \
+		-o "$r/bin/$(basename "$p" .c)" "$p"
+done
+if [ -d "$NOBS_VECTORS" ]; then cp -r "$NOBS_VECTORS/." "$r/vectors/"; fi
+printf 'KVER=%s\nNOBS_PARAMS="%s"\nNOBS_KCOV_UNWIND=%s\n' "$kver" "" \
+	"${NOBS_KCOV_UNWIND:-0}" >"$r/etc/nobs.conf"
+(cd "$r" && find . | cpio -o -H newc --quiet | gzip -1) >"$out/initrd.gz"
+rm -rf "$r"
+
+nobs_log "kcov: booting $kver (TCG; KASAN and GCOV make this slow)"
+set +e
+qemu-system-x86_64 -accel tcg -cpu max \
+	-m 1024 -smp 2 -nographic -no-reboot -monitor none \
+	-kernel "$image" -initrd "$out/initrd.gz" \
+	-append "console=ttyS0 panic=-1 oops=panic loglevel=4 nokaslr" \
+	-serial "file:$out/console.log" -serial "file:$out/results.log" \
+	-serial "file:$out/gcov.log" \
+	</dev/null >/dev/null 2>"$out/qemu.err" &
+qpid=$!
+# A tinyconfig kernel cannot power off (busybox halts it): stop qemu once
+# the guest says NOBS-DONE, or at the timeout.
+rc=0
+for ((s = 0; ; s++)); do
+	if ! kill -0 "$qpid" 2>/dev/null; then wait "$qpid"; rc=$?; break; fi
+	if grep -q '^NOBS-DONE' "$out/results.log" 2>/dev/null; then
+		sleep 2; kill "$qpid"; wait "$qpid"; rc=0; break
+	fi
+	if [ "$s" -ge "$timeout" ]; then kill "$qpid"; wait "$qpid"; rc=124; break; fi
+	sleep 1
+done
+set -e
+
+tr -d '\r' <"$out/results.log" >"$out/results.clean"
+grep '^NOBS-RESULT ' "$out/results.clean" |
+	sed -E 's/^NOBS-RESULT ([A-Z]+) ([^ ]+) ?(.*)$/\1\t\2\t\3/' >"$out/results.tsv" || true
+pass=$(grep -c '^PASS' "$out/results.tsv" || true)
+fail=$(grep -c '^FAIL' "$out/results.tsv" || true)
+skip=$(grep -c '^SKIP' "$out/results.tsv" || true)
+while IFS=$'\t' read -r st name why; do
+	case $st in
+	FAIL) echo "  FAIL  $name${why:+: $why}" ;;
+	SKIP) echo "SKIP: kcov/$name: ${why:-no reason given}" ;;
+	esac
+done <"$out/results.tsv"
+if [ -n "$kunit" ]; then
+	# KTAP of our suites: "ok N name" / "not ok N name" at suite level.
+	kt=$(tr -d '\r' <"$out/console.log" | sed -n '/^--- kunit/,$p' |
+		grep -E '^ *(not )?ok [0-9]+ ' | grep -Ev '# SKIP' || true)
+	kpass=$(echo "$kt" | grep -Ec '^ *ok ' || true)
+	kfail=$(echo "$kt" | grep -Ec '^ *not ok ' || true)
+	echo "  kunit: $kpass ok, $kfail not ok (console.log)"
+	pass=$((pass + kpass))
+	fail=$((fail + kfail))
+else
+	echo "SKIP: kcov/kunit: nobs_kunit.ko did not build (see $out/build-kunit.log)"
+	skip=$((skip + 1))
+fi
+
+# The .gcda files: back beside their .gcno (same path relative to $data).
+tr -d '\r' <"$out/gcov.log" | sed -n '/^NOBS-GCOV-BEGIN$/,/^NOBS-GCOV-END$/p' |
+	sed '1d;$d' | base64 -d >"$out/gcda.tar.gz" 2>/dev/null || true
+ngcda=0
+if [ -s "$out/gcda.tar.gz" ]; then
+	mkdir -p "$out/gcda"
+	tar -xzf "$out/gcda.tar.gz" -C "$out/gcda"
+	while read -r f; do
+		rel=${f#"$out/gcda"}
+		rel=${rel#"$data"/}
+		case $rel in
+		/*) continue ;;	# not one of ours
+		esac
+		cp "$f" "$data/$rel"
+		ngcda=$((ngcda + 1))
+	done < <(find "$out/gcda" -name '*.gcda')
+fi
+echo "  $ngcda .gcda files of nobs.ko collected"
+problem=
+if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+	problem="hang: no result within ${timeout}s"
+elif ! grep -q '^NOBS-DONE$' "$out/results.clean"; then
+	problem="guest did not finish (qemu exit $rc)"
+elif [ "$ngcda" = 0 ]; then
+	problem="no coverage data from the guest"
+fi
+bad='Oops|BUG:|WARNING:|Kernel panic|kernel BUG|general protection fault|UBSAN:|KASAN:|KFENCE:|kmemleak:|circular locking|refcount_t:'
+if grep -Eq "$bad" "$out/console.log"; then
+	problem="${problem:+$problem; }kernel reported a problem (see $out/console.log)"
+fi
+if [ -n "$problem" ]; then
+	echo "  FAIL  kcov: $problem"
+	fail=$((fail + 1))
+fi
+echo "kcov: $pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]
