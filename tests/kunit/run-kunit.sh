@@ -155,6 +155,9 @@ if [ -s "$out/ktap.log" ]; then
 	fi
 	[ $((pass + fail + skip)) -gt 0 ] || problems+=("no test ran")
 	grep -E '\[(FAILED|CRASHED)\]' "$out/parse.log" | sed 's/^\[[0-9:]*\] /  /' || true
+	# Name each skipped case with its reason, as the summary lists them.
+	sed -nE 's/^(\[ *[0-9.]+\] )?[[:space:]]*ok [0-9]+ ([^ ]+) # SKIP ?(.*)$/SKIP: '"$label"'\/\2: \3/p' \
+		"$out/ktap.log"
 else
 	problems+=("no KTAP output from $last")
 fi
