@@ -12,6 +12,11 @@
  * @bmi2:  x86-64 BMI1+BMI2 (andn, rorx, mulx)
  * @adx:   x86-64 ADX (adcx, adox)
  * @avx2:  x86-64 AVX2 with the YMM state enabled by the OS (xfeatures)
+ * @avx512: x86-64 AVX512F and AVX512VL with the SSE, YMM and AVX-512 (opmask
+ *          and zmm) states enabled by the OS (xfeatures)
+ * @zmm_fast: x86-64 AMD family 0x1a (Zen 5) or later: full-width 512-bit
+ *          datapaths and no clock penalty for zmm code, the CPUs the
+ *          AVX-512 code was measured faster on (arch/x86/keccak_x86.c)
  * @sha3:  arm64 ARMv8.2 SHA3 instructions (eor3, rax1, xar, bcax)
  * @asimd: arm64 Advanced SIMD (NEON)
  *
@@ -22,6 +27,8 @@ struct nobs_cpu {
 	bool bmi2;
 	bool adx;
 	bool avx2;
+	bool avx512;
+	bool zmm_fast;
 	bool sha3;
 	bool asimd;
 };

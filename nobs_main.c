@@ -21,6 +21,7 @@
 #include <asm/cpufeature.h>
 #include <asm/fpu/api.h>
 #include <asm/fpu/xstate.h>
+#include <asm/processor.h>
 #endif
 #ifdef CONFIG_ARM64
 #include <asm/cpufeature.h>
@@ -75,6 +76,12 @@ static void nobs_detect_cpu(struct nobs_cpu *cpu)
 		    boot_cpu_has(X86_FEATURE_AVX2) &&
 		    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM,
 				      NULL);
+	cpu->avx512 = boot_cpu_has(X86_FEATURE_AVX512F) &&
+		      boot_cpu_has(X86_FEATURE_AVX512VL) &&
+		      cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
+					XFEATURE_MASK_AVX512, NULL);
+	cpu->zmm_fast = boot_cpu_data.x86_vendor == X86_VENDOR_AMD &&
+			boot_cpu_data.x86 >= 0x1a;
 #endif
 #ifdef CONFIG_ARM64
 	cpu->asimd = cpu_have_named_feature(ASIMD);
@@ -117,6 +124,16 @@ static int __init nobs_init(void)
 			goto unwind;
 		}
 		err = c->selftest();
+		/*
+		 * A self-test that could not run (no memory) proves nothing
+		 * wrong with the component: the load fails rather than go on
+		 * without it.
+		 */
+		if (err == -ENOMEM) {
+			pr_err("%s: self-test could not run (%d)\n", c->name,
+			       err);
+			goto unwind;
+		}
 		if (err) {
 			pr_err("%s: self-test failed (%d), not registered\n",
 			       c->name, err);

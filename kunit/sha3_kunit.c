@@ -28,6 +28,7 @@
 #if defined(CONFIG_X86_64)
 #include <asm/cpufeature.h>
 #include <asm/fpu/api.h>
+#include <asm/fpu/xstate.h>
 #elif defined(CONFIG_ARM64)
 #include <asm/cpufeature.h>
 #include <asm/neon.h>
@@ -61,7 +62,7 @@ KUNIT_DEFINE_ACTION_WRAPPER(nk_free_shash, crypto_free_shash,
  */
 static struct crypto_shash *nk_alloc_sha3_fixed(const char *name)
 {
-	static const char * const impls[] = { "bmi", "ce" };
+	static const char * const impls[] = { "avx512", "bmi", "ce" };
 	char drv[CRYPTO_MAX_ALG_NAME];
 	struct crypto_shash *tfm;
 	unsigned int i;
@@ -389,7 +390,7 @@ static void nk_keccak_simd_end(const struct nobs_keccak_impl *impl)
 
 static void keccak_impls(struct kunit *test)
 {
-	const struct nobs_keccak_impl *fast[2];
+	const struct nobs_keccak_impl *fast[3];
 	const struct nobs_keccak_impl *gen = &nobs_keccak_generic;
 	u64 a[NOBS_KECCAK_LANES], b[NOBS_KECCAK_LANES];
 	unsigned int n = 0, k, i, rate, nblocks;
@@ -399,6 +400,11 @@ static void keccak_impls(struct kunit *test)
 #ifdef NOBS_HAVE_KECCAK_X86
 	if (boot_cpu_has(X86_FEATURE_BMI1) && boot_cpu_has(X86_FEATURE_BMI2))
 		fast[n++] = &nobs_keccak_x86_bmi;
+	if (boot_cpu_has(X86_FEATURE_AVX512F) &&
+	    boot_cpu_has(X86_FEATURE_AVX512VL) &&
+	    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
+			      XFEATURE_MASK_AVX512, NULL))
+		fast[n++] = &nobs_keccak_x86_avx512;
 #endif
 #ifdef NOBS_HAVE_KECCAK_ARM64
 	if (cpu_have_named_feature(SHA3))

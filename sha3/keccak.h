@@ -55,7 +55,8 @@
  *
  * Arch files that provide implementations declare themselves to the glue
  * and to tests/user with a compiler define: NOBS_HAVE_KECCAK_X86 for
- * nobs_keccak_x86_bmi, NOBS_HAVE_KECCAK_ARM64 for nobs_keccak_arm64_ce.
+ * nobs_keccak_x86_bmi and nobs_keccak_x86_avx512, NOBS_HAVE_KECCAK_ARM64
+ * for nobs_keccak_arm64_ce.
  */
 struct nobs_keccak_impl {
 	const char *name;
@@ -67,6 +68,7 @@ struct nobs_keccak_impl {
 extern const struct nobs_keccak_impl nobs_keccak_generic;
 #ifdef NOBS_HAVE_KECCAK_X86
 extern const struct nobs_keccak_impl nobs_keccak_x86_bmi;
+extern const struct nobs_keccak_impl nobs_keccak_x86_avx512;
 #endif
 #ifdef NOBS_HAVE_KECCAK_ARM64
 extern const struct nobs_keccak_impl nobs_keccak_arm64_ce;

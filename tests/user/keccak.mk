@@ -21,7 +21,8 @@ KECCAK_HOST_ARCH := $(shell uname -m)
 KECCAK_CORE := $(ROOT)/sha3/keccak.c $(ROOT)/sha3/keccak.h \
 	$(ROOT)/include/nobs/types.h
 KECCAK_ARCH_x86_64 := $(ROOT)/arch/x86/keccak_x86_64.S \
-	$(ROOT)/arch/x86/keccak_x86.c
+	$(ROOT)/arch/x86/keccak_x86.c $(ROOT)/arch/x86/keccak_avx512.S \
+	$(ROOT)/arch/x86/keccak_x86_avx512.c
 KECCAK_ARCH_aarch64 := $(ROOT)/arch/arm64/keccak_ce.S \
 	$(ROOT)/arch/arm64/keccak_arm64.c
 KECCAK_DEFS_x86_64 := -DNOBS_HAVE_KECCAK_X86
@@ -29,7 +30,8 @@ KECCAK_DEFS_aarch64 := -DNOBS_HAVE_KECCAK_ARM64
 KECCAK_ARCH := $(KECCAK_ARCH_$(KECCAK_HOST_ARCH))
 KECCAK_DEFS := $(KECCAK_DEFS_$(KECCAK_HOST_ARCH))
 KECCAK_ASFLAGS := -Wa,--noexecstack
-KECCAK_COMPAT := $(ROOT)/tests/user/compat/linux/linkage.h
+KECCAK_COMPAT := $(ROOT)/tests/user/compat/linux/linkage.h \
+	$(ROOT)/tests/user/keccak_cpu.h
 
 USER_TESTS += $(BUILD)/test_keccak_impls
 VALGRIND_TESTS += $(BUILD)/test_keccak_impls_vg
@@ -39,13 +41,14 @@ $(BUILD)/test_keccak_impls: $(ROOT)/tests/user/test_keccak_impls.c \
 		$(KECCAK_CORE) $(KECCAK_ARCH) $(KECCAK_COMPAT)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(KECCAK_DEFS) $(KECCAK_ASFLAGS) \
-		-o $@ $(filter %.c %.S,$^)
+		-I$(ROOT)/tests/user -o $@ $(filter %.c %.S,$^)
 
 $(BUILD)/test_keccak_impls_vg: $(ROOT)/tests/user/test_keccak_impls.c \
 		$(KECCAK_CORE) $(KECCAK_ARCH) $(KECCAK_COMPAT)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(KECCAK_DEFS) \
-		$(KECCAK_ASFLAGS) -o $@ $(filter %.c %.S,$^)
+		$(KECCAK_ASFLAGS) -I$(ROOT)/tests/user -o $@ \
+		$(filter %.c %.S,$^)
 
 # --- the kernel's sha3_generic.c, extracted at bench time, never committed
 KSRC_TAR ?= $(lastword $(sort $(wildcard /usr/src/linux-source-*.tar.xz)))

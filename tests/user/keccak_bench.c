@@ -24,6 +24,7 @@
 #include <openssl/evp.h>
 #include "sha3/keccak.h"
 #include "keccak_bench.h"
+#include "keccak_cpu.h"
 
 #if defined(__x86_64__)
 #include <x86intrin.h>
@@ -147,11 +148,14 @@ int main(void)
 	add_col("nobs generic", NOBS, &nobs_keccak_generic);
 	fast_first = ncols;
 #ifdef NOBS_HAVE_KECCAK_X86
-	__builtin_cpu_init();
-	if (__builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
+	if (nobs_user_has_bmi())
 		add_col("nobs bmi", NOBS, &nobs_keccak_x86_bmi);
 	else
 		printf("SKIP column nobs bmi: CPU lacks BMI1/BMI2\n");
+	if (nobs_user_has_avx512())
+		add_col("nobs avx512", NOBS, &nobs_keccak_x86_avx512);
+	else
+		printf("SKIP column nobs avx512: CPU or OS lacks AVX-512F/VL\n");
 #endif
 #ifdef NOBS_HAVE_KECCAK_ARM64
 	if (getauxval(AT_HWCAP) & HWCAP_SHA3)
@@ -252,6 +256,11 @@ int main(void)
 			       cols[c].title, rk, rk >= 1.5 ? "met" : "MISSED");
 		}
 	}
+#ifdef NOBS_HAVE_KECCAK_X86
+	printf("(nobs.ko on this CPU would register the %s drivers; a column the module does not pick is shown for comparison)\n",
+	       nobs_user_has_avx512() && nobs_user_zmm_fast() ? "-nobs-avx512" :
+	       nobs_user_has_bmi() ? "-nobs-bmi" : "-nobs-generic");
+#endif
 	printf("(generic column: nobs generic / OpenSSL at SHAKE128 16 KiB = %.2f)\n",
 	       cpb[SHAKE128][2][generic_col] / cpb[SHAKE128][2][ossl_col]);
 	EVP_MD_CTX_free(mdctx);

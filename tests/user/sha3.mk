@@ -15,8 +15,10 @@ SHA3_CORE := $(ROOT)/sha3/keccak.c $(ROOT)/sha3/sha3_selftest.c \
 USER_TESTS += $(BUILD)/test_sha3
 
 $(BUILD)/test_sha3: $(ROOT)/tests/user/test_sha3.c $(SHA3_CORE) \
-		$(ROOT)/tests/user/sha3_oracle.py
+		$(ROOT)/tests/user/sha3_oracle.py $(KECCAK_ARCH) \
+		$(ROOT)/tests/user/keccak_cpu.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(KECCAK_DEFS) $(KECCAK_ASFLAGS) \
-		-DNOBS_ROOT='"$(ROOT)"' -o $@ \
-		$(filter %.c,$^) $(filter %.c %.S,$(KECCAK_ARCH)) -lcrypto
+		-I$(ROOT)/tests/user -DNOBS_ROOT='"$(ROOT)"' -o $@ \
+		$(filter-out $(KECCAK_ARCH),$(filter %.c,$^)) \
+		$(filter %.c %.S,$(KECCAK_ARCH)) -lcrypto

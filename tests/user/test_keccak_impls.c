@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sha3/keccak.h"
+#include "keccak_cpu.h"
 
 #if defined(__aarch64__)
 #include <sys/auxv.h>
@@ -231,10 +232,9 @@ int main(void)
 	/* the reference itself must match the published answers */
 	run(&nobs_keccak_generic, true, NULL);
 #ifdef NOBS_HAVE_KECCAK_X86
-	__builtin_cpu_init();
-	run(&nobs_keccak_x86_bmi,
-	    __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"),
-	    "CPU lacks BMI1/BMI2");
+	run(&nobs_keccak_x86_bmi, nobs_user_has_bmi(), "CPU lacks BMI1/BMI2");
+	run(&nobs_keccak_x86_avx512, nobs_user_has_avx512(),
+	    "CPU or OS lacks AVX-512F/VL (zmm state)");
 #endif
 #ifdef NOBS_HAVE_KECCAK_ARM64
 	run(&nobs_keccak_arm64_ce, getauxval(AT_HWCAP) & HWCAP_SHA3,

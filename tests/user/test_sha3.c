@@ -27,6 +27,7 @@
 #include <openssl/params.h>
 
 #include "sha3/keccak.h"
+#include "keccak_cpu.h"
 
 #ifndef NOBS_ROOT
 #define NOBS_ROOT "."
@@ -83,11 +84,14 @@ static void find_impls(void)
 {
 	impls[n_impls++] = &nobs_keccak_generic;
 #ifdef NOBS_HAVE_KECCAK_X86
-	__builtin_cpu_init();
-	if (__builtin_cpu_supports("bmi2"))
+	if (nobs_user_has_bmi())
 		impls[n_impls++] = &nobs_keccak_x86_bmi;
 	else
-		skip("impl bmi", "CPU lacks BMI2");
+		skip("impl bmi", "CPU lacks BMI1/BMI2");
+	if (nobs_user_has_avx512())
+		impls[n_impls++] = &nobs_keccak_x86_avx512;
+	else
+		skip("impl avx512", "CPU or OS lacks AVX-512F/VL (zmm state)");
 #endif
 #ifdef NOBS_HAVE_KECCAK_ARM64
 	if (getauxval(AT_HWCAP) & HWCAP_SHA3)
