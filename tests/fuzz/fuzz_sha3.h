@@ -10,15 +10,22 @@
 
 #include <openssl/evp.h>
 #include "fuzz_input.h"
+#include "keccak_cpu.h"
 #include "sha3/keccak.h"
 
 #define FUZZ_MAX_OUT	4096
 
-/* The permutation to run on: generic C, or this CPU's fast path. */
+/*
+ * The permutation to run on: 0 generic C, 1 this CPU's scalar fast path,
+ * 2 its vector one (AVX-512; the scalar one where the CPU lacks it).  The
+ * fuzzers compare 0 with 1 or 2, chosen by a bit of the input.
+ */
 static inline const struct nobs_keccak_impl *fuzz_impl(unsigned int sel)
 {
 #ifdef NOBS_HAVE_KECCAK_X86
-	if ((sel & 1) && __builtin_cpu_supports("bmi2"))
+	if (sel == 2 && nobs_user_has_avx512())
+		return &nobs_keccak_x86_avx512;
+	if (sel && nobs_user_has_bmi())
 		return &nobs_keccak_x86_bmi;
 #endif
 	(void)sel;
