@@ -12,7 +12,7 @@ BINDIR ?= $(PREFIX)/bin
 TOOL_CFLAGS ?= -O2 -Wall -Wextra
 
 .PHONY: all modules clean install deps check check-quick lint bench demo \
-	test-user fuzz tools coverage
+	test-user fuzz tools coverage check-faults check-faults-long
 
 all: modules tools
 
@@ -63,3 +63,11 @@ fuzz: deps
 
 demo: deps
 	@scripts/demo.sh
+
+# fault injection + kmemleak on the x86_64 debug kernel (part of make check);
+# the long version fails every allocation of the init and runs longer
+check-faults: deps
+	@scripts/faults-check.sh
+
+check-faults-long: deps
+	@NOBS_FAULTS_LONG=1 scripts/faults-check.sh

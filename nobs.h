@@ -39,6 +39,9 @@ struct nobs_cpu {
  * nothing), and unregister it.  nobs_main.c drives them in table order and
  * unwinds in reverse.
  */
+struct crypto_alg;
+void nobs_alg_wait_unused(struct crypto_alg *alg);
+
 const char *nobs_sha3_select(const struct nobs_cpu *cpu);
 int nobs_sha3_selftest(void);
 int nobs_sha3_register(void);

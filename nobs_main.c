@@ -12,10 +12,13 @@
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/crypto.h>
+#include <linux/delay.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/printk.h>
+#include <linux/refcount.h>
 
 #ifdef CONFIG_X86_64
 #include <asm/cpufeature.h>
@@ -87,6 +90,32 @@ static void nobs_detect_cpu(struct nobs_cpu *cpu)
 	cpu->asimd = cpu_have_named_feature(ASIMD);
 	cpu->sha3 = cpu->asimd && cpu_have_named_feature(SHA3);
 #endif
+}
+
+/**
+ * nobs_alg_wait_unused() - wait until only its registration holds @alg
+ * @alg: an algorithm nobs registered and is about to unregister
+ *
+ * Since 6.2 the crypto manager tests a new algorithm in a kthread, and that
+ * thread drops its reference to it a little after waking the test's
+ * waiters.  An unwinding load that unregisters in that window hits the
+ * WARN in crypto_unregister_alg() (reference count above 1), which skips
+ * the rest of the unregistration, and the reference is later dropped on
+ * freed module memory.  So wait for the test (a lookup by driver name
+ * blocks until it is done), then for the reference (microseconds; the
+ * bound, about a second, only guards a stuck test).  At module exit no
+ * transform can hold one (the module is not in use) and this returns at
+ * once.  Found by failing allocations during loads (scripts/faults-check.sh).
+ */
+void nobs_alg_wait_unused(struct crypto_alg *alg)
+{
+	unsigned int i;
+
+	if (refcount_read(&alg->cra_refcnt) <= 1)
+		return;
+	crypto_has_alg(alg->cra_driver_name, 0, 0);
+	for (i = 0; i < 2000 && refcount_read(&alg->cra_refcnt) > 1; i++)
+		usleep_range(500, 1000);
 }
 
 static void nobs_unregister_from(size_t n)

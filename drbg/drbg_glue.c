@@ -414,6 +414,9 @@ int nobs_drbg_register(void)
 		return -EINVAL;
 	}
 	rng = crypto_alloc_rng("stdrng", 0, 0);
+	/* Only a missing stdrng means there is none (-ENOMEM fails the load). */
+	if (IS_ERR(rng) && PTR_ERR(rng) != -ENOENT)
+		return PTR_ERR(rng);
 	if (IS_ERR(rng)) {
 		pr_warn("no kernel stdrng (%ld): %s not registered, it must not become the default RNG\n",
 			PTR_ERR(rng), NOBS_DRBG_DRIVER);
@@ -450,6 +453,7 @@ void nobs_drbg_unregister(void)
 {
 	if (!nobs_drbg_registered)
 		return;
+	nobs_alg_wait_unused(&nobs_drbg_alg.base);
 	crypto_unregister_rng(&nobs_drbg_alg);
 	crypto_free_rng(nobs_drbg_kernel_stdrng);
 	nobs_drbg_kernel_stdrng = NULL;

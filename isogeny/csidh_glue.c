@@ -263,6 +263,11 @@ int nobs_csidh_register(void)
 		return err;
 	nobs_csidh_registered = true;
 	err = nobs_csidh_exchange_test();
+	/* Out of memory is no verdict on the algorithm: fail the load. */
+	if (err == -ENOMEM) {
+		nobs_csidh_unregister();
+		return err;
+	}
 	if (err) {
 		pr_err("%s: key exchange self-test failed (%d), unregistered\n",
 		       nobs_csidh_driver, err);
@@ -280,6 +285,7 @@ void nobs_csidh_unregister(void)
 {
 	if (!nobs_csidh_registered)
 		return;
+	nobs_alg_wait_unused(&nobs_csidh_alg.base);
 	crypto_unregister_kpp(&nobs_csidh_alg);
 	nobs_csidh_registered = false;
 }

@@ -11,6 +11,8 @@ pkgs=(
 	libssl-dev openssl libgmp-dev python3 python3-pycryptodome valgrind
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static
 	libgmp-dev:arm64 clang libclang-rt-dev gcovr
+	gcc-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-system-misc
+	gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross qemu-system-ppc
 )
 
 # libgmp-dev:arm64 (the arm64 field-arithmetic test under qemu-user) needs

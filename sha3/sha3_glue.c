@@ -522,6 +522,7 @@ void nobs_sha3_unregister(void)
 	while (i--) {
 		if (!nobs_sha3_algs[i].registered)
 			continue;
+		nobs_alg_wait_unused(&nobs_sha3_algs[i].alg.base);
 		crypto_unregister_shash(&nobs_sha3_algs[i].alg);
 		nobs_sha3_algs[i].registered = false;
 	}
