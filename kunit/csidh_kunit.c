@@ -212,6 +212,7 @@ static void csidh_bad_inputs(struct kunit *test)
 
 /* ---- GF(p): every multiplication against the generic one ----------------- */
 
+#ifdef NOBS_FP_ASM_NAME	/* helpers of fp_impls, which needs a GF(p) asm */
 /* p = 4 * 3 * 5 * 7 * ... * 373 * 587 - 1, limbs little-endian */
 static const u64 nk_p[NOBS_FP_LIMBS] = {
 	0x1b81b90533c6c87bULL, 0xc2721bf457aca835ULL,
@@ -252,6 +253,7 @@ static void nk_fp_random(struct nk_rng *r, struct nobs_fp *a)
 		a->limb[NOBS_FP_LIMBS - 1] &= (1ULL << 63) - 1;
 	} while (!nk_fp_below_p(a));
 }
+#endif
 
 static void fp_impls(struct kunit *test)
 {

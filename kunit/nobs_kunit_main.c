@@ -6,7 +6,10 @@
  * csidh_kunit.c; this file holds the module parameters, the shared helpers
  * and the "nobs_module" suite, which checks that nobs registered its
  * algorithms and, with test_fail=1 only, adds one case that fails on
- * purpose so that a test pipeline can prove it reports failures.
+ * purpose so that a test pipeline can prove it reports failures.  With
+ * test_sanitizers=1 only, it adds two cases that do what KASAN and UBSAN
+ * must catch (a slab out-of-bounds read, an out-of-range shift), so that
+ * the pipeline can prove those reports reach it too.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -14,9 +17,12 @@
 #include <crypto/hash.h>
 #include <crypto/kpp.h>
 #include <crypto/rng.h>
+#include <linux/compiler.h>
 #include <linux/kernel.h>
+#include <linux/kfence.h>
 #include <linux/module.h>
 #include <linux/random.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 
 #include "nobs_kunit.h"
@@ -29,6 +35,11 @@ static bool test_fail;
 module_param(test_fail, bool, 0444);
 MODULE_PARM_DESC(test_fail,
 		 "Test only: add one KUnit case that fails on purpose (default 0)");
+
+static bool test_sanitizers;
+module_param(test_sanitizers, bool, 0444);
+MODULE_PARM_DESC(test_sanitizers,
+		 "Test only: add KUnit cases that read out of bounds and shift out of range, for KASAN and UBSAN to report (default 0)");
 
 void nk_rng_fill(struct nk_rng *r, void *buf, size_t len)
 {
@@ -119,14 +130,56 @@ static void module_deliberate_failure(struct kunit *test)
 	KUNIT_FAIL(test, "deliberate failure (nobs_kunit test_fail=1)");
 }
 
-static struct kunit_case nobs_module_cases[] = {
-	KUNIT_CASE(module_registered),
-	{}
-};
+/*
+ * test_sanitizers=1: a one-byte read just past a 16-byte kmalloc object.
+ * KASAN reports it and fails the running case itself; the load is kept
+ * (hidden index, READ_ONCE, value used), since a dead load is compiled out
+ * and then nothing is reported.  A KFENCE-sampled object is not used:
+ * KFENCE sees a read past an object only when it hits the guard page.
+ */
+static void module_kasan_oob_read(struct kunit *test)
+{
+	u8 *p, *kf = NULL;
+	size_t i = 16;
+	u8 v;
 
-static struct kunit_case nobs_module_cases_fail[] = {
+	if (!IS_ENABLED(CONFIG_KASAN))
+		kunit_skip(test, "kernel without CONFIG_KASAN");
+	p = kmalloc(16, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	if (is_kfence_address(p)) {
+		kf = p;
+		p = kmalloc(16, GFP_KERNEL);
+		if (!p)
+			kfree(kf);
+		KUNIT_ASSERT_NOT_NULL(test, p);
+	}
+	memset(p, 0, 16);
+	OPTIMIZER_HIDE_VAR(i);
+	v = READ_ONCE(p[i]);
+	kunit_info(test, "read p[%zu] = %u of a 16-byte object (KASAN must report it)\n",
+		   i, v);
+	kfree(p);
+	kfree(kf);
+}
+
+/* test_sanitizers=1: a 64-bit shift by 64 + something, for UBSAN_SHIFT. */
+static void module_ubsan_shift(struct kunit *test)
+{
+	unsigned int s = 65;
+	u64 one = 1, v;
+
+	if (!IS_ENABLED(CONFIG_UBSAN_SHIFT))
+		kunit_skip(test, "kernel without CONFIG_UBSAN_SHIFT");
+	OPTIMIZER_HIDE_VAR(s);
+	v = one << s;
+	OPTIMIZER_HIDE_VAR(v);
+	kunit_info(test, "1 << %u = %llu (UBSAN must report it)\n", s, v);
+}
+
+/* module_registered, then the test-only cases the parameters ask for. */
+static struct kunit_case nobs_module_cases[5] = {
 	KUNIT_CASE(module_registered),
-	KUNIT_CASE(module_deliberate_failure),
 	{}
 };
 
@@ -139,16 +192,23 @@ kunit_test_suites(&nobs_module_suite);
 
 /*
  * KUnit runs a module's suites when the module goes live, after this
- * function: the failing case is added here, from the parameter.
+ * function: the test-only cases are added here, from the parameters.
  */
 static int __init nobs_kunit_init(void)
 {
+	struct kunit_case *c = &nobs_module_cases[1];
+
 	if (!nobs_kunit_seed)
 		nobs_kunit_seed = get_random_u64() ?: 1;
 	if (test_fail)
-		nobs_module_suite.test_cases = nobs_module_cases_fail;
-	pr_info("seed=%llu%s\n", nobs_kunit_seed,
-		test_fail ? " test_fail=1" : "");
+		*c++ = (struct kunit_case)KUNIT_CASE(module_deliberate_failure);
+	if (test_sanitizers) {
+		*c++ = (struct kunit_case)KUNIT_CASE(module_kasan_oob_read);
+		*c++ = (struct kunit_case)KUNIT_CASE(module_ubsan_shift);
+	}
+	pr_info("seed=%llu%s%s\n", nobs_kunit_seed,
+		test_fail ? " test_fail=1" : "",
+		test_sanitizers ? " test_sanitizers=1" : "");
 	return 0;
 }
 

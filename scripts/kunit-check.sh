@@ -5,8 +5,9 @@
 #   x86_64: the debug kernel (KASAN, UBSAN, lockdep, ...): checks that every
 #     debug option is in its .config, builds nobs.ko and nobs_kunit.ko
 #     against it, runs the suites with and without force_generic=1, and
-#     proves the pipeline reports a failure (nobs_kunit test_fail=1 must
-#     fail: that counts as one pass of the "meta" check).
+#     proves the pipeline reports failures: nobs_kunit test_fail=1 and
+#     test_sanitizers=1 (a KUNIT_FAIL, a KASAN out-of-bounds read and a
+#     UBSAN shift) must each be reported (the "meta" checks pass then).
 #   arm64, riscv64, ppc64le: the same builds (cross) and runs (arm64 with and
 #     without force_generic=1: the SHA3-instruction/asm paths and the generic
 #     ones; riscv64 and ppc64le run generic C only, once).
@@ -94,25 +95,52 @@ run() {
 		-l "$4" -p "$5"
 }
 
-# The pipeline must report a deliberately failing test: only the suite
-# holding it runs (kunit.filter_glob); its own counts are not ours.
+# The pipeline must report a deliberately failing test and, on the debug
+# kernel, a KASAN and a UBSAN report: one boot of the nobs_module suite only
+# (kunit.filter_glob) with test_fail=1 (a KUNIT_FAIL case) and
+# test_sanitizers=1 (a slab out-of-bounds read, an out-of-range shift).
+# Each of the three cases must be reported failed, each splat must be among
+# the runner's problems, and nothing else may go wrong (load, hang, crash,
+# another case).  The run's own counts are not ours.
 meta_check() {
-	local kdir=$1 dst=$2 log=$NOBS_BUILD/kunit/meta.log rc
+	local kdir=$1 dst=$2 log=$NOBS_BUILD/kunit/meta.log rc ok=0
+	local plog=$NOBS_BUILD/kunit/x86_64-meta/parse.log
 	mkdir -p "$NOBS_BUILD/kunit"
 	"$runner" -q -a x86_64 -K "$kdir" -m "$dst/nobs.ko" \
-		-m "$dst/kunit/nobs_kunit.ko" -P test_fail=1 -l x86_64-meta \
-		-c "kunit.filter_glob=nobs_module" >"$log" 2>&1
+		-m "$dst/kunit/nobs_kunit.ko" -P "test_fail=1 test_sanitizers=1" \
+		-l x86_64-meta -c "kunit.filter_glob=nobs_module" >"$log" 2>&1
 	rc=$?
 	sed 's/^/  | /' "$log"
-	if [ $rc -ne 0 ] &&
-		grep -Eq '^x86_64 kunit: [0-9]+ passed, [1-9][0-9]* failed' "$log" &&
-		! grep -q 'FAIL  x86_64-meta: ' "$log"; then
-		echo "x86_64-kunit-reports-failure: 1 passed, 0 failed"
+	failed() { grep -q "\[FAILED\] $1\$" "$plog" 2>/dev/null; }
+	splat() { grep -Eq "^    \[ *[0-9.]+\] $1" "$log"; }
+	meta_result() {
+		if [ "$2" = 0 ]; then
+			echo "x86_64-kunit-reports-$1: 1 passed, 0 failed"
+		else
+			echo "  FAIL  the deliberate $1 was not reported as a failure (runner exit $rc)"
+			echo "x86_64-kunit-reports-$1: 0 passed, 1 failed"
+			ok=1
+		fi
+	}
+	[ $rc -ne 0 ] && failed module_deliberate_failure
+	meta_result failure $?
+	failed module_kasan_oob_read &&
+		splat 'BUG: KASAN: slab-out-of-bounds in module_kasan_oob_read'
+	meta_result kasan $?
+	failed module_ubsan_shift &&
+		splat 'UBSAN: shift-out-of-bounds in .*nobs_kunit_main\.c'
+	meta_result ubsan $?
+	# Nothing else: module_registered passes, no other runner complaint.
+	if [ "$(grep -c '\[FAILED\] module_' "$plog" 2>/dev/null)" = 3 ] &&
+		grep -q '\[PASSED\] module_registered' "$plog" &&
+		! grep 'FAIL  x86_64-meta: ' "$log" | grep -vq 'kernel reported a problem:$'; then
+		echo "x86_64-kunit-meta-clean: 1 passed, 0 failed"
 	else
-		echo "  FAIL  test_fail=1 was not reported as exactly a failed test (exit $rc)"
-		echo "x86_64-kunit-reports-failure: 0 passed, 1 failed"
-		return 1
+		echo "  FAIL  the meta run failed otherwise than on the three deliberate cases"
+		echo "x86_64-kunit-meta-clean: 0 passed, 1 failed"
+		ok=1
 	fi
+	return $ok
 }
 
 for arch in "${arches[@]}"; do
