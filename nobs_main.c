@@ -42,6 +42,11 @@ module_param(test_fail_after, int, 0444);
 MODULE_PARM_DESC(test_fail_after,
 		 "Test only: fail the load after registering this many components (-1, the default: never)");
 
+static int test_fail_selftest = -1;
+module_param(test_fail_selftest, int, 0444);
+MODULE_PARM_DESC(test_fail_selftest,
+		 "Test only: component K's self-test reports -EBADMSG, so it is not registered (-1, the default: none)");
+
 struct nobs_component {
 	const char *name;
 	const char *(*select)(const struct nobs_cpu *cpu);
@@ -152,7 +157,7 @@ static int __init nobs_init(void)
 			err = -EINVAL;
 			goto unwind;
 		}
-		err = c->selftest();
+		err = (int)i == test_fail_selftest ? -EBADMSG : c->selftest();
 		/*
 		 * A self-test that could not run (no memory) proves nothing
 		 * wrong with the component: the load fails rather than go on

@@ -3,8 +3,9 @@
 #
 # coverage.sh: line and branch coverage of the cores, measured by running the
 # userspace harness (the very files that ship in nobs.ko) built with
-# gcc --coverage, and, when a kernel coverage run left its data
-# (scripts/kcov-run.sh), of the glue and nobs_main.c in the kernel.
+# gcc --coverage, and of the whole of nobs.ko (glue, self-tests,
+# nobs_main.c, the unwinding code) in the x86_64 debug test kernel
+# (scripts/kcov-run.sh: VM cases, KUnit, every load failure).
 #
 #   scripts/coverage.sh            (make coverage)
 #
@@ -13,17 +14,23 @@
 #                      the 328, about 4 min at -O0; the first 6 also run
 #                      with the generic field arithmetic)
 #   NOBS_COV_STRICT=1  also fail when a file is below its target
-#   NOBS_KCOV          0 (default): user space only; auto: also measure
-#                      nobs.ko in the kernel (scripts/kcov-run.sh) when the
-#                      x86_64 debug test kernel is already built; build:
-#                      build it first (about 6 min, cached in $NOBS_CACHE).
-#                      The kernel part is new and not yet part of make check.
+#   NOBS_KCOV          build (default): also measure nobs.ko in the kernel
+#                      (scripts/kcov-run.sh), building the x86_64 debug
+#                      test kernel first if $NOBS_CACHE has none (about
+#                      6 min, once); auto: only if it is built already;
+#                      0: user space only
+#   NOBS_KCOV_UNWIND   1 (default): the kernel run also fails the load at
+#                      every registration and every allocation (fail-nth);
+#                      0: only test_fail_after=0
 #
 # Output in $NOBS_BUILD/coverage/: bin/ (programs, .gcno, .gcda), html/
-# (gcovr's annotated report: html/index.html), summary.txt (the tables).
+# (index.html: the tables; user/ and kernel/: gcovr's annotated sources),
+# summary.txt (the tables), kernel/ (the kernel run: data/, console.log,
+# results.tsv, ktap.log).  Tables: scripts/coverage-report.py.
 # Targets (issue 9): cores >= 95% lines and >= 85% branches; glue and
-# nobs_main.c >= 85% lines.  The last line is "coverage: N passed, N failed,
-# N skipped", one count per test program run.
+# nobs_main.c >= 85% lines; every line of the unwinding code run.  The last
+# line is "coverage: N passed, N failed, N skipped": one count per test
+# program run, plus the kernel run's own counts (VM cases, KUnit cases).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -75,132 +82,64 @@ also=(sha3/sha3_selftest.c)
 filters=()
 for f in "${cores[@]}" "${also[@]}"; do filters+=(-f "$(printf '%s' "$f" | sed 's/\./\\./g')"); done
 
+mkdir -p "$out/html/user"
 gcovr -r "$NOBS_ROOT" "${filters[@]}" --branches \
 	--json-summary "$out/user.json" \
-	--html-details "$out/html/index.html" --html-title "nobs cores (userspace harness)" \
+	--html-details "$out/html/user/index.html" --html-title "nobs cores (userspace harness)" \
 	"$bin" >/dev/null 2>"$out/logs/gcovr.err" ||
 	{ cat "$out/logs/gcovr.err" >&2; nobs_die "gcovr failed"; }
 
 # nobs.ko in the GCOV_KERNEL test kernel: sources and .gcda files in data/.
-kcov=${NOBS_KCOV:-0}
+kcov=${NOBS_KCOV:-build}
 kdata=$out/kernel/data
-kargs=()
-if [ "$kcov" = build ]; then kargs=(-b); fi
+rm -f "$out/kernel.json" "$out/kernel-detail.json"
 if [ "$kcov" != 0 ]; then
+	kargs=()
+	if [ "$kcov" = build ]; then kargs=(-b); fi
 	kbuilt=$("$NOBS_ROOT/scripts/build-test-kernel.sh" -n x86_64 2>/dev/null || true)
 	if [ "$kcov" = build ] || [ -f "$kbuilt/.nobs-built" ]; then
-		nobs_log "coverage: nobs.ko in the kernel (scripts/kcov-run.sh)"
-		if "$NOBS_ROOT/scripts/kcov-run.sh" "${kargs[@]}" >"$out/logs/kcov.log" 2>&1; then
-			pass=$((pass + 1))
-			echo "  pass  kcov-run $(tail -n 1 "$out/logs/kcov.log")"
-		else
-			fail=$((fail + 1))
-			echo "  FAIL  kcov-run $(tail -n 1 "$out/logs/kcov.log") (see $out/logs/kcov.log)"
-			grep -E '^  FAIL' "$out/logs/kcov.log" | sed 's/^/      /'
+		if [ ! -f "$kbuilt/.nobs-built" ]; then
+			nobs_log "coverage: building the x86_64 debug test kernel first (about 6 min, once)"
 		fi
-		grep '^SKIP' "$out/logs/kcov.log" || true
+		nobs_log "coverage: nobs.ko in the kernel (scripts/kcov-run.sh)"
+		t0=$(date +%s)
+		"$NOBS_ROOT/scripts/kcov-run.sh" "${kargs[@]}" >"$out/logs/kcov.log" 2>&1
+		krc=$?
+		grep -E '^  FAIL|^SKIP' "$out/logs/kcov.log"
+		grep -E '^  kunit:|^  [0-9]+ \.gcda' "$out/logs/kcov.log"
+		kline=$(tail -n 1 "$out/logs/kcov.log")
+		echo "  kernel run: $kline ($(($(date +%s) - t0)) s; $out/logs/kcov.log)"
+		# Its counts join ours: VM cases and KUnit cases.
+		if [[ $kline =~ ^kcov:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed,\ ([0-9]+)\ skipped$ ]]; then
+			pass=$((pass + BASH_REMATCH[1]))
+			fail=$((fail + BASH_REMATCH[2]))
+			skip=$((skip + BASH_REMATCH[3]))
+		fi
+		if [ "$krc" != 0 ] && [ "${BASH_REMATCH[2]:-0}" = 0 ]; then
+			fail=$((fail + 1))
+			echo "  FAIL  kcov-run exited $krc (see $out/logs/kcov.log)"
+		fi
 	else
 		echo "SKIP: coverage/kernel: no debug test kernel built (NOBS_KCOV=build builds it, about 6 min)"
 		skip=$((skip + 1))
 	fi
 fi
-if [ -d "$kdata" ] && find "$kdata" -name '*.gcda' | grep -q .; then
+if [ "$kcov" != 0 ] && [ -d "$kdata" ] &&
+   find "$kdata" -name '*.gcda' | grep -q .; then
 	mkdir -p "$out/html/kernel"
 	gcovr -r "$kdata" --branches \
 		--gcov-executable "${NOBS_KCOV_GCOV:-gcov}" \
-		-e '.*\.mod\.c$' \
+		-e '.*\.mod\.c$' -e '^kunit/' \
 		--json-summary "$out/kernel.json" \
+		--json "$out/kernel-detail.json" \
 		--html-details "$out/html/kernel/index.html" \
 		--html-title "nobs.ko in the kernel (GCOV_KERNEL)" \
 		"$kdata" >/dev/null 2>"$out/logs/gcovr-kernel.err" ||
 		nobs_log "gcovr on the kernel data failed (see $out/logs/gcovr-kernel.err)"
-	# Lines never run, per file (the error paths among them are named in
-	# the summary below).
-	gcovr -r "$kdata" -e '.*\.mod\.c$' --txt "$out/kernel-lines.txt" "$kdata" \
-		>/dev/null 2>>"$out/logs/gcovr-kernel.err" || true
 fi
 
-python3 - "$out" "$NOBS_ROOT" "${cores[@]}" -- "${also[@]}" <<'EOF' | tee "$out/summary.txt"
-import json, os, sys
-
-out, root = sys.argv[1], sys.argv[2]
-rest = sys.argv[3:]
-cut = rest.index('--')
-cores, also = rest[:cut], rest[cut + 1:]
-below = 0
-
-
-def load(name):
-    try:
-        with open(os.path.join(out, name)) as f:
-            return {e['filename']: e for e in json.load(f)['files']}
-    except (OSError, ValueError, KeyError):
-        return None
-
-
-def pct(c, t):
-    return '   -  ' if not t else '%5.1f%%' % (100.0 * c / t)
-
-
-def row(name, e, lt, bt):
-    global below
-    if e is None:
-        print('%-24s %14s %16s  %s' % (name, 'no code', '', 'descriptor only'))
-        return
-    lc, ltot = e['line_covered'], e['line_total']
-    bc, btot = e['branch_covered'], e['branch_total']
-    ok = (not ltot or 100.0 * lc / ltot >= lt) and \
-         (bt is None or not btot or 100.0 * bc / btot >= bt)
-    if not ok and lt:
-        below += 1
-    print('%-24s %6s %7s %7s %8s  %s' % (
-        name, pct(lc, ltot), '%d/%d' % (lc, ltot),
-        pct(bc, btot), '%d/%d' % (bc, btot),
-        '' if not lt else ('ok' if ok else 'BELOW TARGET')))
-
-
-user = load('user.json') or {}
-print('userspace harness (gcc --coverage -O0), targets: lines >= 95%, branches >= 85%')
-hdr = '%-24s %6s %7s %7s %8s' % ('file', 'lines', '', 'branch', '')
-print(hdr)
-tl = tlt = tb = tbt = 0
-for f in cores:
-    e = user.get(f)
-    row(f, e, 95, 85)
-    if e:
-        tl += e['line_covered']; tlt += e['line_total']
-        tb += e['branch_covered']; tbt += e['branch_total']
-print('%-24s %6s %7s %7s %8s' % ('cores total', pct(tl, tlt), '%d/%d' % (tl, tlt),
-                                  pct(tb, tbt), '%d/%d' % (tb, tbt)))
-for f in also:
-    if f in user:
-        row(f, user[f], 0, None)
-        print('  (%s: the module\'s known-answer tables, run by test_sha3; no target)' % f)
-
-kern = load('kernel.json')
-if kern is not None:
-    print()
-    print('nobs.ko in the kernel (GCOV_KERNEL, scripts/kcov-run.sh), target: glue and nobs_main.c lines >= 85%')
-    print(hdr)
-    for f in sorted(kern):
-        glue = f.endswith('_glue.c') or f == 'nobs_main.c'
-        row(f, kern[f], 85 if glue else 0, None)
-    try:
-        with open(os.path.join(out, 'kernel-lines.txt')) as t:
-            miss = [l.split() for l in t if l.split() and
-                    (l.split()[0].endswith('_glue.c') or l.split()[0] == 'nobs_main.c')]
-        print('lines never run in the kernel (glue, nobs_main.c):')
-        for m in miss:
-            print('  %-22s %s' % (m[0], ' '.join(m[4:]) or '-'))
-    except OSError:
-        pass
-else:
-    print()
-    print('kernel: no data (run scripts/kcov-run.sh with a GCOV_KERNEL build)')
-print('below target: %d file(s)' % below)
-sys.exit(3 if below else 0)
-EOF
-st=${PIPESTATUS[0]}
+python3 "$NOBS_ROOT/scripts/coverage-report.py" "$out" "$NOBS_ROOT"
+st=$?
 echo "html: $out/html/index.html"
 if [ "$st" = 3 ] && [ "${NOBS_COV_STRICT:-0}" = 1 ]; then
 	fail=$((fail + 1))

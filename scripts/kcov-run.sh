@@ -6,15 +6,23 @@
 # scripts/build-test-kernel.sh), boots that kernel under QEMU/TCG with the
 # VM test initramfs (tests/vm/guest-init.sh as /init, tests/vm/cases,
 # tests/vm/progs, the vectors) plus tests/vm/kcov: 95-unwind.sh (load
-# failures, the generic implementations) and 99-gcov.sh, which sends
-# /sys/kernel/debug/gcov's .gcda files to ttyS2.  nobs_kunit.ko (kunit/) runs too when it builds.
+# failures, names taken by nobs_kcov_stub.ko from tests/vm/kcov/kmod, one
+# failed allocation at a time with tests/vm/kcov/failnth.c, the generic
+# implementations), 96-kunit.sh (nobs_kunit.ko from kunit/, when it builds)
+# and 99-gcov.sh, which sends /sys/kernel/debug/gcov's .gcda files to ttyS2.
 #
 #   scripts/kcov-run.sh [-K kernel_build_dir] [-t timeout_s] [-b]
 #     -K  a GCOV_KERNEL build tree (default: build-test-kernel.sh -n x86_64)
 #     -b  build that kernel first when it is missing (about 6 min)
-#   NOBS_KCOV_UNWIND=1: also every load failure after a registration
-#     (test_fail_after=1.., drbg_reseed_interval=0, failslab); oopses 6.12
-#     until nobs waits for testmgr before unregistering (see 95-unwind.sh)
+#   NOBS_KCOV_UNWIND=1 (default): also every load failure after a
+#     registration (test_fail_after=1.., drbg_reseed_interval=0, and one
+#     load per allocation with that allocation failing: fail-nth, see
+#     95-unwind.sh); 0: only test_fail_after=0
+#   NOBS_KCOV_FAILNTH_MAX: at most this many fail-nth loads (default 400)
+#   NOBS_KCOV_FAILNTH_EACH: at most this many per component (default 12;
+#     0: every allocation)
+#   NOBS_KCOV_CASES: glob of the tests/vm/cases to run (default '*'; the
+#     kcov cases always run; for work on them, e.g. NOBS_KCOV_CASES=none)
 #
 # Output in $NOBS_BUILD/coverage/kernel/: data/ (the module sources as
 # built, with .gcno and the guest's .gcda beside them: gcovr -r data data),
@@ -24,13 +32,13 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-kdir="" timeout=1500 build=0
+kdir="" timeout=2400 build=0
 while getopts K:t:b o; do
 	case $o in
 	K) kdir=$OPTARG ;;
 	t) timeout=$OPTARG ;;
 	b) build=1 ;;
-	*) sed -n '13,19p' "$0"; exit 2 ;;
+	*) sed -n '14,25p' "$0"; exit 2 ;;
 	esac
 done
 if [ -z "$kdir" ]; then
@@ -62,11 +70,21 @@ mkdir -p "$out/data"
 data=$(cd "$out/data" && pwd)
 nobs_copy_tree "$data"
 nobs_log "kcov: nobs.ko with GCOV_PROFILE=y against $kdir"
-nice -n 10 make -s -C "$kdir" M="$data" GCOV_PROFILE=y modules \
+nice -n 10 make -s -j2 -C "$kdir" M="$data" GCOV_PROFILE=y modules \
 	>"$out/build.log" 2>&1 || { cat "$out/build.log"; nobs_die "module build failed"; }
+# nobs_kcov_stub.ko (tests/vm/kcov/kmod): names nobs registers, taken first.
+stub=
+mkdir -p "$out/stub"
+cp "$NOBS_ROOT"/tests/vm/kcov/kmod/* "$out/stub/"
+if nice -n 10 make -s -j2 -C "$kdir" M="$out/stub" modules >"$out/build-stub.log" 2>&1; then
+	stub=$out/stub/nobs_kcov_stub.ko
+else
+	cat "$out/build-stub.log"
+	nobs_die "nobs_kcov_stub.ko did not build"
+fi
 kunit=
 if [ -f "$data/kunit/Makefile" ] &&
-   nice -n 10 make -s -C "$data/kunit" KDIR="$kdir" NOBS_DIR="$data" \
+   nice -n 10 make -s -j2 -C "$data/kunit" KDIR="$kdir" NOBS_DIR="$data" \
 	>"$out/build-kunit.log" 2>&1 && [ -f "$data/kunit/nobs_kunit.ko" ]; then
 	kunit=$data/kunit/nobs_kunit.ko
 fi
@@ -95,38 +113,34 @@ for f in modules.order modules.builtin modules.builtin.modinfo; do
 done
 cp "$NOBS_ROOT/tests/vm/guest-init.sh" "$r/init"
 cp "$data/nobs.ko" "$r/nobs/nobs.ko"
-cp "$NOBS_ROOT"/tests/vm/cases/*.sh "$NOBS_ROOT"/tests/vm/kcov/*.sh "$r/cases/"
-if [ -n "$kunit" ]; then
-	cp "$kunit" "$r/nobs/"
-	cat >"$r/cases/96-kunit.sh" <<'EOF'
-# SPDX-License-Identifier: GPL-2.0
-# nobs_kunit.ko over the loaded nobs.ko; its KTAP goes to the console.
-echo "--- kunit"
-if insmod /nobs/nobs_kunit.ko; then
-	result pass kcov-kunit-load
-	rmmod nobs_kunit
-else
-	result fail kcov-kunit-load "insmod nobs_kunit.ko failed"
-fi
-EOF
-fi
-for p in "$NOBS_ROOT"/tests/vm/progs/*.c; do
+for c in "$NOBS_ROOT"/tests/vm/cases/${NOBS_KCOV_CASES-*}.sh \
+	"$NOBS_ROOT"/tests/vm/kcov/*.sh; do
+	if [ -f "$c" ]; then cp "$c" "$r/cases/"; fi
+done
+if [ -n "$kunit" ]; then cp "$kunit" "$r/nobs/"; fi
+cp "$stub" "$r/nobs/"
+for p in "$NOBS_ROOT"/tests/vm/progs/*.c "$NOBS_ROOT"/tests/vm/kcov/*.c; do
 	[ -f "$p" ] || continue
 	gcc -static -O2 -Wall -Werror -I"$NOBS_ROOT/tests/vm/progs" \
 		-o "$r/bin/$(basename "$p" .c)" "$p"
 done
 if [ -d "$NOBS_VECTORS" ]; then cp -r "$NOBS_VECTORS/." "$r/vectors/"; fi
-printf 'KVER=%s\nNOBS_PARAMS="%s"\nNOBS_KCOV_UNWIND=%s\n' "$kver" "" \
-	"${NOBS_KCOV_UNWIND:-0}" >"$r/etc/nobs.conf"
+# drbg_reseed_interval=1000: 40-drbg.sh's reseed case runs (and KUnit's).
+printf 'KVER=%s\nNOBS_PARAMS="%s"\nNOBS_KCOV_UNWIND=%s\nNOBS_KCOV_FAILNTH_MAX=%s\nNOBS_KCOV_FAILNTH_EACH=%s\n' \
+	"$kver" "drbg_reseed_interval=1000" "${NOBS_KCOV_UNWIND:-1}" \
+	"${NOBS_KCOV_FAILNTH_MAX:-400}" "${NOBS_KCOV_FAILNTH_EACH:-12}" \
+	>"$r/etc/nobs.conf"
 (cd "$r" && find . | cpio -o -H newc --quiet | gzip -1) >"$out/initrd.gz"
 rm -rf "$r"
 
 nobs_log "kcov: booting $kver (TCG; KASAN and GCOV make this slow)"
+# slab_nomerge: 95-unwind.sh flags caches for failslab one by one, which a
+# cache merged with others refuses.
 set +e
 qemu-system-x86_64 -accel tcg -cpu max \
 	-m 1024 -smp 2 -nographic -no-reboot -monitor none \
 	-kernel "$image" -initrd "$out/initrd.gz" \
-	-append "console=ttyS0 panic=-1 oops=panic loglevel=4 nokaslr" \
+	-append "console=ttyS0 panic=-1 oops=panic loglevel=4 nokaslr slab_nomerge" \
 	-serial "file:$out/console.log" -serial "file:$out/results.log" \
 	-serial "file:$out/gcov.log" \
 	</dev/null >/dev/null 2>"$out/qemu.err" &
@@ -157,14 +171,41 @@ while IFS=$'\t' read -r st name why; do
 	esac
 done <"$out/results.tsv"
 if [ -n "$kunit" ]; then
-	# KTAP of our suites: "ok N name" / "not ok N name" at suite level.
-	kt=$(tr -d '\r' <"$out/console.log" | sed -n '/^--- kunit/,$p' |
-		grep -E '^ *(not )?ok [0-9]+ ' | grep -Ev '# SKIP' || true)
-	kpass=$(echo "$kt" | grep -Ec '^ *ok ' || true)
-	kfail=$(echo "$kt" | grep -Ec '^ *not ok ' || true)
-	echo "  kunit: $kpass ok, $kfail not ok (console.log)"
+	# Every case of our suites, from their KTAP documents (96-kunit.sh).
+	sed -n '/^NOBS-KTAP-BEGIN$/,/^NOBS-KTAP-END$/p' "$out/results.clean" |
+		sed '1d;$d' >"$out/ktap.log"
+	python3 - "$out/ktap.log" >"$out/kunit.tsv" <<'PY'
+import re, sys
+suite = None
+for line in open(sys.argv[1], errors='replace'):
+    line = line.rstrip('\n')
+    m = re.match(r'^    # Subtest: (\S+)', line)
+    if m:
+        suite = m.group(1)
+        continue
+    m = re.match(r'^    (not ok|ok) \d+ (\S+)(?: # SKIP ?(.*))?$', line)
+    if m and suite:
+        st = 'SKIP' if m.group(3) is not None else \
+             ('PASS' if m.group(1) == 'ok' else 'FAIL')
+        print('%s\t%s.%s\t%s' % (st, suite, m.group(2), m.group(3) or ''))
+PY
+	kpass=$(grep -c '^PASS' "$out/kunit.tsv" || true)
+	kfail=$(grep -c '^FAIL' "$out/kunit.tsv" || true)
+	kskip=$(grep -c '^SKIP' "$out/kunit.tsv" || true)
+	while IFS=$'\t' read -r st name why; do
+		case $st in
+		FAIL) echo "  FAIL  kunit/$name" ;;
+		SKIP) echo "SKIP: kcov/kunit/$name: ${why:-no reason given}" ;;
+		esac
+	done <"$out/kunit.tsv"
+	echo "  kunit: $kpass passed, $kfail failed, $kskip skipped (ktap.log)"
+	if [ $((kpass + kfail)) = 0 ]; then
+		echo "  FAIL  kunit: no KUnit results came back"
+		kfail=1
+	fi
 	pass=$((pass + kpass))
 	fail=$((fail + kfail))
+	skip=$((skip + kskip))
 else
 	echo "SKIP: kcov/kunit: nobs_kunit.ko did not build (see $out/build-kunit.log)"
 	skip=$((skip + 1))

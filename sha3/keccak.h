@@ -164,7 +164,6 @@ int nobs_sha3_kat(enum nobs_sha3_alg alg, const struct nobs_keccak_impl *impl);
  * In-kernel XOF use (sha3_glue.c): the same sponge calls on the
  * implementation chosen at module load, with the SIMD rules applied.
  */
-const struct nobs_keccak_impl *nobs_sha3_impl(void);
 void nobs_sha3_absorb(struct nobs_keccak *k, const u8 *in, size_t len);
 void nobs_sha3_squeeze(struct nobs_keccak *k, u8 *out, size_t len);
 #endif

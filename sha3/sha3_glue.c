@@ -127,18 +127,6 @@ static inline void nobs_sha3_simd_end(void)
 }
 
 /**
- * nobs_sha3_impl() - the permutation chosen at module load
- *
- * Return: the implementation; it may need the SIMD context (see
- * struct nobs_keccak_impl), which nobs_sha3_absorb() and
- * nobs_sha3_squeeze() take care of.
- */
-const struct nobs_keccak_impl *nobs_sha3_impl(void)
-{
-	return nobs_sha3_active;
-}
-
-/**
  * nobs_sha3_absorb() - absorb with the chosen permutation
  * @k:   sponge state (any member of the family)
  * @in:  message bytes

@@ -6,22 +6,35 @@
 #    in /proc/crypto or /proc/modules, and a plain load works afterwards.
 #  - drbg_reseed_interval=0 and 2^48+1: the drbg registration refuses
 #    (EINVAL), the components before it are unregistered again.
-#  - failslab (when the kernel has it): the N-th slab allocation of the
-#    loading task fails, for a spread of budgets; the load either works (and
-#    unloads) or fails with ENOMEM/EINVAL leaving nothing behind.
+#  - names nobs registers taken before it loads (nobs_kcov_stub.ko): a
+#    shash driver name (EEXIST, the load unwinds) and the AF_ALG type "kpp"
+#    (nobs loads without its own, the other stays in use).
+#  - fail-nth with failslab's stack filter: the N-th allocation made from
+#    module text fails, for every N up to the number a load makes, in a
+#    load that stops after the component making it (test_fail_after); the
+#    load fails with ENOMEM, or survives (a component whose self-test could
+#    not run stays unregistered) and unwinds; nothing may be left, and
+#    kmemleak finds nothing afterwards.  Needs
+#    CONFIG_FAULT_INJECTION_STACKTRACE_FILTER.
 #  - force_generic=1 drbg_reseed_interval=1000: the sha3, drbg and csidh
 #    cases once more on the generic implementations.
-# Every load failure after a registration is opt-in (NOBS_KCOV_UNWIND=1 in
-# /etc/nobs.conf): on 6.12 crypto_register_alg() no longer waits for
-# testmgr, nobs unregisters algorithms testmgr is still testing (WARN in
-# crypto_unregister_alg) and the freed module text is then run by
-# cryptomgr_test: an oops.  Only test_fail_after=0 (nothing registered)
-# runs by default.
+# Every load failure after a registration runs with NOBS_KCOV_UNWIND=1 in
+# /etc/nobs.conf (scripts/kcov-run.sh's default); with 0, only
+# test_fail_after=0 (nothing registered).  On 6.12 crypto_register_alg() no
+# longer waits for testmgr: each register function looks its algorithms up
+# by driver name (which waits for the test) before it may unregister them.
 # Leaves nobs loaded with the parameters of the run (as the cases expect).
 # Sourced by the guest's /init (busybox sh): report with `result`, never exit.
 
 kc_line=$(dmesg | grep -E ': keccak=' | tail -n 1)
+# The driver name of nobs's kmac256 on this CPU (for nobs_kcov_stub.ko).
+kc_kmac=$(awk '/^name/ { n = $3 } /^driver/ { d = $3 }
+	/^module/ && $3 == "nobs" && n == "kmac256" { print d; exit }' /proc/crypto)
 kc_nr=$(echo "$kc_line" | grep -o ' [a-z0-9_]*=' | wc -l)
+# Whether anything of nobs is still there (module or algorithm).
+kc_left() {
+	grep -q '^module *: nobs$' /proc/crypto || grep -q '^nobs ' /proc/modules
+}
 [ "$kc_nr" -gt 0 ] || kc_nr=3
 if rmmod nobs; then
 	result pass kcov-unload
@@ -61,48 +74,220 @@ for kc_p in $kc_ps; do
 	fi
 done
 
-# Allocation failures while loading: failslab limited to this task.
-kc_fs=/sys/kernel/debug/failslab
+# A component whose self-test fails is left out and the others register;
+# an unwinding later passes over it.  Needs the test-only parameter
+# test_fail_selftest=K of nobs_main.c (component K's self-test reports
+# -EBADMSG); without it, nothing runs here.
+if [ "${NOBS_KCOV_UNWIND:-0}" = 1 ] &&
+   modinfo -p "$NOBS_KO" 2>/dev/null | grep -q '^test_fail_selftest:'; then
+	kc_seen=$(dmesg | wc -l)
+	if ! modload "$NOBS_KO" test_fail_selftest=1 >/tmp/kc.out 2>&1; then
+		result fail kcov-selftest-failed "load failed: $(cat /tmp/kc.out)"
+	elif grep -q '^module *: nobs$' /proc/crypto &&
+	     ! grep -q '^driver *: nobs_ctr_drbg' /proc/crypto &&
+	     grep -q '^driver *: csidh512-nobs-' /proc/crypto &&
+	     dmesg | tail -n +$((kc_seen + 1)) |
+	     grep -q 'drbg: self-test failed (-74), not registered'; then
+		result pass kcov-selftest-failed "drbg left out, the others registered"
+	else
+		result fail kcov-selftest-failed "drbg registered, or the others not"
+	fi
+	rmmod nobs 2>/dev/null
+	if modload "$NOBS_KO" test_fail_selftest=1 test_fail_after="$kc_nr" >/tmp/kc.out 2>&1; then
+		result fail kcov-selftest-failed-unwind "load succeeded"
+		rmmod nobs
+	elif ! grep -q 'errno 22' /tmp/kc.out || kc_left; then
+		result fail kcov-selftest-failed-unwind "$(cat /tmp/kc.out); left: $(grep -c '^module *: nobs$' /proc/crypto)"
+	else
+		result pass kcov-selftest-failed-unwind "EINVAL, nothing left"
+	fi
+fi
+
+# Names nobs registers, taken before it loads (nobs_kcov_stub.ko).
+kc_stub=/nobs/nobs_kcov_stub.ko
 if [ "${NOBS_KCOV_UNWIND:-0}" != 1 ]; then
-	result skip kcov-failslab "NOBS_KCOV_UNWIND=1 only (unwinding oopses on 6.12)"
-elif [ -d "$kc_fs" ]; then
-	echo 100 >$kc_fs/probability
-	echo 1 >$kc_fs/interval
-	echo 0 >$kc_fs/verbose
-	echo Y >$kc_fs/task-filter
-	echo N >$kc_fs/ignore-gfp-wait
-	kc_ok=0 kc_failed=0 kc_bad=0 kc_early=0
-	for kc_space in ${NOBS_KCOV_FAILSLAB:-1024 8192 32768 65536 131072 262144}; do
-		echo 1 >$kc_fs/times
-		echo "$kc_space" >$kc_fs/space
-		if (echo 1 >/proc/self/make-it-fail &&
-		    exec modload "$NOBS_KO") >/tmp/kc.out 2>&1; then
-			kc_ok=$((kc_ok + 1))
-			if ! rmmod nobs; then
-				kc_bad=$((kc_bad + 1))
-				result fail "kcov-failslab-$kc_space" "rmmod failed"
-			fi
-		elif grep -q nobs /proc/crypto || grep -q '^nobs ' /proc/modules; then
-			kc_bad=$((kc_bad + 1))
-			result fail "kcov-failslab-$kc_space" "nobs left behind: $(cat /tmp/kc.out)"
-		elif grep -Eq 'errno (12|22)' /tmp/kc.out; then
-			kc_failed=$((kc_failed + 1))
-		elif ! grep -q '^modload:' /tmp/kc.out; then
-			kc_early=$((kc_early + 1))	# exec of modload failed
+	result skip kcov-name-taken "NOBS_KCOV_UNWIND=1 only"
+elif [ ! -f $kc_stub ] || [ -z "$kc_kmac" ]; then
+	result fail kcov-name-taken "no $kc_stub or no kmac256 driver of nobs seen ('$kc_kmac')"
+else
+	# A shash driver name of nobs's: EEXIST, the load unwinds completely.
+	if ! insmod $kc_stub shash="$kc_kmac"; then
+		result fail kcov-name-taken-shash "insmod nobs_kcov_stub.ko shash=$kc_kmac failed"
+	else
+		if modload "$NOBS_KO" >/tmp/kc.out 2>&1; then
+			result fail kcov-name-taken-shash "load succeeded with $kc_kmac taken"
+			rmmod nobs
+		elif ! grep -q 'errno 17' /tmp/kc.out; then
+			result fail kcov-name-taken-shash "not EEXIST: $(cat /tmp/kc.out)"
+		elif kc_left; then
+			result fail kcov-name-taken-shash "nobs left behind"
 		else
-			kc_bad=$((kc_bad + 1))
-			result fail "kcov-failslab-$kc_space" "$(cat /tmp/kc.out)"
+			result pass kcov-name-taken-shash "$kc_kmac taken: EEXIST, nothing left"
+		fi
+		rmmod nobs_kcov_stub
+	fi
+	# The AF_ALG type "kpp": nobs loads without its own and leaves the
+	# other one alone (binds reach the stub's, which refuses them).
+	if ! insmod $kc_stub kpp=1; then
+		result fail kcov-name-taken-kpp "insmod nobs_kcov_stub.ko kpp=1 failed"
+	else
+		kc_seen=$(dmesg | wc -l)
+		if ! modload "$NOBS_KO" >/tmp/kc.out 2>&1; then
+			result fail kcov-name-taken-kpp "load failed: $(cat /tmp/kc.out)"
+		else
+			nobs-kpp keygen /tmp/kc.key >/dev/null 2>&1
+			kc_bind=$(nobs-kpp pub /tmp/kc.key 2>&1)
+			if ! dmesg | tail -n +$((kc_seen + 1)) |
+			     grep -q 'AF_ALG type "kpp" is provided by another module'; then
+				result fail kcov-name-taken-kpp "no log line about the other kpp type"
+			elif ! echo "$kc_bind" | grep -q 'Protocol not available'; then
+				result fail kcov-name-taken-kpp "bind did not reach the stub: $kc_bind"
+			elif ! grep -q '^driver *: csidh512-nobs-' /proc/crypto; then
+				result fail kcov-name-taken-kpp "csidh512 of nobs not registered"
+			else
+				result pass kcov-name-taken-kpp "kpp type of another module kept; nobs loaded without its own"
+			fi
+			check kcov-name-taken-kpp-unload rmmod nobs
+		fi
+		check kcov-name-taken-kpp-stub-unload rmmod nobs_kcov_stub
+		rm -f /tmp/kc.key
+		if kc_left; then
+			result fail kcov-name-taken-clean "nobs left behind"
+		fi
+	fi
+fi
+
+# Allocation failures while loading, one at a time (fail-nth): the N-th
+# slab allocation made with nobs on the stack (failslab's stack filter)
+# fails, for every N a load reaches (see the sweep below).
+kc_fs=/sys/kernel/debug/failslab
+kc_pa=/sys/kernel/debug/fail_page_alloc
+if [ "${NOBS_KCOV_UNWIND:-0}" != 1 ]; then
+	result skip kcov-failnth "NOBS_KCOV_UNWIND=1 only"
+elif [ ! -d "$kc_fs" ] || [ ! -e /proc/self/fail-nth ]; then
+	result skip kcov-failnth "no failslab or fail-nth in this kernel"
+elif [ ! -e "$kc_fs/require-start" ]; then
+	result skip kcov-failnth "no CONFIG_FAULT_INJECTION_STACKTRACE_FILTER"
+else
+	# Module text lies above the kernel's (x86-64): from _etext up.  Not
+	# counted: the crypto manager's scheduling of a test, which WARNs
+	# when it cannot start the test thread (crypto_schedule_test(): a
+	# kernel WARN on ENOMEM, not an error path of nobs).
+	kc_start=$(grep -m 1 ' _etext$' /proc/kallsyms | cut -d ' ' -f 1)
+	kc_rs=$(grep -m 1 ' crypto_schedule_test$' /proc/kallsyms | cut -d ' ' -f 1)
+	kc_re=$(awk -v s="$kc_rs" '$1 > s && (m == "" || $1 < m) { m = $1 }
+		END { print m }' /proc/kallsyms)
+	for kc_d in $kc_fs $kc_pa; do
+		[ -d "$kc_d" ] || continue
+		echo 0 >"$kc_d/probability"
+		echo 0 >"$kc_d/verbose"
+		echo 32 >"$kc_d/stacktrace-depth"
+		echo "0x$kc_start" >"$kc_d/require-start"
+		if [ -n "$kc_rs" ] && [ -n "$kc_re" ]; then
+			echo "0x$kc_rs" >"$kc_d/reject-start"
+			echo "0x$kc_re" >"$kc_d/reject-end"
 		fi
 	done
-	echo 0 >$kc_fs/times
-	echo 0 >$kc_fs/probability
-	kc_sum="$kc_ok loaded, $kc_failed failed cleanly, $kc_early failed before the load"
-	echo "kcov: failslab: $kc_sum"
-	if [ "$kc_bad" = 0 ]; then
-		result pass kcov-failslab "$kc_sum"
+	echo N >$kc_fs/ignore-gfp-wait
+	# Only the caches nobs's allocations come from, not kmemleak's own
+	# (every allocation makes one there, and failing it changes nothing
+	# but the time the sweep takes).  Needs slab_nomerge on the command
+	# line (scripts/kcov-run.sh): a merged cache refuses the flag.
+	echo Y >$kc_fs/cache-filter
+	for kc_c in /sys/kernel/slab/*/failslab; do
+		case $kc_c in
+		*/kmemleak_*) ;;
+		*) echo 1 >"$kc_c" 2>/dev/null ;;
+		esac
+	done
+	# Allocations are counted per component: a load with
+	# test_fail_after=K makes P(K) of them (K = 0: only the select
+	# functions), so allocations P(K-1)+1 .. P(K) are component K-1's.
+	# Each is failed in a load with test_fail_after=K: the load fails
+	# with ENOMEM, or survives the failure (a component that could not
+	# test itself is left out) and is then unwound by test_fail_after;
+	# either way nothing may be left.  No load runs the components after
+	# the one under test, so the sweep costs about one load per
+	# allocation of the component, not of the whole module.
+	kc_names="select $(echo "$kc_line" | grep -o ' [a-z0-9_]*=' | tr -d ' =' | tr '\n' ' ')"
+	kc_enomem=0 kc_tol=0 kc_bad=0 kc_prev=0 kc_k=0 kc_per=
+	kc_max=${NOBS_KCOV_FAILNTH_MAX:-400}
+	# At most this many per component (0: all): past the first few, a
+	# component's allocations repeat the same error paths (e.g. the
+	# exchange test's five kpp requests), each after more CSIDH work.
+	kc_each=${NOBS_KCOV_FAILNTH_EACH:-12} kc_swept=0
+	for kc_name in $kc_names; do
+		[ "$kc_k" -le "$kc_nr" ] || break
+		# Counted twice: the first load may make one-time allocations
+		# (a crypto template instance, a larval) that later ones do not.
+		failnth 1000000 "$NOBS_KO" test_fail_after=$kc_k >/dev/null 2>&1
+		failnth 1000000 "$NOBS_KO" test_fail_after=$kc_k >/tmp/kc.out 2>&1
+		kc_p=$(sed -n 's/.*errno 22 .*not injected (\([0-9]*\) points)$/\1/p' /tmp/kc.out)
+		if [ -z "$kc_p" ]; then
+			kc_bad=$((kc_bad + 1))
+			result fail "kcov-failnth-$kc_name" "counting load: $(cat /tmp/kc.out)"
+			break
+		fi
+		kc_t0=$(date +%s)
+		kc_n=$((kc_prev + 1))
+		kc_last=$kc_p
+		if [ "$kc_each" -gt 0 ] && [ $((kc_prev + kc_each)) -lt "$kc_p" ]; then
+			kc_last=$((kc_prev + kc_each))
+		fi
+		while [ "$kc_n" -le "$kc_last" ] && [ "$kc_n" -le "$kc_max" ]; do
+			failnth "$kc_n" "$NOBS_KO" test_fail_after=$kc_k >/tmp/kc.out 2>&1
+			kc_what=$(cat /tmp/kc.out)
+			echo "kcov: $kc_name: $kc_what"
+			kc_err=
+			case $kc_what in
+			*"errno 12 "*": injected") kc_enomem=$((kc_enomem + 1)) ;;
+			*"errno 22 "*": injected") kc_tol=$((kc_tol + 1)) ;;
+			*"errno 22 "*"not injected ("*" points)")
+				# Fewer than counted: the component ends here.
+				kc_p=$(echo "$kc_what" | sed 's/.*(\([0-9]*\) points)$/\1/')
+				kc_last=$kc_p
+				continue ;;
+			*) kc_err=$kc_what ;;
+			esac
+			if [ -z "$kc_err" ] && kc_left; then
+				kc_err="nobs left behind ($kc_what)"
+			fi
+			if [ -n "$kc_err" ]; then
+				kc_bad=$((kc_bad + 1))
+				result fail "kcov-failnth-$kc_n" "$kc_name: $kc_err"
+				rmmod nobs 2>/dev/null
+			fi
+			kc_n=$((kc_n + 1))
+		done
+		kc_per="$kc_per $kc_name:$((kc_last - kc_prev))/$((kc_p - kc_prev))/$(($(date +%s) - kc_t0))s"
+		kc_swept=$((kc_swept + kc_last - kc_prev))
+		kc_prev=$kc_p
+		kc_k=$((kc_k + 1))
+	done
+	kc_done=$kc_prev
+	echo Y >$kc_fs/ignore-gfp-wait
+	echo N >$kc_fs/cache-filter
+	# What the failed loads leaked (kmemleak reports objects 5 s old).
+	kc_ml=/sys/kernel/debug/kmemleak
+	if [ -w $kc_ml ]; then
+		sleep 6
+		echo scan >$kc_ml
+		echo scan >$kc_ml
+		if grep -q 'unreferenced object' $kc_ml; then
+			kc_bad=$((kc_bad + 1))
+			result fail kcov-failnth-kmemleak "$(grep -c 'unreferenced object' $kc_ml) leaked objects (console.log)"
+			cat $kc_ml
+		else
+			result pass kcov-failnth-kmemleak "no leak after the failed loads"
+		fi
 	fi
-else
-	result skip kcov-failslab "no $kc_fs"
+	kc_sum="$kc_swept of $kc_done allocations failed in turn (component:failed/made/seconds:$kc_per): $kc_enomem loads failed with ENOMEM, $kc_tol survived the failure and unwound; nothing left"
+	echo "kcov: failnth: $kc_sum"
+	if [ "$kc_done" -gt "$kc_max" ]; then
+		result fail kcov-failnth "more than $kc_max allocations ($kc_sum)"
+	elif [ "$kc_bad" = 0 ]; then
+		result pass kcov-failnth "$kc_sum"
+	fi
 fi
 
 # The generic implementations, through the same cases.

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nobs_kcov_stub.ko: takes a name nobs.ko registers, before nobs loads, so
+ * that the kernel coverage run (tests/vm/kcov/95-unwind.sh) can check what
+ * nobs does when the name is taken.  Test only; never part of nobs.ko.
+ *
+ *   insmod nobs_kcov_stub.ko kpp=1
+ *	registers an AF_ALG socket type "kpp" (as a kernel that had its own
+ *	would) whose bind always fails with ENOPROTOOPT: nobs must load
+ *	without its own type and leave the stub's in place.
+ *   insmod nobs_kcov_stub.ko shash=DRIVER
+ *	registers a do-nothing shash "kmac256" with the driver name DRIVER
+ *	(one of nobs's, e.g. kmac256-nobs-bmi): nobs's registration of it
+ *	fails with EEXIST and the load must unwind completely.
+ */
+#include <crypto/if_alg.h>
+#include <crypto/internal/hash.h>
+#include <linux/err.h>
+#include <linux/module.h>
+#include <linux/net.h>
+#include <linux/string.h>
+
+static bool kpp;
+module_param(kpp, bool, 0444);
+MODULE_PARM_DESC(kpp, "Register an AF_ALG type \"kpp\" whose bind fails");
+
+static char *shash;
+module_param(shash, charp, 0444);
+MODULE_PARM_DESC(shash, "Register a shash \"kmac256\" with this driver name");
+
+static void *stub_bind(const char *name, u32 type, u32 mask)
+{
+	return ERR_PTR(-ENOPROTOOPT);
+}
+
+static void stub_release(void *private)
+{
+}
+
+static struct proto_ops stub_ops = {
+	.family = PF_ALG,
+};
+
+static const struct af_alg_type stub_kpp_type = {
+	.bind = stub_bind,
+	.release = stub_release,
+	.ops = &stub_ops,
+	.name = "kpp",
+	.owner = THIS_MODULE,
+};
+
+static int stub_init_desc(struct shash_desc *desc)
+{
+	return 0;
+}
+
+static int stub_update(struct shash_desc *desc, const u8 *data,
+		       unsigned int len)
+{
+	return 0;
+}
+
+static int stub_final(struct shash_desc *desc, u8 *out)
+{
+	memset(out, 0, 32);
+	return 0;
+}
+
+static struct shash_alg stub_shash = {
+	.digestsize = 32,
+	.init = stub_init_desc,
+	.update = stub_update,
+	.final = stub_final,
+	.base = {
+		.cra_name = "kmac256",
+		.cra_priority = 1,
+		.cra_blocksize = 1,
+		.cra_module = THIS_MODULE,
+	},
+};
+
+static bool stub_kpp_registered, stub_shash_registered;
+
+static int __init stub_init(void)
+{
+	int err;
+
+	if (shash) {
+		strscpy(stub_shash.base.cra_driver_name, shash,
+			sizeof(stub_shash.base.cra_driver_name));
+		err = crypto_register_shash(&stub_shash);
+		if (err)
+			return err;
+		stub_shash_registered = true;
+	}
+	if (kpp) {
+		err = af_alg_register_type(&stub_kpp_type);
+		if (err) {
+			if (stub_shash_registered)
+				crypto_unregister_shash(&stub_shash);
+			return err;
+		}
+		stub_kpp_registered = true;
+	}
+	return 0;
+}
+
+static void __exit stub_exit(void)
+{
+	if (stub_kpp_registered)
+		af_alg_unregister_type(&stub_kpp_type);
+	if (stub_shash_registered)
+		crypto_unregister_shash(&stub_shash);
+}
+
+module_init(stub_init);
+module_exit(stub_exit);
+
+MODULE_DESCRIPTION("nobs kernel coverage run: names taken before nobs loads");
+MODULE_LICENSE("GPL");
