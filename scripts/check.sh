@@ -59,13 +59,13 @@ in_lane() {
 		return
 	fi
 	echo "######## in parallel (output follows at the end): $*"
-	"$@" >"$res/lane.out" 2>&1 &
+	"$@" >"$res/lane.log" 2>&1 &
 	lane_pid=$!
 }
 lane_wait() {
 	[ -n "$lane_pid" ] || return 0
 	wait "$lane_pid"
-	cat "$res/lane.out"
+	cat "$res/lane.log"
 	lane_pid=
 }
 kill_tree() {

@@ -138,6 +138,10 @@ while IFS=$'\t' read -r st name why; do
 	esac
 done <"$out/results.tsv"
 
+# The counts of the robustness cases, for the summary of make check.
+tr -d '\r' <"$out/console.log" | grep -E '^(abuse|stress): ' |
+	sed "s/^/  count $label: /" || true
+
 if [ -n "$problem" ]; then
 	fail=$((fail + 1))
 	echo "  FAIL  $label: $problem"
