@@ -88,14 +88,17 @@ fi
 
 # Static guest programs, cached by source.
 progs=$NOBS_CACHE/faults
+inc=$NOBS_ROOT/tests/vm/progs	# hash_kats.h
 mkdir -p "$progs"
 build_prog() { # NAME SOURCE [flags]: print the cached binary
 	local name=$1 src=$2 h bin
 	shift 2
-	h=$({ gcc --version | head -n 1; echo "$*"; cat "$src"; } | sha256sum | cut -c1-12)
+	h=$({ gcc --version | head -n 1; echo "$*"; cat "$src" "$inc"/*.h; } |
+		sha256sum | cut -c1-12)
 	bin=$progs/$name-$h
 	if [ ! -x "$bin" ]; then
-		gcc -static -O2 -Wall -Werror "$@" -o "$bin.tmp" "$src" >&2 || return 1
+		gcc -static -O2 -Wall -Werror -I"$inc" "$@" -o "$bin.tmp" "$src" >&2 ||
+			return 1
 		mv "$bin.tmp" "$bin"
 	fi
 	echo "$bin"

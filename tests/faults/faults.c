@@ -65,6 +65,8 @@
 #include <unistd.h>
 #include <linux/if_alg.h>
 
+#include "hash_kats.h"
+
 #ifndef SOL_ALG
 #define SOL_ALG 279
 #endif
@@ -201,58 +203,10 @@ static int unhex(unsigned char *dst, const char *hex)
 
 /* ---- known answers (see tests/vm/progs/abuse.c for their origin) -------- */
 
-static const struct alg {
-	const char *name;
-	unsigned int ds;
-	int kind;		/* 0 unkeyed, 1 cshake (S), 2 kmac (K) */
-	const char *m300;
-} algs[] = {
-	{ "shake128", 32, 0,
-	  "61766d3f337d1521f544da3975f1b5e7bacd6d70fc7b48360dc22eda56abafdb" },
-	{ "shake256", 64, 0,
-	  "fe09f9ad908bd1c4946077a67afb8f857f8e965bb18d6b3bb7681ea6c1ced52e"
-	  "a2f5683bd67c4db1d3ac7393dbe38a3369ff5b3869cc49875c4a6779ea195c04" },
-	{ "sha3-224", 28, 0,
-	  "1c2dcbb5f40ee12c5ed5ec23461633f7ea552b6a1f5038cd570cd486" },
-	{ "sha3-256", 32, 0,
-	  "320865feee70928cf11f5cccb4d45b50567c760002968c91ecc2d3c2ad44ecc5" },
-	{ "sha3-384", 48, 0,
-	  "1860c723a97e5e873527cf39a9151319c94cf8a9842698c3fada0e0fc9480a65"
-	  "9b57978cec1f2a3770c3dca1b6baa45d" },
-	{ "sha3-512", 64, 0,
-	  "b0b820a0d4a5ecea4fe65852329292c58e80c630e7cf235e2eb90cc439f7a838"
-	  "0d04c8e2c24461aa7c7c6a36f9f90d4705f82b661194817537771888e4a67973" },
-	{ "cshake128", 32, 1,
-	  "555d452eb6acb51db6b30a541cafb4e99e96b9e9799ef772bc5bc2f161bcea19" },
-	{ "cshake256", 64, 1,
-	  "9adc7eac1b2b532955d0fe7191dbe2e67a0d13f0f6ef80ba165a5de590a9577b"
-	  "f27ed902946d84508912da0c75994fde544091fb2968b39d1091cd2926e8e939" },
-	{ "kmac128", 32, 2,
-	  "80b313a94a14144db79bb55fee4c86666b83ebcf3a7094e2f5721ffe8457537a" },
-	{ "kmac256", 64, 2,
-	  "9741098457be643e25eae1c2a05457345df09e394638c37a3fab2f455faf9129"
-	  "9bd53f4f0f66849024d6561ede5a3537c0ae917678414c0c77a4caddb17f25b5" },
-};
 
-/* NIST PQC KAT: randombytes_init(00..2f), randombytes(48) */
-static const char pqc_seed0[] =
-	"061550234d158c5ec95595fe04ef7a25767f2e24cc2bc479d09d86dc9abcfde7"
-	"056a8c266f9ef97ed08541dbd2e1ffa1";
 
-static const char S[] = "Email Signature";
 static unsigned char K[32], M[300], SEED[48];
 
-static const struct alg *alg_of(const char *driver)
-{
-	size_t i, n;
-
-	for (i = 0; i < sizeof(algs) / sizeof(algs[0]); i++) {
-		n = strlen(algs[i].name);
-		if (!strncmp(driver, algs[i].name, n) && driver[n] == '-')
-			return &algs[i];
-	}
-	return NULL;
-}
 
 /* ---- AF_ALG ------------------------------------------------------------- */
 
@@ -315,7 +269,7 @@ static int same(const unsigned char *got, const char *hex, unsigned int n)
 	return unhex(want, hex) == (int)n && !memcmp(got, want, n) ? 0 : 1;
 }
 
-static int keyed_tfm(const char *drv, const struct alg *a)
+static int keyed_tfm(const char *drv, const struct hash_kat *a)
 {
 	int fd = tfm_sock("hash", drv), err = 0;
 
@@ -337,7 +291,7 @@ static int keyed_tfm(const char *drv, const struct alg *a)
  */
 static int hash_op(const char *drv, int clone)
 {
-	const struct alg *a = alg_of(drv);
+	const struct hash_kat *a = hash_kat_of(drv);
 	unsigned char got[128];
 	int tfm, op, op2 = -1, err;
 
@@ -1053,7 +1007,7 @@ static void phase_stress(void)
 	argv[argc++] = "3";
 	argv[argc++] = (char *)(rng ? rng : "none");
 	for (i = 0; i < ncur; i++)
-		if (!strcmp(cur[i].type, "shash") && alg_of(cur[i].name))
+		if (!strcmp(cur[i].type, "shash") && hash_kat_of(cur[i].name))
 			argv[argc++] = cur[i].name;
 	argv[argc] = NULL;
 	if (c_stress > 0) {

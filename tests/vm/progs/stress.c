@@ -37,48 +37,14 @@
 #include <unistd.h>
 #include <linux/if_alg.h>
 
+#include "hash_kats.h"
+
 #ifndef SOL_ALG
 #define SOL_ALG 279
 #endif
 
-/* M = bytes((i * 13 + 7) & 0xff for i in range(300)); K = 40..5f; S as below */
-static const struct {
-	const char *name;
-	unsigned int ds;
-	int kind;
-	const char *m300;
-} kats[] = {
-	{ "shake128", 32, 0,
-	  "61766d3f337d1521f544da3975f1b5e7bacd6d70fc7b48360dc22eda56abafdb" },
-	{ "shake256", 64, 0,
-	  "fe09f9ad908bd1c4946077a67afb8f857f8e965bb18d6b3bb7681ea6c1ced52e"
-	  "a2f5683bd67c4db1d3ac7393dbe38a3369ff5b3869cc49875c4a6779ea195c04" },
-	{ "sha3-224", 28, 0,
-	  "1c2dcbb5f40ee12c5ed5ec23461633f7ea552b6a1f5038cd570cd486" },
-	{ "sha3-256", 32, 0,
-	  "320865feee70928cf11f5cccb4d45b50567c760002968c91ecc2d3c2ad44ecc5" },
-	{ "sha3-384", 48, 0,
-	  "1860c723a97e5e873527cf39a9151319c94cf8a9842698c3fada0e0fc9480a65"
-	  "9b57978cec1f2a3770c3dca1b6baa45d" },
-	{ "sha3-512", 64, 0,
-	  "b0b820a0d4a5ecea4fe65852329292c58e80c630e7cf235e2eb90cc439f7a838"
-	  "0d04c8e2c24461aa7c7c6a36f9f90d4705f82b661194817537771888e4a67973" },
-	{ "cshake128", 32, 1,
-	  "555d452eb6acb51db6b30a541cafb4e99e96b9e9799ef772bc5bc2f161bcea19" },
-	{ "cshake256", 64, 1,
-	  "9adc7eac1b2b532955d0fe7191dbe2e67a0d13f0f6ef80ba165a5de590a9577b"
-	  "f27ed902946d84508912da0c75994fde544091fb2968b39d1091cd2926e8e939" },
-	{ "kmac128", 32, 2,
-	  "80b313a94a14144db79bb55fee4c86666b83ebcf3a7094e2f5721ffe8457537a" },
-	{ "kmac256", 64, 2,
-	  "9741098457be643e25eae1c2a05457345df09e394638c37a3fab2f455faf9129"
-	  "9bd53f4f0f66849024d6561ede5a3537c0ae917678414c0c77a4caddb17f25b5" },
-};
+/* M = bytes((i * 13 + 7) & 0xff for i in range(300)); K = 40..5f (hash_kats.h) */
 
-static const char pqc_seed0[] =
-	"061550234d158c5ec95595fe04ef7a25767f2e24cc2bc479d09d86dc9abcfde7"
-	"056a8c266f9ef97ed08541dbd2e1ffa1";
-static const char S[] = "Email Signature";
 
 static unsigned char M[300], K[32], SEED[48];
 static const char *rng_drv;
@@ -124,9 +90,9 @@ static int kat_of(const char *drv)
 {
 	size_t i, n;
 
-	for (i = 0; i < sizeof(kats) / sizeof(kats[0]); i++) {
-		n = strlen(kats[i].name);
-		if (!strncmp(drv, kats[i].name, n) && drv[n] == '-')
+	for (i = 0; i < sizeof(hash_kats) / sizeof(hash_kats[0]); i++) {
+		n = strlen(hash_kats[i].name);
+		if (!strncmp(drv, hash_kats[i].name, n) && drv[n] == '-')
 			return (int)i;
 	}
 	return -1;
@@ -150,7 +116,7 @@ static void *worker(void *arg)
 			c->errors++;
 			return NULL;
 		}
-		unhex(want, kats[k].m300);
+		unhex(want, hash_kats[k].m300);
 	}
 	while (time(NULL) < deadline) {
 		if (tfm < 0 || ++uses > 16) {
@@ -160,9 +126,9 @@ static void *worker(void *arg)
 			tfm = bind_alg(is_rng ? "rng" : "hash", drv);
 			if (tfm < 0 ||
 			    (is_rng && setsockopt(tfm, SOL_ALG, ALG_SET_KEY, SEED, 48)) ||
-			    (!is_rng && kats[k].kind == 1 &&
+			    (!is_rng && hash_kats[k].kind == 1 &&
 			     setsockopt(tfm, SOL_ALG, ALG_SET_KEY, S, strlen(S))) ||
-			    (!is_rng && kats[k].kind == 2 &&
+			    (!is_rng && hash_kats[k].kind == 2 &&
 			     setsockopt(tfm, SOL_ALG, ALG_SET_KEY, K, sizeof(K)))) {
 				fprintf(stderr, "stress: %s: bind/setkey: %s\n",
 					drv, strerror(errno));
@@ -209,8 +175,8 @@ static void *worker(void *arg)
 			if (send(op, M, cut, MSG_MORE) != (ssize_t)cut ||
 			    send(op, M + cut, sizeof(M) - cut, 0) !=
 			    (ssize_t)(sizeof(M) - cut) ||
-			    recv(op, out, kats[k].ds, 0) != (ssize_t)kats[k].ds ||
-			    memcmp(out, want, kats[k].ds)) {
+			    recv(op, out, hash_kats[k].ds, 0) != (ssize_t)hash_kats[k].ds ||
+			    memcmp(out, want, hash_kats[k].ds)) {
 				c->errors++;
 				fprintf(stderr, "stress: %s: wrong result (%s)\n",
 					drv, strerror(errno));
