@@ -65,6 +65,7 @@
 #include <unistd.h>
 #include <linux/if_alg.h>
 
+#include "afalg_util.h"
 #include "hash_kats.h"
 
 #ifndef SOL_ALG
@@ -189,67 +190,9 @@ static long getl(const char *path)
 	return atol(b);
 }
 
-static int unhex(unsigned char *dst, const char *hex)
-{
-	int n = 0;
-	unsigned int b;
-
-	while (hex[0] && hex[1] && sscanf(hex, "%2x", &b) == 1) {
-		dst[n++] = (unsigned char)b;
-		hex += 2;
-	}
-	return n;
-}
-
-/* ---- known answers (see tests/vm/progs/abuse.c for their origin) -------- */
-
-
-
 static unsigned char K[32], M[300], SEED[48];
 
-
 /* ---- AF_ALG ------------------------------------------------------------- */
-
-#define ERR(x) ((x) < 0 ? -errno : 0)
-
-static int tfm_sock(const char *type, const char *name)
-{
-	struct sockaddr_alg sa = { .salg_family = AF_ALG };
-	int fd, err;
-
-	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s", type);
-	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", name);
-	fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		return -errno;
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
-		err = -errno;
-		close(fd);
-		return err;
-	}
-	return fd;
-}
-
-static int setkey(int fd, const void *key, size_t len)
-{
-	return setsockopt(fd, SOL_ALG, ALG_SET_KEY, key, len) < 0 ? -errno : 0;
-}
-
-static int op_sock(int fd)
-{
-	int op = accept(fd, NULL, 0);
-
-	return op < 0 ? -errno : op;
-}
-
-static int sendm(int op, const void *p, size_t len, int more)
-{
-	ssize_t n = send(op, p, len, more ? MSG_MORE : 0);
-
-	if (n < 0)
-		return -errno;
-	return (size_t)n == len ? 0 : -EIO;
-}
 
 /* Read exactly @len bytes in one recv: 0, -errno, or 1 (short read). */
 static int recvn(int op, void *buf, size_t len)

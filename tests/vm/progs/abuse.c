@@ -40,6 +40,7 @@
 #include <unistd.h>
 #include <linux/if_alg.h>
 
+#include "afalg_util.h"
 #include "hash_kats.h"
 
 #ifndef SOL_ALG
@@ -66,53 +67,11 @@ static void report(int ok, const char *what, const char *fmt, ...)
 	fflush(stdout);
 }
 
-/* -errno of a call's return value (0 for success). */
-#define ERR(x) ((x) < 0 ? -errno : 0)
-
 static void expect_err(const char *what, int got, int want)
 {
 	report(got == -want, what, "got %d (%s), want %d (%s)", got,
 	       got ? strerror(-got) : "success", -want,
 	       want ? strerror(want) : "success");
-}
-
-static int tfm_sock(const char *type, const char *name)
-{
-	struct sockaddr_alg sa = { .salg_family = AF_ALG };
-	int fd, err;
-
-	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s", type);
-	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", name);
-	fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		return -errno;
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
-		err = -errno;
-		close(fd);
-		return err;
-	}
-	return fd;
-}
-
-static int setkey(int fd, const void *key, size_t len)
-{
-	return ERR(setsockopt(fd, SOL_ALG, ALG_SET_KEY, key, len));
-}
-
-static int op_sock(int fd)
-{
-	int op = accept(fd, NULL, 0);
-
-	return op < 0 ? -errno : op;
-}
-
-static int sendm(int op, const void *p, size_t len, int more)
-{
-	ssize_t n = send(op, p, len, more ? MSG_MORE : 0);
-
-	if (n < 0)
-		return -errno;
-	return (size_t)n == len ? 0 : -EIO;
 }
 
 /* recvmsg of @len bytes; returns the count or -errno, *flags = msg_flags */
@@ -126,21 +85,7 @@ static ssize_t recvf(int op, void *buf, size_t len, int *flags)
 	return n < 0 ? -errno : n;
 }
 
-static int unhex(unsigned char *dst, const char *hex)
-{
-	int n = 0;
-	unsigned int b;
-
-	while (hex[0] && hex[1] && sscanf(hex, "%2x", &b) == 1) {
-		dst[n++] = (unsigned char)b;
-		hex += 2;
-	}
-	return n;
-}
-
-
 static unsigned char K[32], M[300], big[1 << 20];
-
 
 /* A transform socket for @drv with the alg's standard key, or -errno. */
 static int keyed_tfm(const char *drv, const struct hash_kat *a)
