@@ -1,0 +1,91 @@
+# SPDX-License-Identifier: GPL-2.0
+# Known answers failing at load (test-only parameter test_fail_kat of
+# sha3/sha3_glue.c; the tables themselves are checked in user space):
+#  - one member failing on the generic permutation (generic:cshake128):
+#    the load succeeds, that member is not registered, every other member
+#    is, one error line names it;
+#  - the fast permutation failing (test_fail_kat=<the one chosen>, when it
+#    is not generic): the load succeeds on generic, every driver is
+#    *-nobs-generic, sha3-* are not registered, one error line says so.
+# In both, the drivers that are there give the SP 800-185 / FIPS 202
+# answers (kcapi-dgst).  Reloads nobs; leaves it loaded with $NOBS_PARAMS.
+# Sourced by the guest's /init (busybox sh): report with `result`, never exit.
+
+kf_impl=$(dmesg | grep -o ' keccak=[a-z0-9_]*' | tail -n 1 | cut -d= -f2)
+# The driver names of nobs's shash algorithms, sorted.
+kf_drivers() {
+	awk '/^driver/ { d = $3 } /^module/ { m = $3 } /^type/ { t = $3 }
+		/^$/ { if (m == "nobs" && t == "shash") print d; m = "" }
+		END { if (m == "nobs" && t == "shash") print d }' /proc/crypto | sort -u
+}
+kf_load() {
+	rmmod nobs 2>/dev/null
+	kf_seen=$(dmesg | wc -l)
+	modload "$NOBS_KO" $NOBS_PARAMS "$@" >/tmp/kf.out 2>&1
+}
+kf_log() { dmesg | tail -n +$((kf_seen + 1)) | grep -c "$1"; }
+# kf_dgst ALG KEY_HEX|- EXPECTED_HEX MSG_HEX: kcapi-dgst gives EXPECTED.
+kf_dgst() {
+	sha3_alg unhex "$4" >/tmp/kf.msg
+	if [ "$2" = - ]; then
+		kf_got=$(kcapi-dgst -c "$1" --hex </tmp/kf.msg 2>&1)
+	else
+		sha3_alg unhex "$2" >/tmp/kf.key
+		kf_got=$(kcapi-dgst -c "$1" --hex --keyfd 3 3</tmp/kf.key </tmp/kf.msg 2>&1)
+	fi
+	[ "$kf_got" = "$3" ]
+}
+# FIPS 202 SHAKE128(""), SP 800-185 KMAC128 and cSHAKE128 sample 1.
+kf_shake() {
+	kf_dgst "$1" - 7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26 ''
+}
+kf_kmac() {
+	kf_dgst "$1" 404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f \
+		e5780b0d3ea6f7d3a429c5706aa43a00fadbd7d49628839e3187243f456ee14e 00010203
+}
+kf_cshake() {
+	kf_dgst "$1" 456d61696c205369676e6174757265 \
+		c1c36925b6409a04f1b504fcbca9d82b4017277cb5ed2b2065fc1d3814d5aaf5 00010203
+}
+
+if ! modinfo -p "$NOBS_KO" 2>/dev/null | grep -q '^test_fail_kat:'; then
+	result skip sha3-katfail "nobs.ko has no test_fail_kat parameter"
+elif ! command -v kcapi-dgst >/dev/null 2>&1 || [ -z "$kf_impl" ]; then
+	result fail sha3-katfail "no kcapi-dgst, or no keccak= load line ('$kf_impl')"
+else
+	kf_all=$(kf_drivers)
+	# One member failing on generic: left out, the others registered.
+	if ! kf_load test_fail_kat=generic:cshake128; then
+		result fail sha3-katfail-member "load failed: $(cat /tmp/kf.out)"
+	elif [ "$(kf_drivers)" != "$(echo "$kf_all" | grep -v '^cshake128-')" ]; then
+		result fail sha3-katfail-member "drivers: $(kf_drivers | tr '\n' ' ')"
+	elif [ "$(kf_log 'cshake128: known-answer test failed on generic (-74), not registering it')" != 1 ] ||
+	     [ "$(kf_log 'known-answer test failed')" != 1 ]; then
+		result fail sha3-katfail-member "not one error line for cshake128"
+	elif kf_cshake cshake128; then
+		result fail sha3-katfail-member "cshake128 still answers"
+	elif ! kf_shake shake128 || ! kf_kmac kmac128; then
+		result fail sha3-katfail-member "shake128/kmac128 wrong: $kf_got"
+	else
+		result pass sha3-katfail-member "cshake128 left out, $(kf_drivers | wc -l) drivers right"
+	fi
+	# The fast permutation failing: everything on generic.
+	if [ "$kf_impl" = generic ]; then
+		result skip sha3-katfail-fast "generic permutation only (force_generic or no fast one)"
+	elif ! kf_load test_fail_kat="$kf_impl"; then
+		result fail sha3-katfail-fast "load failed: $(cat /tmp/kf.out)"
+	elif [ "$(kf_drivers)" != "$(echo "$kf_all" | grep -v '^sha3-' |
+		sed "s/-nobs-$kf_impl\$/-nobs-generic/")" ]; then
+		result fail sha3-katfail-fast "drivers: $(kf_drivers | tr '\n' ' ')"
+	elif [ "$(kf_log "known-answer test failed on $kf_impl (-74), using generic")" != 1 ] ||
+	     [ "$(kf_log 'known-answer test failed')" != 1 ]; then
+		result fail sha3-katfail-fast "not one error line for $kf_impl"
+	elif ! kf_shake shake128-nobs-generic || ! kf_kmac kmac128-nobs-generic ||
+	     ! kf_cshake cshake128-nobs-generic; then
+		result fail sha3-katfail-fast "wrong answer: $kf_got"
+	else
+		result pass sha3-katfail-fast "$kf_impl dropped, $(kf_drivers | wc -l) generic drivers right"
+	fi
+	rmmod nobs 2>/dev/null
+	check sha3-katfail-reload nobs_load
+fi
