@@ -111,6 +111,21 @@ tr -d '\r' <"$out/results.log" >"$out/results.clean"
 sed -n '/^NOBS-DMESG-BEGIN$/,/^NOBS-DMESG-END$/p' "$out/results.clean" >"$out/dmesg.log"
 grep '^NOBS-RESULT ' "$out/results.clean" |
 	sed -E 's/^NOBS-RESULT ([A-Z]+) ([^ ]+) ?(.*)$/\1\t\2\t\3/' >"$out/results.tsv" || true
+# The guest sends every result again at the end, with their number: a line
+# the serial port lost is taken from that copy (and said), and if neither
+# copy is whole, that is a failure.
+lost=
+count=$(sed -n 's/^NOBS-COUNT \([0-9]*\)$/\1/p' "$out/results.clean" | tail -n 1)
+if [ -n "$count" ] && [ "$(grep -c '' "$out/results.tsv")" != "$count" ]; then
+	grep '^NOBS-REPLAY ' "$out/results.clean" |
+		sed -E 's/^NOBS-REPLAY ([A-Z]+) ([^ ]+) ?(.*)$/\1\t\2\t\3/' >"$out/replay.tsv" || true
+	if [ "$(grep -c '' "$out/replay.tsv")" = "$count" ]; then
+		echo "  note  $label: $((count - $(grep -c '' "$out/results.tsv"))) of $count result lines lost on the serial port; taken from the guest's copy"
+		mv "$out/replay.tsv" "$out/results.tsv"
+	else
+		lost="the guest reported $count results, $(grep -c '' "$out/results.tsv") arrived"
+	fi
+fi
 
 pass=$(grep -c '^PASS' "$out/results.tsv" || true)
 fail=$(grep -c '^FAIL' "$out/results.tsv" || true)
@@ -120,6 +135,8 @@ if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
 	problem="hang: no result within ${timeout}s"
 elif ! grep -q '^NOBS-DONE$' "$out/results.clean"; then
 	problem="guest did not finish (crash or panic; qemu exit $rc)"
+elif [ -n "$lost" ]; then
+	problem="result lines lost: $lost"
 fi
 bad='Oops|BUG:|WARNING:|Kernel panic|kernel BUG|general protection fault|UBSAN:|KASAN:|KFENCE:|kmemleak:|Call Trace:|circular locking|INFO: task .* blocked|refcount_t:|list_(add|del) corruption|stack-protector|segfault at'
 if grep -Eq "$bad" "$out/console.log" "$out/dmesg.log"; then
