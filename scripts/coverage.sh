@@ -5,7 +5,10 @@
 # userspace harness (the very files that ship in nobs.ko) built with
 # gcc --coverage, and of the whole of nobs.ko (glue, self-tests,
 # nobs_main.c, the unwinding code) in the x86_64 debug test kernel
-# (scripts/kcov-run.sh: VM cases, KUnit, every load failure).
+# (scripts/kcov-run.sh: VM cases, KUnit, every load failure) and in the
+# arm64 test kernel (scripts/kcov-arm64.sh: KUnit on the SHA3-instruction
+# permutation, whose vector-register sections x86_64 under TCG cannot run,
+# and with its known answers failing); the kernel table merges both.
 #
 #   scripts/coverage.sh            (make coverage)
 #
@@ -14,10 +17,11 @@
 #                      the 328, about 4 min at -O0; the first 6 also run
 #                      with the generic field arithmetic)
 #   NOBS_COV_STRICT=1  also fail when a file is below its target
-#   NOBS_KCOV          build (default): also measure nobs.ko in the kernel
-#                      (scripts/kcov-run.sh), building the x86_64 debug
-#                      test kernel first if $NOBS_CACHE has none (about
-#                      6 min, once); auto: only if it is built already;
+#   NOBS_KCOV          build (default): also measure nobs.ko in the kernels
+#                      (scripts/kcov-run.sh, scripts/kcov-arm64.sh),
+#                      building the x86_64 debug and the arm64 test kernels
+#                      first if $NOBS_CACHE lacks them (make check builds
+#                      the same ones); auto: only those built already;
 #                      0: user space only
 #   NOBS_KCOV_UNWIND   1 (default): the kernel run also fails the load at
 #                      every registration and every allocation (fail-nth);
@@ -92,7 +96,8 @@ gcovr -r "$NOBS_ROOT" "${filters[@]}" --branches \
 # nobs.ko in the GCOV_KERNEL test kernel: sources and .gcda files in data/.
 kcov=${NOBS_KCOV:-build}
 kdata=$out/kernel/data
-rm -f "$out/kernel.json" "$out/kernel-detail.json"
+rm -f "$out/kernel.json" "$out/kernel-detail.json" "$out/kernel-x86_64.json"
+rm -rf "$out/kernel-arm64"
 if [ "$kcov" != 0 ]; then
 	kargs=()
 	if [ "$kcov" = build ]; then kargs=(-b); fi
@@ -123,19 +128,47 @@ if [ "$kcov" != 0 ]; then
 		echo "SKIP: coverage/kernel: no debug test kernel built (NOBS_KCOV=build builds it, about 6 min)"
 		skip=$((skip + 1))
 	fi
+	# The same module in the arm64 kernel: the SHA3-instruction paths.
+	nobs_log "coverage: nobs.ko in the arm64 kernel (scripts/kcov-arm64.sh)"
+	t0=$(date +%s)
+	"$NOBS_ROOT/scripts/kcov-arm64.sh" "${kargs[@]}" >"$out/logs/kcov-arm64.log" 2>&1
+	krc=$?
+	grep -E '^  FAIL|^SKIP|^  arm64-kcov' "$out/logs/kcov-arm64.log"
+	kline=$(tail -n 1 "$out/logs/kcov-arm64.log")
+	echo "  arm64 run: $kline ($(($(date +%s) - t0)) s; $out/logs/kcov-arm64.log)"
+	if [[ $kline =~ ^kcov-arm64:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed,\ ([0-9]+)\ skipped$ ]]; then
+		pass=$((pass + BASH_REMATCH[1]))
+		fail=$((fail + BASH_REMATCH[2]))
+		skip=$((skip + BASH_REMATCH[3]))
+	fi
+	if [ "$krc" != 0 ] && [ "${BASH_REMATCH[2]:-0}" = 0 ]; then
+		fail=$((fail + 1))
+		echo "  FAIL  kcov-arm64 exited $krc (see $out/logs/kcov-arm64.log)"
+	fi
 fi
+# One table for both kernels: the x86_64 run's counts plus each arm64
+# run's (gcovr tracefiles, merged line by line; code only one architecture
+# builds counts once, from that architecture).
 if [ "$kcov" != 0 ] && [ -d "$kdata" ] &&
    find "$kdata" -name '*.gcda' | grep -q .; then
 	mkdir -p "$out/html/kernel"
 	gcovr -r "$kdata" --branches \
 		--gcov-executable "${NOBS_KCOV_GCOV:-gcov}" \
 		-e '.*\.mod\.c$' -e '^kunit/' \
+		--json "$out/kernel-x86_64.json" \
+		"$kdata" >/dev/null 2>"$out/logs/gcovr-kernel.err" ||
+		nobs_log "gcovr on the kernel data failed (see $out/logs/gcovr-kernel.err)"
+	traces=(--add-tracefile "$out/kernel-x86_64.json")
+	for t in "$out"/kernel-arm64/arm64-kcov*.json; do
+		if [ -f "$t" ]; then traces+=(--add-tracefile "$t"); fi
+	done
+	gcovr -r "$kdata" --branches "${traces[@]}" \
 		--json-summary "$out/kernel.json" \
 		--json "$out/kernel-detail.json" \
 		--html-details "$out/html/kernel/index.html" \
-		--html-title "nobs.ko in the kernel (GCOV_KERNEL)" \
-		"$kdata" >/dev/null 2>"$out/logs/gcovr-kernel.err" ||
-		nobs_log "gcovr on the kernel data failed (see $out/logs/gcovr-kernel.err)"
+		--html-title "nobs.ko in the kernel (GCOV_KERNEL: x86_64 and arm64)" \
+		>/dev/null 2>>"$out/logs/gcovr-kernel.err" ||
+		nobs_log "gcovr could not merge the kernel runs (see $out/logs/gcovr-kernel.err)"
 fi
 
 python3 "$NOBS_ROOT/scripts/coverage-report.py" "$out" "$NOBS_ROOT"

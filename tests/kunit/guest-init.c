@@ -12,9 +12,15 @@
  *	NOBS-KUNIT-LOAD <path>            before loading a module
  *	NOBS-KUNIT-RESULT load|unload <name> ok|<errno text>
  *	NOBS-KMEMLEAK-BEGIN ... NOBS-KMEMLEAK-END
+ *	NOBS-GCDA <path> <bytes>, hex lines, NOBS-GCDA-END   (see below)
  *	NOBS-KUNIT-DONE
+ * A line "#gcov" in the file (scripts/coverage.sh, on a kernel with
+ * CONFIG_GCOV_KERNEL and modules built with GCOV_PROFILE=y) sends every
+ * .gcda file under /sys/kernel/debug/gcov to the console after the
+ * unloads (gcov_persist keeps the counts of unloaded modules).
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -77,10 +83,52 @@ static void leak_report(void)
 	say("NOBS-KMEMLEAK-END\n", "", "", "");
 }
 
+/* Every .gcda file under @dir, as hex, 32 bytes a line. */
+static void gcov_dump(const char *dir)
+{
+	static unsigned char buf[1 << 20];
+	char path[4096];
+	struct dirent *e;
+	size_t len, i;
+	ssize_t n;
+	DIR *d;
+	int fd;
+
+	d = opendir(dir);
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		if (e->d_type == DT_DIR) {
+			gcov_dump(path);
+			continue;
+		}
+		len = strlen(e->d_name);
+		if (len < 6 || strcmp(e->d_name + len - 5, ".gcda"))
+			continue;
+		fd = open(path, O_RDONLY);
+		if (fd < 0)
+			continue;
+		len = 0;
+		while (len < sizeof(buf) &&
+		       (n = read(fd, buf + len, sizeof(buf) - len)) > 0)
+			len += n;
+		close(fd);
+		printf("NOBS-GCDA %s %zu\n", path, len);
+		for (i = 0; i < len; i++)
+			printf("%02x%s", buf[i], i % 32 == 31 || i + 1 == len ? "\n" : "");
+		printf("NOBS-GCDA-END\n");
+		fflush(stdout);
+	}
+	closedir(d);
+}
+
 int main(void)
 {
 	static char line[4096];
-	int nmods = 0, fd, i;
+	int nmods = 0, gcov = 0, fd, i;
 	FILE *conf;
 
 	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
@@ -107,7 +155,9 @@ int main(void)
 
 		if (nl)
 			*nl = '\0';
-		if (!line[0])
+		if (!strcmp(line, "#gcov"))
+			gcov = 1;
+		if (!line[0] || line[0] == '#')
 			continue;
 		params = strchr(line, ' ');
 		if (params)
@@ -137,6 +187,8 @@ int main(void)
 		    err ? strerror(err) : "ok", "");
 	}
 	leak_report();
+	if (gcov)
+		gcov_dump("/sys/kernel/debug/gcov");
 out:
 	say("NOBS-KUNIT-DONE\n", "", "", "");
 	sync();

@@ -7,13 +7,17 @@
 #   tests/kunit/run-kunit.sh -a x86_64|arm64|riscv64|ppc64le -K KERNEL_BUILD_DIR
 #       -m nobs.ko [-m nobs_kunit.ko] [-p "params of the first module"]
 #       [-P "params of the other modules"] [-c "extra kernel command line"]
-#       [-l label] [-t timeout_s] [-q]
+#       [-l label] [-t timeout_s] [-g gcda_dir] [-q]
 #
 # Modules load in the order given (KUnit runs a module's suites while it
 # loads), then unload in reverse order; kmemleak is scanned after that.
 # The KTAP document of the last module (from its own "KTAP version 1" line:
 # the built-in KUnit prints an empty one at boot) is parsed with the kernel
 # tree's tools/testing/kunit/kunit.py.
+# -g: after the unloads the guest sends every .gcda file of
+# /sys/kernel/debug/gcov (a CONFIG_GCOV_KERNEL kernel, modules built with
+# GCOV_PROFILE=y); they land in gcda_dir under the same path (the path the
+# module was built in, below gcda_dir).  No file back is a failure.
 # Output in $NOBS_BUILD/kunit/<label>/: console.log, ktap.log, parse.log.
 # Last line: "<arch> kunit: N passed, N failed[, N skipped]".  Exit status
 # non-zero on a failed or crashed test, a load/unload failure, a hang, or a
@@ -21,9 +25,9 @@
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/lib.sh"
 
-arch= kdir= label= timeout=900 quiet=0 p1= p2= cmdline=
+arch= kdir= label= timeout=900 quiet=0 p1= p2= cmdline= gcda=
 mods=()
-while getopts a:K:m:p:P:c:l:t:q o; do
+while getopts a:K:m:p:P:c:l:t:g:q o; do
 	case $o in
 	a) arch=$OPTARG ;;
 	K) kdir=$OPTARG ;;
@@ -33,8 +37,9 @@ while getopts a:K:m:p:P:c:l:t:q o; do
 	c) cmdline=$OPTARG ;;
 	l) label=$OPTARG ;;
 	t) timeout=$OPTARG ;;
+	g) gcda=$OPTARG ;;
 	q) quiet=1 ;;
-	*) sed -n '4,13p' "$0"; exit 2 ;;
+	*) sed -n '4,17p' "$0"; exit 2 ;;
 	esac
 done
 [ ${#mods[@]} -gt 0 ] || nobs_die "no module given (-m path/to/module.ko)"
@@ -92,7 +97,7 @@ fi
 r=$out/root
 mkdir -p "$r"/{dev,proc,sys,etc,nobs}
 cp "$init" "$r/init"
-: >"$r/etc/kunit.conf"
+if [ -n "$gcda" ]; then echo '#gcov' >"$r/etc/kunit.conf"; else : >"$r/etc/kunit.conf"; fi
 first=1
 for m in "${mods[@]}"; do
 	b=$(basename "$m")
@@ -160,6 +165,33 @@ if [ -s "$out/ktap.log" ]; then
 		"$out/ktap.log"
 else
 	problems+=("no KTAP output from $last")
+fi
+
+if [ -n "$gcda" ]; then
+	mkdir -p "$gcda"
+	ngcda=$(python3 - "$out/console.log" "$gcda" <<'PY'
+import os, sys
+out, n, cur = sys.argv[2], 0, None
+for line in open(sys.argv[1], errors='replace'):
+    line = line.strip()
+    if line.startswith('NOBS-GCDA '):
+        path, size = line.split()[1:3]
+        cur, hexs = path, []
+    elif line == 'NOBS-GCDA-END' and cur:
+        data = bytes.fromhex(''.join(hexs))
+        if len(data) == int(size):
+            dst = os.path.join(out, os.path.relpath(cur, '/sys/kernel/debug/gcov'))
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            open(dst, 'wb').write(data)
+            n += 1
+        cur = None
+    elif cur and line and all(c in '0123456789abcdef' for c in line):
+        hexs.append(line)   # (a kernel message in between is skipped)
+print(n)
+PY
+)
+	[ "$ngcda" -gt 0 ] || problems+=("no .gcda file came back (-g)")
+	[ "$quiet" = 1 ] || nobs_log "kunit $label: $ngcda .gcda files into $gcda"
 fi
 
 # Sanitizers, lockdep and friends anywhere in the log.
