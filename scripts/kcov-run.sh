@@ -21,6 +21,7 @@
 #   NOBS_KCOV_FAILNTH_MAX: at most this many fail-nth loads (default 400)
 #   NOBS_KCOV_FAILNTH_EACH: at most this many per component (default 12;
 #     0: every allocation)
+#   NOBS_KCOV_FAILNTH_TAIL: and this many of the last of each (default 3)
 #   NOBS_KCOV_CASES: glob of the tests/vm/cases to run (default '*'; the
 #     kcov cases always run; for work on them, e.g. NOBS_KCOV_CASES=none)
 #
@@ -126,9 +127,10 @@ for p in "$NOBS_ROOT"/tests/vm/progs/*.c "$NOBS_ROOT"/tests/vm/kcov/*.c; do
 done
 if [ -d "$NOBS_VECTORS" ]; then cp -r "$NOBS_VECTORS/." "$r/vectors/"; fi
 # drbg_reseed_interval=1000: 40-drbg.sh's reseed case runs (and KUnit's).
-printf 'KVER=%s\nNOBS_PARAMS="%s"\nNOBS_KCOV_UNWIND=%s\nNOBS_KCOV_FAILNTH_MAX=%s\nNOBS_KCOV_FAILNTH_EACH=%s\n' \
+printf 'KVER=%s\nNOBS_PARAMS="%s"\nNOBS_KCOV_UNWIND=%s\nNOBS_KCOV_FAILNTH_MAX=%s\nNOBS_KCOV_FAILNTH_EACH=%s\nNOBS_KCOV_FAILNTH_TAIL=%s\n' \
 	"$kver" "drbg_reseed_interval=1000" "${NOBS_KCOV_UNWIND:-1}" \
 	"${NOBS_KCOV_FAILNTH_MAX:-400}" "${NOBS_KCOV_FAILNTH_EACH:-12}" \
+	"${NOBS_KCOV_FAILNTH_TAIL:-3}" \
 	>"$r/etc/nobs.conf"
 (cd "$r" && find . | cpio -o -H newc --quiet | gzip -1) >"$out/initrd.gz"
 rm -rf "$r"

@@ -7,8 +7,8 @@
 #  - drbg_reseed_interval=0 and 2^48+1: the drbg registration refuses
 #    (EINVAL), the components before it are unregistered again.
 #  - names nobs registers taken before it loads (nobs_kcov_stub.ko): a
-#    shash driver name (EEXIST, the load unwinds) and the AF_ALG type "kpp"
-#    (nobs loads without its own, the other stays in use).
+#    shash and the rng driver name (EEXIST, the load unwinds) and the
+#    AF_ALG type "kpp" (nobs loads without its own, the other stays in use).
 #  - fail-nth with failslab's stack filter: the N-th allocation made from
 #    module text fails, for every N up to the number a load makes, in a
 #    load that stops after the component making it (test_fail_after); the
@@ -30,12 +30,18 @@ kc_line=$(dmesg | grep -E ': keccak=' | tail -n 1)
 # The driver name of nobs's kmac256 on this CPU (for nobs_kcov_stub.ko).
 kc_kmac=$(awk '/^name/ { n = $3 } /^driver/ { d = $3 }
 	/^module/ && $3 == "nobs" && n == "kmac256" { print d; exit }' /proc/crypto)
+# And of its CTR_DRBG.
+kc_rng=$(awk '/^name/ { n = $3 } /^driver/ { d = $3 }
+	/^module/ && $3 == "nobs" && n == "stdrng" { print d; exit }' /proc/crypto)
 kc_nr=$(echo "$kc_line" | grep -o ' [a-z0-9_]*=' | wc -l)
 # Whether anything of nobs is still there (module or algorithm).
 kc_left() {
 	grep -q '^module *: nobs$' /proc/crypto || grep -q '^nobs ' /proc/modules
 }
 [ "$kc_nr" -gt 0 ] || kc_nr=3
+# Whether this nobs.ko has test_fail_selftest (read while it is loaded).
+kc_has_fail_selftest=0
+[ ! -e /sys/module/nobs/parameters/test_fail_selftest ] || kc_has_fail_selftest=1
 if rmmod nobs; then
 	result pass kcov-unload
 else
@@ -78,8 +84,9 @@ done
 # an unwinding later passes over it.  Needs the test-only parameter
 # test_fail_selftest=K of nobs_main.c (component K's self-test reports
 # -EBADMSG); without it, nothing runs here.
-if [ "${NOBS_KCOV_UNWIND:-0}" = 1 ] &&
-   modinfo -p "$NOBS_KO" 2>/dev/null | grep -q '^test_fail_selftest:'; then
+if [ "${NOBS_KCOV_UNWIND:-0}" = 1 ] && [ "$kc_has_fail_selftest" = 0 ]; then
+	result fail kcov-selftest-failed "nobs.ko has no test_fail_selftest parameter"
+elif [ "${NOBS_KCOV_UNWIND:-0}" = 1 ]; then
 	kc_seen=$(dmesg | wc -l)
 	if ! modload "$NOBS_KO" test_fail_selftest=1 >/tmp/kc.out 2>&1; then
 		result fail kcov-selftest-failed "load failed: $(cat /tmp/kc.out)"
@@ -123,6 +130,25 @@ else
 			result fail kcov-name-taken-shash "nobs left behind"
 		else
 			result pass kcov-name-taken-shash "$kc_kmac taken: EEXIST, nothing left"
+		fi
+		rmmod nobs_kcov_stub
+	fi
+	# The rng driver name: the DRBG's registration fails with EEXIST
+	# after its lookup of the kernel's stdrng; the load unwinds.
+	if [ -z "$kc_rng" ]; then
+		result fail kcov-name-taken-rng "no stdrng driver of nobs seen"
+	elif ! insmod $kc_stub rng="$kc_rng"; then
+		result fail kcov-name-taken-rng "insmod nobs_kcov_stub.ko rng=$kc_rng failed"
+	else
+		if modload "$NOBS_KO" >/tmp/kc.out 2>&1; then
+			result fail kcov-name-taken-rng "load succeeded with $kc_rng taken"
+			rmmod nobs
+		elif ! grep -q 'errno 17' /tmp/kc.out; then
+			result fail kcov-name-taken-rng "not EEXIST: $(cat /tmp/kc.out)"
+		elif kc_left; then
+			result fail kcov-name-taken-rng "nobs left behind"
+		else
+			result pass kcov-name-taken-rng "$kc_rng taken: EEXIST, nothing left"
 		fi
 		rmmod nobs_kcov_stub
 	fi
@@ -215,7 +241,10 @@ else
 	# At most this many per component (0: all): past the first few, a
 	# component's allocations repeat the same error paths (e.g. the
 	# exchange test's five kpp requests), each after more CSIDH work.
+	# And the last few of each: a component's registration allocates
+	# after its self-test (e.g. the DRBG's lookup of the kernel's stdrng).
 	kc_each=${NOBS_KCOV_FAILNTH_EACH:-12} kc_swept=0
+	kc_tail=${NOBS_KCOV_FAILNTH_TAIL:-3}
 	for kc_name in $kc_names; do
 		[ "$kc_k" -le "$kc_nr" ] || break
 		# Counted twice: the first load may make one-time allocations
@@ -234,7 +263,16 @@ else
 		if [ "$kc_each" -gt 0 ] && [ $((kc_prev + kc_each)) -lt "$kc_p" ]; then
 			kc_last=$((kc_prev + kc_each))
 		fi
-		while [ "$kc_n" -le "$kc_last" ] && [ "$kc_n" -le "$kc_max" ]; do
+		kc_this=0
+		while [ "$kc_n" -le "$kc_max" ]; do
+			if [ "$kc_n" -gt "$kc_last" ]; then
+				# Past the head: on to the tail, once.
+				[ "$kc_last" -lt "$kc_p" ] || break
+				[ "$kc_n" -ge $((kc_p - kc_tail + 1)) ] ||
+					kc_n=$((kc_p - kc_tail + 1))
+				kc_last=$kc_p
+			fi
+			kc_this=$((kc_this + 1))
 			failnth "$kc_n" "$NOBS_KO" test_fail_after=$kc_k >/tmp/kc.out 2>&1
 			kc_what=$(cat /tmp/kc.out)
 			echo "kcov: $kc_name: $kc_what"
@@ -246,6 +284,7 @@ else
 				# Fewer than counted: the component ends here.
 				kc_p=$(echo "$kc_what" | sed 's/.*(\([0-9]*\) points)$/\1/')
 				kc_last=$kc_p
+				kc_this=$((kc_this - 1))
 				continue ;;
 			*) kc_err=$kc_what ;;
 			esac
@@ -259,8 +298,8 @@ else
 			fi
 			kc_n=$((kc_n + 1))
 		done
-		kc_per="$kc_per $kc_name:$((kc_last - kc_prev))/$((kc_p - kc_prev))/$(($(date +%s) - kc_t0))s"
-		kc_swept=$((kc_swept + kc_last - kc_prev))
+		kc_per="$kc_per $kc_name:$kc_this/$((kc_p - kc_prev))/$(($(date +%s) - kc_t0))s"
+		kc_swept=$((kc_swept + kc_this))
 		kc_prev=$kc_p
 		kc_k=$((kc_k + 1))
 	done

@@ -12,9 +12,14 @@
  *	registers a do-nothing shash "kmac256" with the driver name DRIVER
  *	(one of nobs's, e.g. kmac256-nobs-bmi): nobs's registration of it
  *	fails with EEXIST and the load must unwind completely.
+ *   insmod nobs_kcov_stub.ko rng=DRIVER
+ *	the same for an rng (nobs's CTR_DRBG driver name, nobs_ctr_drbg),
+ *	under the algorithm name "nobs_kcov_stub_rng" at priority 1, so that
+ *	it never serves anyone's "stdrng".
  */
 #include <crypto/if_alg.h>
 #include <crypto/internal/hash.h>
+#include <crypto/internal/rng.h>
 #include <linux/err.h>
 #include <linux/module.h>
 #include <linux/net.h>
@@ -27,6 +32,10 @@ MODULE_PARM_DESC(kpp, "Register an AF_ALG type \"kpp\" whose bind fails");
 static char *shash;
 module_param(shash, charp, 0444);
 MODULE_PARM_DESC(shash, "Register a shash \"kmac256\" with this driver name");
+
+static char *rng;
+module_param(rng, charp, 0444);
+MODULE_PARM_DESC(rng, "Register an rng with this driver name");
 
 static void *stub_bind(const char *name, u32 type, u32 mask)
 {
@@ -79,7 +88,42 @@ static struct shash_alg stub_shash = {
 	},
 };
 
-static bool stub_kpp_registered, stub_shash_registered;
+static int stub_rng_generate(struct crypto_rng *tfm, const u8 *src,
+			     unsigned int slen, u8 *dst, unsigned int dlen)
+{
+	memset(dst, 0, dlen);
+	return 0;
+}
+
+static int stub_rng_seed(struct crypto_rng *tfm, const u8 *seed,
+			 unsigned int slen)
+{
+	return 0;
+}
+
+static struct rng_alg stub_rng = {
+	.generate = stub_rng_generate,
+	.seed = stub_rng_seed,
+	.base = {
+		.cra_name = "nobs_kcov_stub_rng",
+		.cra_priority = 1,
+		.cra_module = THIS_MODULE,
+	},
+};
+
+static bool stub_kpp_registered, stub_shash_registered, stub_rng_registered;
+
+static void stub_exit_all(void)
+{
+	if (stub_kpp_registered)
+		af_alg_unregister_type(&stub_kpp_type);
+	if (stub_rng_registered)
+		crypto_unregister_rng(&stub_rng);
+	if (stub_shash_registered)
+		crypto_unregister_shash(&stub_shash);
+	stub_kpp_registered = stub_rng_registered = false;
+	stub_shash_registered = false;
+}
 
 static int __init stub_init(void)
 {
@@ -93,24 +137,29 @@ static int __init stub_init(void)
 			return err;
 		stub_shash_registered = true;
 	}
+	if (rng) {
+		strscpy(stub_rng.base.cra_driver_name, rng,
+			sizeof(stub_rng.base.cra_driver_name));
+		err = crypto_register_rng(&stub_rng);
+		if (err)
+			goto fail;
+		stub_rng_registered = true;
+	}
 	if (kpp) {
 		err = af_alg_register_type(&stub_kpp_type);
-		if (err) {
-			if (stub_shash_registered)
-				crypto_unregister_shash(&stub_shash);
-			return err;
-		}
+		if (err)
+			goto fail;
 		stub_kpp_registered = true;
 	}
 	return 0;
+fail:
+	stub_exit_all();
+	return err;
 }
 
 static void __exit stub_exit(void)
 {
-	if (stub_kpp_registered)
-		af_alg_unregister_type(&stub_kpp_type);
-	if (stub_shash_registered)
-		crypto_unregister_shash(&stub_shash);
+	stub_exit_all();
 }
 
 module_init(stub_init);
