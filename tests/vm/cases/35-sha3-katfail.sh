@@ -48,7 +48,7 @@ kf_cshake() {
 		c1c36925b6409a04f1b504fcbca9d82b4017277cb5ed2b2065fc1d3814d5aaf5 00010203
 }
 
-if ! modinfo -p "$NOBS_KO" 2>/dev/null | grep -q '^test_fail_kat:'; then
+if [ ! -e /sys/module/nobs/parameters/test_fail_kat ]; then
 	result skip sha3-katfail "nobs.ko has no test_fail_kat parameter"
 elif ! command -v kcapi-dgst >/dev/null 2>&1 || [ -z "$kf_impl" ]; then
 	result fail sha3-katfail "no kcapi-dgst, or no keccak= load line ('$kf_impl')"
