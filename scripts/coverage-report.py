@@ -48,10 +48,6 @@ UNREACHABLE = [
     ('drbg/drbg_glue.c', 'pr_warn("no kernel stdrng (%ld)', 3,
      'only on a kernel without any stdrng (ENOENT; ENOMEM fails the '
      'load); the debug kernel has CRYPTO_DRBG built in'),
-    ('isogeny/csidh_glue.c',
-     'pr_err("%s: key exchange self-test failed (%d), unregistered', 4,
-     'only for a wrong answer of the exchange test (ENOMEM fails the '
-     'load), which nothing can provoke without a test hook'),
 ]
 
 lines_out = []

@@ -52,7 +52,7 @@ if nobs_load; then
 	result pass load "$NOBS_PARAMS"
 	for c in /cases/*.sh; do
 		[ -f "$c" ] || continue
-		echo "--- case $c"
+		echo "--- case $c (at $(cut -d" " -f1 /proc/uptime) s)"
 		. "$c"
 	done
 	check unload rmmod nobs

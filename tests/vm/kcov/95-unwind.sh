@@ -16,6 +16,8 @@
 #    not run stays unregistered) and unwinds; nothing may be left, and
 #    kmemleak finds nothing afterwards.  Needs
 #    CONFIG_FAULT_INJECTION_STACKTRACE_FILTER.
+#  - test_fail_exchange=1: the CSIDH exchange test after registration
+#    fails; csidh512 is unregistered again, the rest stays.
 #  - force_generic=1 drbg_reseed_interval=1000: the sha3, drbg and csidh
 #    cases once more on the generic implementations.
 # Every load failure after a registration runs with NOBS_KCOV_UNWIND=1 in
@@ -107,6 +109,38 @@ elif [ "${NOBS_KCOV_UNWIND:-0}" = 1 ]; then
 		result fail kcov-selftest-failed-unwind "$(cat /tmp/kc.out); left: $(grep -c '^module *: nobs$' /proc/crypto)"
 	else
 		result pass kcov-selftest-failed-unwind "EINVAL, nothing left"
+	fi
+fi
+
+# The CSIDH key exchange test after registration failing (test-only
+# parameter test_fail_exchange): csidh512 is unregistered again, one error
+# line, the rest stays and works, binding an AF_ALG kpp socket to csidh512
+# fails with ENOENT.
+if [ "${NOBS_KCOV_UNWIND:-0}" = 1 ]; then
+	kc_seen=$(dmesg | wc -l)
+	if ! modload "$NOBS_KO" test_fail_exchange=1 >/tmp/kc.out 2>&1; then
+		result fail kcov-exchange-failed "load failed: $(cat /tmp/kc.out)"
+	else
+		nobs-kpp keygen /tmp/kc.key >/dev/null 2>&1
+		nobs-kpp pub /tmp/kc.key >/tmp/kc.kpp 2>&1
+		if grep -q '^driver *: csidh512-nobs-' /proc/crypto; then
+			result fail kcov-exchange-failed "csidh512 still registered"
+		elif ! grep -q '^driver *: nobs_ctr_drbg' /proc/crypto ||
+		     ! grep -q '^driver *: shake128-nobs-' /proc/crypto; then
+			result fail kcov-exchange-failed "the other components are missing"
+		elif [ "$(dmesg | tail -n +$((kc_seen + 1)) |
+			grep -c 'csidh512-nobs-.*: key exchange self-test failed (-74), unregistered')" != 1 ]; then
+			result fail kcov-exchange-failed "not one error line"
+		elif ! grep -q 'No such file or directory' /tmp/kc.kpp; then
+			result fail kcov-exchange-failed "AF_ALG csidh512: $(cat /tmp/kc.kpp)"
+		else
+			result pass kcov-exchange-failed "csidh512 unregistered, one error line, bind ENOENT, the rest registered"
+		fi
+		rm -f /tmp/kc.key
+		rmmod nobs 2>/dev/null
+		if kc_left; then
+			result fail kcov-exchange-failed-unload "nobs left behind"
+		fi
 	fi
 fi
 
