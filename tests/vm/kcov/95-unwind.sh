@@ -148,44 +148,37 @@ fi
 kc_stub=/nobs/nobs_kcov_stub.ko
 if [ "${NOBS_KCOV_UNWIND:-0}" != 1 ]; then
 	result skip kcov-name-taken "NOBS_KCOV_UNWIND=1 only"
-elif [ ! -f $kc_stub ] || [ -z "$kc_kmac" ]; then
-	result fail kcov-name-taken "no $kc_stub or no kmac256 driver of nobs seen ('$kc_kmac')"
+elif [ ! -f $kc_stub ]; then
+	result fail kcov-name-taken "no $kc_stub"
 else
-	# A shash driver name of nobs's: EEXIST, the load unwinds completely.
-	if ! insmod $kc_stub shash="$kc_kmac"; then
-		result fail kcov-name-taken-shash "insmod nobs_kcov_stub.ko shash=$kc_kmac failed"
-	else
-		if modload "$NOBS_KO" >/tmp/kc.out 2>&1; then
-			result fail kcov-name-taken-shash "load succeeded with $kc_kmac taken"
-			rmmod nobs
-		elif ! grep -q 'errno 17' /tmp/kc.out; then
-			result fail kcov-name-taken-shash "not EEXIST: $(cat /tmp/kc.out)"
-		elif kc_left; then
-			result fail kcov-name-taken-shash "nobs left behind"
+	# kc_taken KIND DRIVER: nobs_kcov_stub.ko KIND=DRIVER registers one
+	# of nobs's driver names first: nobs's load fails with EEXIST and
+	# unwinds completely.
+	kc_taken() {
+		kc_t=kcov-name-taken-$1
+		if [ -z "$2" ]; then
+			result fail "$kc_t" "no $1 driver of nobs seen"
+		elif ! insmod $kc_stub "$1=$2"; then
+			result fail "$kc_t" "insmod nobs_kcov_stub.ko $1=$2 failed"
 		else
-			result pass kcov-name-taken-shash "$kc_kmac taken: EEXIST, nothing left"
+			if modload "$NOBS_KO" >/tmp/kc.out 2>&1; then
+				result fail "$kc_t" "load succeeded with $2 taken"
+				rmmod nobs
+			elif ! grep -q 'errno 17' /tmp/kc.out; then
+				result fail "$kc_t" "not EEXIST: $(cat /tmp/kc.out)"
+			elif kc_left; then
+				result fail "$kc_t" "nobs left behind"
+			else
+				result pass "$kc_t" "$2 taken: EEXIST, nothing left"
+			fi
+			rmmod nobs_kcov_stub
 		fi
-		rmmod nobs_kcov_stub
-	fi
-	# The rng driver name: the DRBG's registration fails with EEXIST
-	# after its lookup of the kernel's stdrng; the load unwinds.
-	if [ -z "$kc_rng" ]; then
-		result fail kcov-name-taken-rng "no stdrng driver of nobs seen"
-	elif ! insmod $kc_stub rng="$kc_rng"; then
-		result fail kcov-name-taken-rng "insmod nobs_kcov_stub.ko rng=$kc_rng failed"
-	else
-		if modload "$NOBS_KO" >/tmp/kc.out 2>&1; then
-			result fail kcov-name-taken-rng "load succeeded with $kc_rng taken"
-			rmmod nobs
-		elif ! grep -q 'errno 17' /tmp/kc.out; then
-			result fail kcov-name-taken-rng "not EEXIST: $(cat /tmp/kc.out)"
-		elif kc_left; then
-			result fail kcov-name-taken-rng "nobs left behind"
-		else
-			result pass kcov-name-taken-rng "$kc_rng taken: EEXIST, nothing left"
-		fi
-		rmmod nobs_kcov_stub
-	fi
+	}
+	# A shash: the SHA-3 registration fails.
+	kc_taken shash "$kc_kmac"
+	# The rng: the DRBG's registration fails, after its lookup of the
+	# kernel's stdrng.
+	kc_taken rng "$kc_rng"
 	# The AF_ALG type "kpp": nobs loads without its own and leaves the
 	# other one alone (binds reach the stub's, which refuses them).
 	if ! insmod $kc_stub kpp=1; then
