@@ -5,7 +5,11 @@
  * none; the protocol follows libkcapi's kcapi_kpp_* calls.
  *
  * Parent socket (socket(AF_ALG, SOCK_SEQPACKET, 0), bind to type "kpp" and
- * an algorithm or driver name; an unknown name: ENOENT):
+ * an algorithm or driver name; an unknown name, a driver marked
+ * CRYPTO_ALG_KERN_DRIVER_ONLY, or a name the AF_ALG policy refuses: ENOENT.
+ * The policy is the kernel's sysctl crypto.af_alg_restrict where it has
+ * one (7.3): 0 every kpp, 1 nobs_kpp_allowlist below, 2 no AF_ALG socket
+ * at all (EAFNOSUPPORT from socket()); a kernel without it: every kpp):
  *   setsockopt(SOL_ALG, ALG_SET_KEY, key, len)
  *	passes the key bytes unchanged to crypto_kpp_set_secret(); length 0
  *	passes (NULL, 0).  csidh512: the 37-byte private key, or length 0 for
@@ -308,15 +312,47 @@ proto_ops nobs_kpp_ops = {
 	.recvmsg	= nobs_kpp_recvmsg,
 };
 
-static void *nobs_kpp_bind(const char *name, u32 type, u32 mask)
+/*
+ * The names this type serves at crypto.af_alg_restrict=1 (7.3 and later;
+ * level 0 or an older kernel serves every kpp, level 2 has no AF_ALG
+ * sockets at all).  Unprivileged: csidh512, nobs's own constant-time
+ * code, the reason this type exists.  With CAP_NET_ADMIN or CAP_SYS_ADMIN
+ * only, as the kernel's own lists keep most names to those: the kernel's
+ * NIST ECDH, otherwise reachable only from inside the kernel.  Not at
+ * all: dh (a 16384-bit group costs seconds per operation) and any other
+ * kpp.  Driver names are not listed: as in the kernel's lists, the
+ * algorithm is named by its cra_name.
+ */
+static const struct af_alg_allowlist_entry nobs_kpp_allowlist[] = {
+	{ "csidh512", AF_ALG_UNPRIVILEGED },
+	{ "ecdh-nist-p256" },
+	{ "ecdh-nist-p384" },
+	{},
+};
+
+/**
+ * nobs_kpp_bind() - bind(): check the AF_ALG policy, allocate the kpp
+ * @name: the algorithm or driver name the socket was bound to
+ *
+ * Drivers the kernel marks CRYPTO_ALG_KERN_DRIVER_ONLY (hardware meant for
+ * in-kernel users) are never chosen.
+ *
+ * Return: the parent socket's state, or ERR_PTR(-ENOENT) for a name the
+ * policy refuses or no kpp has, -ENOMEM.
+ */
+static void *nobs_kpp_bind(const char *name)
 {
 	struct nobs_kpp_tfm *tfm;
 	struct crypto_kpp *kpp;
+	int err;
 
+	err = af_alg_check_restriction(name, nobs_kpp_allowlist);
+	if (err)
+		return ERR_PTR(err);
 	tfm = kzalloc(sizeof(*tfm), GFP_KERNEL);
 	if (!tfm)
 		return ERR_PTR(-ENOMEM);
-	kpp = crypto_alloc_kpp(name, type, mask);
+	kpp = crypto_alloc_kpp(name, 0, CRYPTO_ALG_KERN_DRIVER_ONLY);
 	if (IS_ERR(kpp)) {
 		kfree(tfm);
 		return ERR_CAST(kpp);
@@ -324,6 +360,7 @@ static void *nobs_kpp_bind(const char *name, u32 type, u32 mask)
 	tfm->kpp = kpp;
 	return tfm;
 }
+NOBS_AF_ALG_BIND_COMPAT(nobs_kpp_bind)
 
 static void nobs_kpp_release(void *private)
 {
@@ -396,7 +433,7 @@ static int nobs_kpp_accept(void *private, struct sock *sk)
 }
 
 static const struct af_alg_type nobs_kpp_type = {
-	.bind		= nobs_kpp_bind,
+	.bind		= NOBS_AF_ALG_BIND(nobs_kpp_bind),
 	.release	= nobs_kpp_release,
 	.setkey		= nobs_kpp_setkey,
 	.accept		= nobs_kpp_accept,

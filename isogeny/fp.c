@@ -223,7 +223,7 @@ void nobs_fp_mul_generic(struct nobs_fp *r, const struct nobs_fp *a,
 	}
 	nobs_fp_reduce_once(r, t, 0);
 }
-EXPORT_SYMBOL_NS_GPL(nobs_fp_mul_generic, NOBS_INTERNAL);
+EXPORT_SYMBOL_NS_GPL(nobs_fp_mul_generic, NOBS_NS);
 
 /**
  * nobs_fp_sqr_generic() - Montgomery square a * a / R mod p in C
@@ -238,7 +238,7 @@ void nobs_fp_sqr_generic(struct nobs_fp *r, const struct nobs_fp *a)
 {
 	nobs_fp_mul_generic(r, a, a);
 }
-EXPORT_SYMBOL_NS_GPL(nobs_fp_sqr_generic, NOBS_INTERNAL);
+EXPORT_SYMBOL_NS_GPL(nobs_fp_sqr_generic, NOBS_NS);
 
 /**
  * nobs_fp_from_mont() - r = a / R mod p, out of Montgomery form
@@ -471,10 +471,10 @@ bool nobs_fp_asm_flag;
 
 /* The assembly entry points, exported for the KUnit suites (kunit/) only. */
 #ifdef nobs_fp_mul_asm
-EXPORT_SYMBOL_NS_GPL(nobs_fp_mul_asm, NOBS_INTERNAL);
+EXPORT_SYMBOL_NS_GPL(nobs_fp_mul_asm, NOBS_NS);
 #endif
 #ifdef nobs_fp_sqr_asm
-EXPORT_SYMBOL_NS_GPL(nobs_fp_sqr_asm, NOBS_INTERNAL);
+EXPORT_SYMBOL_NS_GPL(nobs_fp_sqr_asm, NOBS_NS);
 #endif
 
 /**

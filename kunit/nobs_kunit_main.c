@@ -222,4 +222,4 @@ module_exit(nobs_kunit_exit);
 MODULE_DESCRIPTION("KUnit tests for nobs (SHA-3 family, CTR_DRBG, CSIDH-512)");
 MODULE_AUTHOR("The nobs developers");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(NOBS_INTERNAL);
+MODULE_IMPORT_NS(NOBS_NS);

@@ -25,6 +25,7 @@
  * x14-x17 and x19-x22 the eight limbs of b or p of the current row,
  * x23-x26 products, x27 -p^-1 mod 2^64.  x18 and x29/x30 are untouched.
  */
+#include <linux/cfi_types.h>
 #include <linux/linkage.h>
 
 	.section .rodata
@@ -164,7 +165,7 @@
  * void nobs_fp_sqr_arm64(struct nobs_fp *r, const struct nobs_fp *a)
  * is nobs_fp_mul_arm64(r, a, a).
  */
-SYM_FUNC_START(nobs_fp_sqr_arm64)
+SYM_TYPED_FUNC_START(nobs_fp_sqr_arm64)
 	mov	x2, x1
 	b	nobs_fp_mul_arm64
 SYM_FUNC_END(nobs_fp_sqr_arm64)
@@ -172,7 +173,7 @@ SYM_FUNC_END(nobs_fp_sqr_arm64)
 /* void nobs_fp_mul_arm64(struct nobs_fp *r, const struct nobs_fp *a,
  *			  const struct nobs_fp *b)
  */
-SYM_FUNC_START(nobs_fp_mul_arm64)
+SYM_TYPED_FUNC_START(nobs_fp_mul_arm64)
 	stp	x19, x20, [sp, #-80]!
 	stp	x21, x22, [sp, #16]
 	stp	x23, x24, [sp, #32]

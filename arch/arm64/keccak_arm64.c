@@ -45,4 +45,4 @@ const struct nobs_keccak_impl nobs_keccak_arm64_ce = {
 	.absorb		= nobs_keccak_absorb_arm64_ce,
 	.needs_simd	= true,		/* NEON registers */
 };
-EXPORT_SYMBOL_NS_GPL(nobs_keccak_arm64_ce, NOBS_INTERNAL);
+EXPORT_SYMBOL_NS_GPL(nobs_keccak_arm64_ce, NOBS_NS);

@@ -27,6 +27,7 @@
  * AAPCS64 makes d8..d15 callee-saved: they are saved on the stack.
  */
 
+#include <linux/cfi_types.h>
 #include <linux/linkage.h>
 
 	.arch	armv8.2-a+sha3
@@ -173,7 +174,7 @@
  *
  * Keccak-f[1600] in place.  NEON context required.
  */
-SYM_FUNC_START(nobs_keccakf_arm64_ce)
+SYM_TYPED_FUNC_START(nobs_keccakf_arm64_ce)
 	SAVE_D8_D15
 	LOAD_STATE
 	PERMUTE
@@ -190,7 +191,7 @@ SYM_FUNC_END(nobs_keccakf_arm64_ce)
  * block into the first rate/8 lanes, then permute.  rate is a multiple of
  * 8 from 8 to 168.  NEON context required.
  */
-SYM_FUNC_START(nobs_keccak_absorb_arm64_ce)
+SYM_TYPED_FUNC_START(nobs_keccak_absorb_arm64_ce)
 	cbz	x2, 3f
 	SAVE_D8_D15
 	LOAD_STATE

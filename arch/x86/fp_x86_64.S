@@ -27,6 +27,7 @@
  * back the stored limbs with cmovc when that borrowed (t < p): no branch
  * and no secret-dependent address.  rbp is never touched.
  */
+#include <linux/cfi_types.h>
 #include <linux/linkage.h>
 
 .section .rodata
@@ -231,7 +232,7 @@
 /* void nobs_fp_mul_bmi2adx(struct nobs_fp *r, const struct nobs_fp *a,
  *			    const struct nobs_fp *b)
  */
-SYM_FUNC_START(nobs_fp_mul_bmi2adx)
+SYM_TYPED_FUNC_START(nobs_fp_mul_bmi2adx)
 	PROLOGUE
 	mov	%rdx, %rcx
 	MONTMUL
@@ -285,7 +286,7 @@ SYM_FUNC_END(nobs_fp_mul_bmi2adx)
 .endm
 
 /* void nobs_fp_sqr_bmi2adx(struct nobs_fp *r, const struct nobs_fp *a) */
-SYM_FUNC_START(nobs_fp_sqr_bmi2adx)
+SYM_TYPED_FUNC_START(nobs_fp_sqr_bmi2adx)
 	push	%rbx
 	push	%r12
 	push	%r13

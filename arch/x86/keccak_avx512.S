@@ -57,6 +57,7 @@
  * Leaf functions, no stack frame, %rbp untouched.
  */
 
+#include <linux/cfi_types.h>
 #include <linux/linkage.h>
 
 	.section .rodata
@@ -252,7 +253,7 @@ ROUND_BODY
 /*
  * void nobs_keccakf_x86_avx512(u64 st[25])
  */
-SYM_FUNC_START(nobs_keccakf_x86_avx512)
+SYM_TYPED_FUNC_START(nobs_keccakf_x86_avx512)
 	SETUP
 	LOAD_STATE
 	PERMUTE
@@ -269,7 +270,7 @@ SYM_FUNC_END(nobs_keccakf_x86_avx512)
  * rate/8 lanes (masked loads: nothing past the block is read, no alignment
  * needed), then permute.  rate is a multiple of 8 from 8 to 168.
  */
-SYM_FUNC_START(nobs_keccak_absorb_x86_avx512)
+SYM_TYPED_FUNC_START(nobs_keccak_absorb_x86_avx512)
 	testq		%rdx, %rdx
 	jz		.Labsorb_none
 	SETUP

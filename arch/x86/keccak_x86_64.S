@@ -44,6 +44,7 @@
  * before returning.
  */
 
+#include <linux/cfi_types.h>
 #include <linux/linkage.h>
 
 #define E_SIZE		200		/* the second state buffer */
@@ -215,7 +216,7 @@
  *
  * Keccak-f[1600] in place.
  */
-SYM_FUNC_START(nobs_keccakf_x86_bmi)
+SYM_TYPED_FUNC_START(nobs_keccakf_x86_bmi)
 	PROLOGUE
 	PERMUTE
 	EPILOGUE
@@ -230,7 +231,7 @@ SYM_FUNC_END(nobs_keccakf_x86_bmi)
  * rate/8 lanes (little-endian, unaligned input is fine), then permute.
  * rate is a multiple of 8 from 8 to 168.
  */
-SYM_FUNC_START(nobs_keccak_absorb_x86_bmi)
+SYM_TYPED_FUNC_START(nobs_keccak_absorb_x86_bmi)
 	test	%rdx, %rdx
 	jz	.Labsorb_none
 	PROLOGUE
