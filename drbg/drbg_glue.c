@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * AES-256 CTR_DRBG without derivation function as a crypto API rng:
- * cra_name "stdrng", driver "nobs_ctr_drbg_aes256_nodf".
+ * driver "nobs_ctr_drbg_aes256_nodf", cra_name "stdrng" where a kernel
+ * stdrng outranks it and its own driver name elsewhere (the rule is at
+ * nobs_drbg_register()).
  *
  * The DRBG core (ctr_drbg.c) runs over the kernel's own synchronous
  * ctr(aes) skcipher, one per tfm, so AES-NI, ARMv8 CE or the generic code
@@ -394,13 +396,27 @@ const char *nobs_drbg_select(const struct nobs_cpu *cpu)
 }
 
 /**
- * nobs_drbg_register() - register nobs_ctr_drbg_aes256_nodf as "stdrng"
+ * nobs_drbg_register() - register nobs_ctr_drbg_aes256_nodf
  *
- * Registers only while a kernel stdrng of higher priority can be held, so
- * that this driver never becomes the system's default RNG; without one it
- * logs a warning, registers nothing and returns 0.
+ * The rule: this driver is never the system's default RNG, and it is
+ * there wherever the module loads.
+ *  - A kernel stdrng of higher priority exists (6.1, 6.12: the kernel's
+ *    DRBGs, 200 and up): register as "stdrng" at priority 50, below it,
+ *    and hold a transform of it for as long as ours is registered, so
+ *    that its module stays loaded and crypto_alloc_rng("stdrng"), and so
+ *    crypto_get_default_rng() / crypto_stdrng_get_bytes() under
+ *    fips_enabled, keep picking the kernel's.
+ *  - None, or only one at priority 50 or less (Debian's 7.2 and 7.3 build
+ *    no CRYPTO_DRBG, and mainline 7.2 removed CTR_DRBG): register under
+ *    the driver's own name as cra_name, never "stdrng", so that nothing
+ *    asking for "stdrng" can get it (crypto_stdrng_get_bytes() then
+ *    fails under fips_enabled as it would without nobs, and uses
+ *    get_random_bytes() otherwise).  Users name the driver, as the tests
+ *    and the demo do.
+ * Which of the two was taken is logged once.
  *
- * Return: 0 or the -errno of crypto_register_rng().
+ * Return: 0, or -ENOMEM from the stdrng lookup, or the -errno of
+ * crypto_register_rng().
  */
 int nobs_drbg_register(void)
 {
@@ -417,17 +433,20 @@ int nobs_drbg_register(void)
 	/* Only a missing stdrng means there is none (-ENOMEM fails the load). */
 	if (IS_ERR(rng) && PTR_ERR(rng) != -ENOENT)
 		return PTR_ERR(rng);
-	if (IS_ERR(rng)) {
-		pr_warn("no kernel stdrng (%ld): %s not registered, it must not become the default RNG\n",
-			PTR_ERR(rng), NOBS_DRBG_DRIVER);
-		return 0;
-	}
-	if (crypto_rng_alg(rng)->base.cra_priority <= NOBS_DRBG_PRIORITY) {
-		pr_warn("kernel stdrng %s has priority <= %d: %s not registered\n",
-			crypto_tfm_alg_driver_name(crypto_rng_tfm(rng)),
-			NOBS_DRBG_PRIORITY, NOBS_DRBG_DRIVER);
+	if (!IS_ERR(rng) &&
+	    crypto_rng_alg(rng)->base.cra_priority <= NOBS_DRBG_PRIORITY) {
 		crypto_free_rng(rng);
-		return 0;
+		rng = ERR_PTR(-ENOENT);
+	}
+	if (IS_ERR(rng)) {
+		strscpy(nobs_drbg_alg.base.cra_name, NOBS_DRBG_DRIVER,
+			sizeof(nobs_drbg_alg.base.cra_name));
+		pr_info("no kernel stdrng above priority %d: %s registered under its own name, not as stdrng\n",
+			NOBS_DRBG_PRIORITY, NOBS_DRBG_DRIVER);
+		rng = NULL;
+	} else {
+		strscpy(nobs_drbg_alg.base.cra_name, "stdrng",
+			sizeof(nobs_drbg_alg.base.cra_name));
 	}
 	err = crypto_register_rng(&nobs_drbg_alg);
 	if (err) {

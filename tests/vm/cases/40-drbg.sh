@@ -30,15 +30,39 @@ if ! grep -q "^driver *: $drbg_drv\$" /proc/crypto; then
 else
 	result pass drbg-registered
 
-	# Some kernel stdrng must outrank ours, so it is never the default.
-	drbg_ours=$(drbg_stdrngs | awk -v d="$drbg_drv" '$1 == d { print $2 }')
+	# The rule (drbg/drbg_glue.c): "stdrng" only below a kernel stdrng
+	# that outranks it, its own driver name where none does; never the
+	# default RNG either way.
+	drbg_cra=$(awk -v d="$drbg_drv" '/^name/ { n = $3 }
+		/^driver/ { if ($3 == d) print n }' /proc/crypto)
 	drbg_best=$(drbg_stdrngs | awk -v d="$drbg_drv" \
 		'$1 != d && $2 > m { m = $2 } END { print m + 0 }')
-	if [ "$drbg_best" -gt "$drbg_ours" ]; then
-		result pass drbg-not-default
-	else
-		result fail drbg-not-default "ours $drbg_ours, best other stdrng $drbg_best"
-	fi
+	drbg_own=$(dmesg | grep -c "nobs: no kernel stdrng above priority 50: $drbg_drv registered under its own name, not as stdrng")
+	case "$drbg_cra" in
+	stdrng)
+		drbg_ours=$(drbg_stdrngs | awk -v d="$drbg_drv" '$1 == d { print $2 }')
+		if [ "$drbg_best" -gt "$drbg_ours" ] && [ "$drbg_own" -eq 0 ]; then
+			result pass drbg-not-default "stdrng at $drbg_ours below the kernel's at $drbg_best"
+		else
+			result fail drbg-not-default "ours $drbg_ours, best other stdrng $drbg_best, own-name lines $drbg_own"
+		fi
+		;;
+	"$drbg_drv")
+		# No kernel stdrng above ours, so none is the default; asking
+		# for "stdrng" never reaches ours (ENOENT where none exists).
+		drbg_std=$(afalg_bind rng stdrng | awk '{ print $2 }')
+		drbg_any=$(drbg_stdrngs | grep -c .)
+		if [ "$drbg_best" -le 50 ] && [ "$drbg_own" -eq 1 ] &&
+		   { [ "$drbg_any" -gt 0 ] || [ "$drbg_std" = ENOENT ]; }; then
+			result pass drbg-own-name "no kernel stdrng: registered as $drbg_drv only; bind to stdrng: $drbg_std"
+		else
+			result fail drbg-own-name "best other stdrng $drbg_best, own-name lines $drbg_own, bind to stdrng: $drbg_std"
+		fi
+		;;
+	*)
+		result fail drbg-not-default "cra_name '$drbg_cra'"
+		;;
+	esac
 
 	if [ -d "$drbg_vec" ]; then
 		drbg_run drbg-cavp-instantiate cavp "$drbg_vec/CTR_DRBG_pr_false_AES256_nodf.txt"
