@@ -12,11 +12,12 @@ statically, the way objtool's "data relocation to !ENDBR" warning does:
 
 - a function is reachable through a pointer when a relocation takes its
   address: any relocation from a data section (function tables, module
-  init/exit pointers), or a non-call relocation in code (lea func(%rip));
-  an exported function counts too (__ksymtab: another module may take
-  its address); metadata sections that only record code addresses for
-  the kernel (ORC, mcount, patch sites, exception and bug tables, debug
-  info) do not;
+  init/exit pointers), or one in code that is not the rel32 of a call,
+  jmp or jcc (lea func(%rip); gcc's jumps to .cold parts are direct
+  branches without PLT32 and do not count); an exported function counts
+  too (__ksymtab: another module may take its address); metadata sections
+  that only record code addresses for the kernel (ORC, mcount, patch
+  sites, exception and bug tables, debug info) do not;
 - such a function must start with f3 0f 1e fa (endbr64), and must not be
   listed in .ibt_endbr_seal (objtool's list of ENDBRs the module loader
   turns into NOPs because nothing takes the function's address).
@@ -91,6 +92,15 @@ class Elf:
                 yield target, off, info >> 32, info & 0xffffffff, addend
 
 
+def is_branch(elf, sec, off):
+    """The rel32 field at @off of @sec belongs to call, jmp or jcc."""
+    d, base = elf.data, sec["off"]
+    if off >= 1 and d[base + off - 1] in (0xe8, 0xe9):
+        return True
+    return off >= 2 and d[base + off - 2] == 0x0f and \
+        0x80 <= d[base + off - 1] <= 0x8f
+
+
 def check(path):
     elf = Elf(path)
     if elf.machine != 62:
@@ -115,7 +125,8 @@ def check(path):
             continue
         if sec["name"].startswith(METADATA):
             continue
-        if code and typ == R_X86_64_PLT32:
+        if code and (typ == R_X86_64_PLT32 or
+                     (typ == R_X86_64_PC32 and is_branch(elf, sec, off))):
             continue            # a direct call or jump
         if typ == R_X86_64_PC32:
             # In code the field ends the instruction: S + A + 4 is the
@@ -168,7 +179,10 @@ lea_target:	ret
 called_only:	ret
 user:	call	called_only
 	lea	lea_target(%rip), %rax
-	ret
+	jmp	cold_part
+	.section .text.unlikely, "ax"
+	.type	cold_part, @function
+cold_part:	ret
 	.section .rodata
 	.quad	with_endbr
 	.quad	without_endbr
