@@ -20,7 +20,7 @@ all: modules tools
 tools: tools/nobs-kpp
 
 tools/nobs-kpp: tools/nobs-kpp.c
-	$(CC) $(TOOL_CFLAGS) -o $@ $<
+	$(CC) $(TOOL_CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ $<
 
 modules:
 	@test -d "$(KDIR)" || { echo "nobs: no kernel build tree at $(KDIR); install the headers or pass KDIR=/path/to/build" >&2; exit 1; }
