@@ -12,7 +12,7 @@ BINDIR ?= $(PREFIX)/bin
 TOOL_CFLAGS ?= -O2 -Wall -Wextra
 
 .PHONY: all modules clean install deps check check-quick lint bench demo \
-	test-user fuzz tools coverage check-faults check-faults-long
+	test-user fuzz tools coverage check-faults check-faults-long deb
 
 all: modules tools
 
@@ -71,3 +71,7 @@ check-faults: deps
 
 check-faults-long: deps
 	@NOBS_FAULTS_LONG=1 scripts/faults-check.sh
+
+# Debian packages nobs-dkms and nobs-kpp into build/deb/ (scripts/deb.sh)
+deb:
+	@scripts/deb.sh
