@@ -12,7 +12,7 @@ BINDIR ?= $(PREFIX)/bin
 TOOL_CFLAGS ?= -O2 -Wall -Wextra
 
 .PHONY: all modules clean install deps check check-quick lint bench demo \
-	test-user fuzz tools coverage check-faults check-faults-long deb
+	test-user fuzz tools coverage check-faults check-faults-long deb check-deb
 
 all: modules tools
 
@@ -72,6 +72,10 @@ check-faults: deps
 check-faults-long: deps
 	@NOBS_FAULTS_LONG=1 scripts/faults-check.sh
 
-# Debian packages nobs-dkms and nobs-kpp into build/deb/ (scripts/deb.sh)
+# Debian packages nobs-dkms and nobs-kpp into build/deb/ (scripts/deb.sh);
+# check-deb also runs lintian and installs and removes them (scripts/deb-check.sh)
 deb:
 	@scripts/deb.sh
+
+check-deb: deps
+	@scripts/run-suite deb scripts/deb-check.sh
