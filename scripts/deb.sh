@@ -22,7 +22,7 @@ if git -C "$NOBS_ROOT" rev-parse --git-dir >/dev/null 2>&1; then
 	git -C "$NOBS_ROOT" ls-files -z -co --exclude-standard -- . ':!tests' |
 		tar -C "$NOBS_ROOT" --null -T - --ignore-failed-read -c | tar -C "$src" -x
 	rev=$(git -C "$NOBS_ROOT" describe --always --dirty)
-	date=$(git -C "$NOBS_ROOT" log -1 --format=%cD)
+	date=$(date -R -d "@$(git -C "$NOBS_ROOT" log -1 --format=%ct)")
 else
 	nobs_copy_tree "$src"
 	rm -rf "$src/tests"
