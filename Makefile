@@ -12,7 +12,7 @@ BINDIR ?= $(PREFIX)/bin
 TOOL_CFLAGS ?= -O2 -Wall -Wextra
 
 .PHONY: all modules clean install deps check check-quick lint bench demo \
-	test-user fuzz tools coverage check-faults check-faults-long
+	test-user fuzz tools coverage check-faults check-faults-long deb check-deb
 
 all: modules tools
 
@@ -20,7 +20,7 @@ all: modules tools
 tools: tools/nobs-kpp
 
 tools/nobs-kpp: tools/nobs-kpp.c
-	$(CC) $(TOOL_CFLAGS) -o $@ $<
+	$(CC) $(TOOL_CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ $<
 
 modules:
 	@test -d "$(KDIR)" || { echo "nobs: no kernel build tree at $(KDIR); install the headers or pass KDIR=/path/to/build" >&2; exit 1; }
@@ -71,3 +71,11 @@ check-faults: deps
 
 check-faults-long: deps
 	@NOBS_FAULTS_LONG=1 scripts/faults-check.sh
+
+# Debian packages nobs-dkms and nobs-kpp into build/deb/ (scripts/deb.sh);
+# check-deb also runs lintian and installs and removes them (scripts/deb-check.sh)
+deb:
+	@scripts/deb.sh
+
+check-deb: deps
+	@scripts/run-suite deb scripts/deb-check.sh

@@ -2,7 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # Install the Debian packages the build, the tests and the demo need.
 # Idempotent: does nothing (not even 'apt-get update') when all are present.
+# 'deps.sh deb': only what 'make deb' needs (scripts/deb.sh).
 set -euo pipefail
+
+# The Debian packages: debian/control's Build-Depends, lintian for the check.
+deb_pkgs=(build-essential dkms debhelper dh-dkms lintian)
 
 pkgs=(
 	build-essential kmod dkms sparse flex bison bc libelf-dev
@@ -13,11 +17,13 @@ pkgs=(
 	libgmp-dev:arm64 clang libclang-rt-dev gcovr
 	gcc-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-system-misc
 	gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross qemu-system-ppc
+	"${deb_pkgs[@]}"
 )
+[ "${1:-}" != deb ] || pkgs=("${deb_pkgs[@]}")
 
 # libgmp-dev:arm64 (the arm64 field-arithmetic test under qemu-user) needs
 # the foreign architecture.
-if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+if [ "${1:-}" != deb ] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
 	dpkg --add-architecture arm64
 	force_update=1
 fi

@@ -1,0 +1,223 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# deb-check.sh (make check-deb): make deb, lintian (an error fails; every
+# tag is printed), the packages' contents and fields, the hardening of
+# nobs-kpp, then a real install on this machine: apt installs both packages,
+# DKMS must have built and installed nobs.ko for every kernel with headers;
+# apt removes them and every trace must be gone.  A trap purges whatever the
+# run installed, even on failure, and deletes the depmod files it made, so
+# the machine is left as it was.  The real install is skipped (SKIP line)
+# when not root or when nobs is already installed or known to DKMS here.
+# It uses the system's DKMS tree, never scripts/dkms-check.sh's throwaway one.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+v=$NOBS_VERSION
+out=$NOBS_BUILD/deb
+t=$(mktemp -d /tmp/nobs-deb.XXXXXX)
+pass=0 fail=0 skip=0
+installed=
+declare -A had_dep had_updates
+
+cleanup() {
+	local k d
+	if [ -n "$installed" ]; then
+		DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 \
+			purge -y -q nobs-dkms nobs-kpp >/dev/null 2>&1 || true
+		if dkms status -m nobs -v "$v" 2>/dev/null | grep -q .; then
+			dkms remove -m nobs -v "$v" --all >/dev/null 2>&1 || true
+		fi
+		rm -rf "/usr/src/nobs-$v" /var/lib/dkms/nobs
+		for k in "${!had_dep[@]}"; do
+			d=/lib/modules/$k
+			[ "${had_dep[$k]}" = yes ] || rm -f "$d"/modules.*
+			[ "${had_updates[$k]}" = yes ] ||
+				rmdir "$d/updates/dkms" "$d/updates" 2>/dev/null || true
+		done
+	fi
+	rm -rf "$t"
+}
+trap cleanup EXIT
+
+ok() {
+	pass=$((pass + 1))
+	echo "  pass  deb $1"
+}
+bad() {
+	fail=$((fail + 1))
+	echo "  FAIL  deb $1"
+}
+step() {
+	local name=$1
+	shift
+	if "$@" >"$t/step.log" 2>&1; then
+		ok "$name"
+	else
+		bad "$name"
+		tail -n 30 "$t/step.log"
+	fi
+}
+skip() {
+	skip=$((skip + 1))
+	echo "SKIP: deb $1: $2"
+}
+finish() {
+	echo "deb: $pass passed, $fail failed, $skip skipped"
+	[ "$fail" -eq 0 ]
+	exit
+}
+
+# --- build --------------------------------------------------------------
+start=$(date +%s)
+step "make deb" make -s -C "$NOBS_ROOT" deb
+echo "  ($(($(date +%s) - start)) s)"
+arch=$(dpkg --print-architecture)
+dkms_deb=$out/nobs-dkms_${v}_all.deb
+kpp_deb=$out/nobs-kpp_${v}_$arch.deb
+changes=$out/nobs_${v}_$arch.changes
+step "nobs-dkms_${v}_all.deb and nobs-kpp_${v}_$arch.deb built" \
+	test -s "$dkms_deb" -a -s "$kpp_deb" -a -s "$changes"
+[ "$fail" -eq 0 ] || finish
+
+# --- lintian ------------------------------------------------------------
+# Unpacking is not done as root where it need not be.
+as_user=()
+if [ "$(id -u)" -eq 0 ] && runuser -u nobody -- test -r "$changes" 2>/dev/null; then
+	as_user=(runuser -u nobody --)
+fi
+(cd "$out" && "${as_user[@]}" lintian --fail-on error --display-info --pedantic \
+	"$(basename "$changes")") >"$t/lintian.log" 2>&1
+lrc=$?
+sed 's/^/        lintian: /' "$t/lintian.log"
+echo "        lintian: $(grep -c '^E: ' "$t/lintian.log") errors, $(grep -c '^W: ' "$t/lintian.log") warnings, $(grep -c '^[IP]: ' "$t/lintian.log") info/pedantic"
+if [ "$lrc" -eq 0 ] && ! grep -q '^E: ' "$t/lintian.log"; then
+	ok "lintian: no errors"
+else
+	bad "lintian: no errors"
+fi
+
+# --- nobs-dkms: fields and contents -------------------------------------
+field() { dpkg-deb -f "$1" "$2"; }
+has_dkms_dep() { field "$dkms_deb" Depends | grep -Eq '(^|, )dkms( |,|$)'; }
+step "nobs-dkms Depends on dkms ($(field "$dkms_deb" Depends))" has_dkms_dep
+step "nobs-dkms Version $v, Architecture all" \
+	test "$(field "$dkms_deb" Version) $(field "$dkms_deb" Architecture)" = "$v all"
+step "nobs-kpp Version $v, Architecture $arch" \
+	test "$(field "$kpp_deb" Version) $(field "$kpp_deb" Architecture)" = "$v $arch"
+
+dpkg-deb -c "$dkms_deb" | awk '{print $6}' | sed 's|^\./||' >"$t/dkms.list"
+dpkg-deb -c "$kpp_deb" | awk '{print $6}' | sed 's|^\./||' >"$t/kpp.list"
+usrc=usr/src/nobs-$v
+in_list() {
+	local list=$1 f
+	shift
+	for f in "$@"; do
+		grep -qxF "$f" "$list" || { echo "missing: $f"; return 1; }
+	done
+}
+step "nobs-dkms has $usrc/{dkms.conf,Kbuild,Makefile,nobs_main.c,nobs.h}" \
+	in_list "$t/dkms.list" "$usrc/dkms.conf" "$usrc/Kbuild" "$usrc/Makefile" \
+	"$usrc/nobs_main.c" "$usrc/nobs.h" usr/share/doc/nobs-dkms/copyright
+# Every module source the tree has (kernel-side C, headers, assembly and
+# Kbuild fragments outside tests, KUnit, tools, scripts and packaging).
+mapfile -t srcs < <(cd "$NOBS_ROOT" && {
+	if git rev-parse --git-dir >/dev/null 2>&1; then
+		git ls-files -co --exclude-standard -- '*.c' '*.h' '*.S' '*Kbuild.inc'
+	else
+		find . -type f \( -name '*.c' -o -name '*.h' -o -name '*.S' -o -name '*Kbuild.inc' \) | sed 's|^\./||'
+	fi
+} | grep -Ev '^(tests|kunit|tools|scripts|debian|build)/' | sort -u | sed "s|^|$usrc/|")
+step "nobs-dkms has every module source (${#srcs[@]} files: sha3, drbg, isogeny, afalg, arch, include, compat)" \
+	in_list "$t/dkms.list" "${srcs[@]}"
+no_extras() {
+	! grep -E "^$usrc/(tests|kunit|tools|scripts|debian|build|\.git)(/|$)|\.(o|ko|mod|cmd|a)$|\.ko\.|/\.[^/]+$|Module\.symvers|modules\.order" "$t/dkms.list"
+}
+step "nobs-dkms has no tests, KUnit, tools, packaging or build artefacts" no_extras
+only_usr() { ! grep -Ev '^(usr/src/|usr/share/doc/nobs-dkms/|usr/$|usr/share/$|usr/share/doc/$|$)' "$t/dkms.list"; }
+step "nobs-dkms installs only below /usr/src and its doc directory" only_usr
+step "nobs-kpp has usr/bin/nobs-kpp and its man page" in_list "$t/kpp.list" \
+	usr/bin/nobs-kpp usr/share/man/man1/nobs-kpp.1.gz usr/share/doc/nobs-kpp/copyright
+
+# --- nobs-kpp: hardening and a run --------------------------------------
+mkdir -p "$t/kpp"
+dpkg-deb -x "$kpp_deb" "$t/kpp"
+bin=$t/kpp/usr/bin/nobs-kpp
+hardened() {
+	readelf -hW "$bin" | grep -q 'Type: *DYN' || { echo "not PIE"; return 1; }
+	readelf -lW "$bin" | grep -q GNU_RELRO || { echo "no RELRO"; return 1; }
+	readelf -dW "$bin" | grep -q 'BIND_NOW\|Flags:.* NOW' || { echo "no BIND_NOW"; return 1; }
+	readelf --dyn-syms -W "$bin" | grep -q '__stack_chk_fail' || { echo "no stack protector"; return 1; }
+	readelf --dyn-syms -W "$bin" | grep -q '__[a-z_]*_chk@' || { echo "no fortified call"; return 1; }
+}
+step "nobs-kpp hardened (PIE, RELRO, BIND_NOW, stack protector, fortify)" hardened
+step "nobs-kpp -h runs" "$bin" -h
+
+# --- install and remove on this machine ----------------------------------
+kernels=()
+for d in /lib/modules/*/build/include; do
+	[ -e "$d" ] || continue
+	d=${d%/build/include}
+	kernels+=("${d##*/}")
+done
+if [ "$(id -u)" -ne 0 ]; then
+	skip install "not root"
+	finish
+fi
+if dpkg-query -W -f='${db:Status-Abbrev}\n' nobs-dkms nobs-kpp 2>/dev/null | grep -q '^[^u]' ||
+	dkms status -m nobs 2>/dev/null | grep -q . || [ -e "/usr/src/nobs-$v" ]; then
+	skip install "nobs is already installed or known to DKMS here; not touching it"
+	finish
+fi
+if [ ${#kernels[@]} -eq 0 ]; then
+	skip install "no kernel headers installed (make deps)"
+	finish
+fi
+echo "  kernels with headers: ${kernels[*]}"
+for k in "${kernels[@]}"; do
+	had_dep[$k]=no had_updates[$k]=no
+	[ ! -e "/lib/modules/$k/modules.dep" ] || had_dep[$k]=yes
+	[ ! -e "/lib/modules/$k/updates" ] || had_updates[$k]=yes
+done
+
+# Debian's dkms builds for the running kernel and the newest one, or for
+# every kernel when the running one is not installed (a container, a
+# chroot); autoinstall_all_kernels (read by its postinst) asks for every
+# kernel either way.  The modules are signed with a throwaway key (dkms
+# makes /var/lib/dkms/mok.key otherwise, and keeps it) unless
+# /etc/dkms/framework.conf names one.
+apt_do() {
+	DEBIAN_FRONTEND=noninteractive autoinstall_all_kernels=1 \
+		mok_signing_key=$t/mok.key mok_certificate=$t/mok.pub \
+		apt-get -o DPkg::Lock::Timeout=900 -y -q --no-install-recommends "$@"
+}
+installed=yes
+start=$(date +%s)
+step "apt-get install nobs-dkms nobs-kpp" \
+	apt_do install "$dkms_deb" "$kpp_deb"
+echo "  ($(($(date +%s) - start)) s)"
+sed -n '/^Setting up nobs-dkms/,/^Setting up nobs-kpp/p' "$t/step.log" |
+	grep -v -e '^Setting up nobs-kpp' -e "^readelf: Warning: Section '.comment'" |
+	sed 's/^/        /'
+dkms status -m nobs 2>/dev/null | sed 's/^/        dkms status: /'
+for k in "${kernels[@]}"; do
+	step "dkms status: nobs/$v installed for $k" \
+		sh -c "dkms status -m nobs -v '$v' -k '$k' | grep -q ': installed'"
+	step "/lib/modules/$k/updates/dkms/nobs.ko*" \
+		sh -c "ls /lib/modules/'$k'/updates/dkms/nobs.ko*"
+	step "modinfo -k $k nobs: in updates/dkms, version $v, vermagic $k" sh -c "
+		modinfo -k '$k' -n nobs | grep -q '^/lib/modules/$k/updates/dkms/nobs\.ko' &&
+		test \"\$(modinfo -k '$k' -F version nobs)\" = '$v' &&
+		modinfo -k '$k' -F vermagic nobs | grep -q '^$k '"
+	modinfo -k "$k" nobs 2>/dev/null | grep -E '^(filename|version|vermagic):' | sed 's/^/        /'
+done
+step "/usr/bin/nobs-kpp -h (installed)" /usr/bin/nobs-kpp -h
+
+step "apt-get remove nobs-dkms nobs-kpp" apt_do remove nobs-dkms nobs-kpp
+for k in "${kernels[@]}"; do
+	step "no nobs.ko left for $k" sh -c "! ls /lib/modules/'$k'/updates/dkms/nobs.ko* 2>/dev/null &&
+		! modinfo -k '$k' -n nobs 2>/dev/null"
+done
+step "/usr/src/nobs-$v and /usr/bin/nobs-kpp gone" \
+	test ! -e "/usr/src/nobs-$v" -a ! -e /usr/bin/nobs-kpp
+step "dkms status no longer lists nobs" sh -c '! dkms status -m nobs | grep -q . && ! dkms status | grep -q "^nobs/"'
+finish

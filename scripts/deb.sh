@@ -1,0 +1,47 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# deb.sh (make deb): the Debian packages nobs-dkms (all) and nobs-kpp (the
+# build machine's architecture), built out of tree in
+# build/deb/nobs-VERSION/ with dpkg-buildpackage; the .debs land in build/deb/.
+# debian/changelog is written there from dkms.conf's PACKAGE_VERSION (the one
+# place the version is set), dated by the last commit so that a rebuild of
+# the same commit gives the same packages.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+"$NOBS_ROOT/scripts/deps.sh" deb
+
+out=$NOBS_BUILD/deb
+src=$out/nobs-$NOBS_VERSION
+rm -rf "$out"
+mkdir -p "$src"
+
+# The tree as it is (uncommitted changes too), without what git ignores or
+# the tests; without git, what nobs_copy_tree copies.
+if git -C "$NOBS_ROOT" rev-parse --git-dir >/dev/null 2>&1; then
+	git -C "$NOBS_ROOT" ls-files -z -co --exclude-standard -- . ':!tests' |
+		tar -C "$NOBS_ROOT" --null -T - --ignore-failed-read -c | tar -C "$src" -x
+	rev=$(git -C "$NOBS_ROOT" describe --always --dirty)
+	date=$(date -R -d "@$(git -C "$NOBS_ROOT" log -1 --format=%ct)")
+else
+	nobs_copy_tree "$src"
+	rm -rf "$src/tests"
+	rev="a tree without git"
+	date=$(date -R)
+fi
+
+maint=$(sed -n 's/^Maintainer: //p' "$src/debian/control")
+cat >"$src/debian/changelog" <<EOF
+nobs ($NOBS_VERSION) unstable; urgency=medium
+
+  * Built by make deb from $rev (PACKAGE_VERSION in dkms.conf).
+
+ -- $maint  $date
+EOF
+
+nobs_log "dpkg-buildpackage in $src"
+if ! (cd "$src" && dpkg-buildpackage -us -uc -b) >"$out/build.log" 2>&1; then
+	tail -n 40 "$out/build.log"
+	nobs_die "dpkg-buildpackage failed (whole log: $out/build.log)"
+fi
+ls -1 "$out"/*.deb
