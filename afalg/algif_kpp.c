@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * An AF_ALG socket type "kpp": key agreement (every kpp in the kernel:
- * csidh512, ecdh-nist-p256, dh, ...) from user space.  Mainline Linux has
- * none; the protocol follows libkcapi's kcapi_kpp_* calls.
+ * An AF_ALG socket type "kpp": key agreement (csidh512, the kernel's
+ * software ecdh-nist-p256/p384, dh and ffdhe up to 4096 bits) from user
+ * space.
+ * Mainline Linux has none; the protocol follows libkcapi's kcapi_kpp_*
+ * calls.
  *
  * Parent socket (socket(AF_ALG, SOCK_SEQPACKET, 0), bind to type "kpp" and
- * an algorithm or driver name; an unknown name, a driver marked
- * CRYPTO_ALG_KERN_DRIVER_ONLY, or a name the AF_ALG policy refuses: ENOENT.
- * The policy is the kernel's sysctl crypto.af_alg_restrict where it has
- * one (7.3): 0 every kpp, 1 nobs_kpp_allowlist below, 2 no AF_ALG socket
- * at all (EAFNOSUPPORT from socket()); a kernel without it: every kpp):
+ * an algorithm or driver name; ENOENT for an unknown name, a kpp not in
+ * nobs_kpp_algs, an asynchronous (hardware) driver or one marked
+ * CRYPTO_ALG_KERN_DRIVER_ONLY, or a name the AF_ALG policy refuses.  The
+ * policy is the kernel's sysctl crypto.af_alg_restrict where it has one
+ * (7.3): 0 and kernels without it nobs_kpp_algs, 1 nobs_kpp_allowlist
+ * below, 2 no AF_ALG socket at all (EAFNOSUPPORT from socket())):
  *   setsockopt(SOL_ALG, ALG_SET_KEY, key, len)
  *	passes the key bytes unchanged to crypto_kpp_set_secret(); length 0
  *	passes (NULL, 0).  csidh512: the 37-byte private key, or length 0 for
@@ -18,7 +21,8 @@
  *	order, then key_size and the key; key_size 0 for a random key), as
  *	libkcapi's kcapi_kpp_setkey() passes it.  Success returns the size of
  *	every result (crypto_kpp_maxsize()), a positive number; the kpp's
- *	errno otherwise (EINVAL for a malformed key), and the socket is then
+ *	errno otherwise (EINVAL for a malformed key, or a result size above
+ *	512 bytes: a dh group above 4096 bits), and the socket is then
  *	without a key.  EBUSY while op sockets of this parent are open.
  *   accept() -> op socket; ENOKEY if no key was set.
  * Op socket:
@@ -35,7 +39,10 @@
  *	EINVAL: no completed request; EMSGSIZE: a buffer smaller than the
  *	result size (the request is kept); otherwise the kpp's errno (EINVAL
  *	for a wrong-length or invalid public key).  Nothing is written on
- *	error.  Results: KEYGEN the public key, SSGEN the shared secret, as
+ *	error.  The request runs without the socket lock: meanwhile every
+ *	sendmsg() and recvmsg() on that op socket gets EBUSY at once (other
+ *	op sockets of the same parent run their own requests in parallel).
+ *	Results: KEYGEN the public key, SSGEN the shared secret, as
  *	long as the kpp reports in dst_len; for ecdh-*, which does not, the
  *	secret is the x coordinate, half the result size (32 bytes for
  *	ecdh-nist-p256, whose public key is x || y, 64 bytes).
@@ -74,8 +81,12 @@
 #define ALG_OP_SSGEN	5
 #endif
 
-/* Results above this size (a 32768-bit DH) are refused at setkey. */
-#define NOBS_KPP_MAX_RESULT	4096
+/*
+ * Results above this size are refused at setkey: dh groups above 4096
+ * bits (a 16384-bit group costs seconds per operation).  csidh512 and
+ * ecdh-nist-p256 use 64 bytes, ecdh-nist-p384 96.
+ */
+#define NOBS_KPP_MAX_RESULT	512
 
 #define NOBS_KPP_OP_NONE	0
 
@@ -101,6 +112,7 @@ struct nobs_kpp_tfm {
  *	   dst_len)
  * @op:    ALG_OP_KEYGEN, ALG_OP_SSGEN or NOBS_KPP_OP_NONE
  * @ready: a send without MSG_MORE completed the request
+ * @busy:  a recvmsg() is running the request without the socket lock
  * @len:   bytes of input in @in
  * @in:    the input (the peer's public key), @size bytes, wiped when done
  */
@@ -110,6 +122,7 @@ struct nobs_kpp_op {
 	unsigned int ss_size;
 	u32 op;
 	bool ready;
+	bool busy;
 	unsigned int len;
 	u8 *in;
 };
@@ -166,7 +179,9 @@ static int nobs_kpp_parse_cmsg(struct msghdr *msg, u32 *op)
  * @msg:  ALG_SET_OP control message and/or input data
  * @size: bytes of data
  *
- * Return: @size, or -EINVAL / -EMSGSIZE (the pending request is dropped).
+ * Return: @size, or -EINVAL / -EMSGSIZE (the pending request is dropped),
+ * or -EBUSY while a recvmsg() on this socket runs a request (nothing is
+ * changed).
  */
 static int nobs_kpp_sendmsg(struct socket *sock, struct msghdr *msg,
 			    size_t size)
@@ -177,6 +192,11 @@ static int nobs_kpp_sendmsg(struct socket *sock, struct msghdr *msg,
 	int err;
 
 	lock_sock(sk);
+	if (ctx->busy) {
+		/* The running request keeps its input. */
+		release_sock(sk);
+		return -EBUSY;
+	}
 	err = nobs_kpp_parse_cmsg(msg, &op);
 	if (err)
 		goto drop;
@@ -255,7 +275,8 @@ static int nobs_kpp_run(struct nobs_kpp_op *ctx, u8 *out,
  * @len:   room in @msg, at least the result size
  * @flags: ignored
  *
- * Return: the result's length, or -errno (nothing written).
+ * Return: the result's length, or -errno (nothing written); -EBUSY while
+ * another recvmsg() on this socket runs its request.
  */
 static int nobs_kpp_recvmsg(struct socket *sock, struct msghdr *msg,
 			    size_t len, int flags)
@@ -267,6 +288,10 @@ static int nobs_kpp_recvmsg(struct socket *sock, struct msghdr *msg,
 	int err;
 
 	lock_sock(sk);
+	if (ctx->busy) {
+		err = -EBUSY;
+		goto unlock;
+	}
 	if (ctx->op == NOBS_KPP_OP_NONE || !ctx->ready) {
 		err = -EINVAL;
 		goto unlock;
@@ -275,16 +300,28 @@ static int nobs_kpp_recvmsg(struct socket *sock, struct msghdr *msg,
 		err = -EMSGSIZE;
 		goto unlock;
 	}
+	/*
+	 * The operation runs without the socket lock (a CSIDH group action
+	 * takes tens of milliseconds natively, seconds under emulation, and
+	 * lock_sock() waits uninterruptibly): @busy keeps the request and its
+	 * input fixed meanwhile, and every other call on this socket gets
+	 * -EBUSY instead of waiting.
+	 */
+	ctx->busy = true;
+	release_sock(sk);
+
 	out = kzalloc(ctx->size, GFP_KERNEL);
-	if (!out) {
+	if (out) {
+		err = nobs_kpp_run(ctx, out, &outlen);
+		if (!err)
+			err = memcpy_to_msg(msg, out, outlen);
+		kfree_sensitive(out);
+	} else {
 		err = -ENOMEM;
-		goto consume;
 	}
-	err = nobs_kpp_run(ctx, out, &outlen);
-	if (!err)
-		err = memcpy_to_msg(msg, out, outlen);
-	kfree_sensitive(out);
-consume:
+
+	lock_sock(sk);
+	ctx->busy = false;
 	nobs_kpp_op_reset(ctx);
 unlock:
 	release_sock(sk);
@@ -313,15 +350,19 @@ proto_ops nobs_kpp_ops = {
 };
 
 /*
- * The names this type serves at crypto.af_alg_restrict=1 (7.3 and later;
- * level 0 or an older kernel serves every kpp, level 2 has no AF_ALG
- * sockets at all).  Unprivileged: csidh512, nobs's own constant-time
- * code, the reason this type exists.  With CAP_NET_ADMIN or CAP_SYS_ADMIN
- * only, as the kernel's own lists keep most names to those: the kernel's
- * NIST ECDH, otherwise reachable only from inside the kernel.  Not at
- * all: dh (a 16384-bit group costs seconds per operation) and any other
- * kpp.  Driver names are not listed: as in the kernel's lists, the
- * algorithm is named by its cra_name.
+ * The kpps this type serves, by cra_name (a bind to a driver name is
+ * served when its algorithm is listed), and whom to at
+ * crypto.af_alg_restrict=1 (7.3 and later).  Always: csidh512, nobs's own
+ * constant-time code, the reason this type exists; the kernel's software
+ * NIST ECDH; dh with groups of at most 4096 bits (NOBS_KPP_MAX_RESULT),
+ * and the RFC 7919 groups of those sizes.
+ * Never: any other kpp, and drivers that are asynchronous (hardware:
+ * hpre, qat, keembay, ...) or marked CRYPTO_ALG_KERN_DRIVER_ONLY, which
+ * were meant for in-kernel users.  At level 1: csidh512 for every user,
+ * ecdh-nist-p256 and -p384 with CAP_NET_ADMIN or CAP_SYS_ADMIN only (as
+ * the kernel keeps most of its own names), dh for nobody (the kernel's
+ * lists name algorithms, not sizes).  Level 2 has no AF_ALG sockets at
+ * all; a kernel without the policy behaves as level 0.
  */
 static const struct af_alg_allowlist_entry nobs_kpp_allowlist[] = {
 	{ "csidh512", AF_ALG_UNPRIVILEGED },
@@ -330,15 +371,31 @@ static const struct af_alg_allowlist_entry nobs_kpp_allowlist[] = {
 	{},
 };
 
+static const char *const nobs_kpp_algs[] = {
+	"csidh512", "ecdh-nist-p256", "ecdh-nist-p384", "dh",
+	"ffdhe2048(dh)", "ffdhe3072(dh)", "ffdhe4096(dh)",
+};
+
+#define NOBS_KPP_EXCLUDED	(CRYPTO_ALG_ASYNC | CRYPTO_ALG_KERN_DRIVER_ONLY)
+
+static bool nobs_kpp_served(struct crypto_kpp *kpp)
+{
+	const char *name = crypto_tfm_alg_name(crypto_kpp_tfm(kpp));
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(nobs_kpp_algs); i++)
+		if (!strcmp(name, nobs_kpp_algs[i]))
+			return true;
+	return false;
+}
+
 /**
- * nobs_kpp_bind() - bind(): check the AF_ALG policy, allocate the kpp
+ * nobs_kpp_bind() - bind(): check the policy, allocate the kpp
  * @name: the algorithm or driver name the socket was bound to
  *
- * Drivers the kernel marks CRYPTO_ALG_KERN_DRIVER_ONLY (hardware meant for
- * in-kernel users) are never chosen.
- *
- * Return: the parent socket's state, or ERR_PTR(-ENOENT) for a name the
- * policy refuses or no kpp has, -ENOMEM.
+ * Return: the parent socket's state; ERR_PTR(-ENOENT) for a name the
+ * policy refuses, a kpp this type does not serve or none at all;
+ * -ENOMEM.  Nothing is logged.
  */
 static void *nobs_kpp_bind(const char *name)
 {
@@ -352,15 +409,20 @@ static void *nobs_kpp_bind(const char *name)
 	tfm = kzalloc(sizeof(*tfm), GFP_KERNEL);
 	if (!tfm)
 		return ERR_PTR(-ENOMEM);
-	kpp = crypto_alloc_kpp(name, 0, CRYPTO_ALG_KERN_DRIVER_ONLY);
+	kpp = crypto_alloc_kpp(name, 0, NOBS_KPP_EXCLUDED);
 	if (IS_ERR(kpp)) {
 		kfree(tfm);
 		return ERR_CAST(kpp);
 	}
+	if (!nobs_kpp_served(kpp)) {
+		crypto_free_kpp(kpp);
+		kfree(tfm);
+		return ERR_PTR(-ENOENT);
+	}
 	tfm->kpp = kpp;
 	return tfm;
 }
-NOBS_AF_ALG_BIND_COMPAT(nobs_kpp_bind)
+NOBS_AF_ALG_BIND_COMPAT(nobs_kpp_bind);
 
 static void nobs_kpp_release(void *private)
 {

@@ -35,18 +35,22 @@
  * salg_mask; nobs's type ignores them, as the newest kernels do.  Write
  * the newest form and name it through NOBS_AF_ALG_BIND():
  *	static void *foo_bind(const char *name) { ... }
- *	NOBS_AF_ALG_BIND_COMPAT(foo_bind)
+ *	NOBS_AF_ALG_BIND_COMPAT(foo_bind);
  *	... .bind = NOBS_AF_ALG_BIND(foo_bind), ...
  */
+#define NOBS_AF_ALG_BIND_CHECK(fn)					\
+	static_assert(__builtin_types_compatible_p(typeof(&fn),		\
+						   void *(*)(const char *)))
 #ifdef NOBS_KERNEL_HAS_AF_ALG_BIND_TYPE_MASK
 #define NOBS_AF_ALG_BIND_COMPAT(fn)					\
+	NOBS_AF_ALG_BIND_CHECK(fn);					\
 	static void *fn##_type_mask(const char *name, u32 type, u32 mask)	\
 	{								\
 		return fn(name);					\
 	}
 #define NOBS_AF_ALG_BIND(fn) fn##_type_mask
 #else
-#define NOBS_AF_ALG_BIND_COMPAT(fn)
+#define NOBS_AF_ALG_BIND_COMPAT(fn) NOBS_AF_ALG_BIND_CHECK(fn)
 #define NOBS_AF_ALG_BIND(fn) fn
 #endif
 

@@ -10,8 +10,7 @@ static const struct af_alg_allowlist_entry nobs_probe_list[] = {
 	{},
 };
 
-int nobs_probe_restricted(void);
-int nobs_probe_restricted(void)
+static int __maybe_unused nobs_probe_restricted(void)
 {
 	return af_alg_check_restriction("nobs_probe", nobs_probe_list);
 }

@@ -97,7 +97,47 @@ else
 	# One vector through 8 op sockets of one parent, at once.
 	set -- $(head -n 1 "$kpp_dir/valid")
 	kpp_run kpp-csidh-concurrent csidh-kat "$3" "$4"
+	# A running request holds no lock others wait on: EBUSY at once.
+	kpp_out=$(kpp_alg busy "$3" "$4" 2>&1)
+	case $? in
+	0) result pass kpp-busy "$(echo "$kpp_out" | tail -n 1 | sed 's/^ok //')" ;;
+	77) result skip kpp-busy "$(echo "$kpp_out" | tail -n 1)" ;;
+	*) result fail kpp-busy "$(echo "$kpp_out" | grep -v '^ok' | head -n 4 | tr '\n' ' ')" ;;
+	esac
 fi
+
+# The kpps the type serves (algif_kpp.c): csidh512, ecdh-nist-p256/p384,
+# dh and ffdhe2048..4096(dh), by name or driver, and no other.  Load the
+# kernel's other kpps first, so there is something to refuse.
+for kpp_m in curve25519-generic curve25519-x86_64 ecdh_generic dh_generic; do
+	modprobe -q "$kpp_m" 2>/dev/null
+done
+kpp_served=" csidh512 ecdh-nist-p256 ecdh-nist-p384 dh ffdhe2048(dh) ffdhe3072(dh) ffdhe4096(dh) "
+kpp_yes= kpp_no=
+for kpp_nd in $(awk '/^name/ { n = $3 } /^driver/ { d = $3 }
+		/^type/ { if ($3 == "kpp") print n "|" d }' /proc/crypto | sort -u); do
+	case "$kpp_served" in
+	*" ${kpp_nd%%|*} "*) kpp_yes="$kpp_yes ${kpp_nd%%|*} ${kpp_nd#*|}" ;;
+	*) kpp_no="$kpp_no ${kpp_nd%%|*} ${kpp_nd#*|}" ;;
+	esac
+done
+kpp_got=$(afalg_bind kpp $kpp_yes | awk '$2 != "ok"')
+if [ -z "$kpp_got" ]; then
+	result pass kpp-served "$(echo $kpp_yes | wc -w) names and drivers bind"
+else
+	result fail kpp-served "$(echo "$kpp_got" | tr '\n' ' ')"
+fi
+if [ -z "$kpp_no" ]; then
+	result skip kpp-refused "no kpp outside the list in this kernel"
+else
+	kpp_got=$(afalg_bind kpp $kpp_no | awk '$2 != "ENOENT"')
+	if [ -z "$kpp_got" ]; then
+		result pass kpp-refused "ENOENT:$kpp_no"
+	else
+		result fail kpp-refused "$(echo "$kpp_got" | tr '\n' ' ')"
+	fi
+fi
+kpp_run kpp-dh-size dh-size
 
 # A CSIDH exchange between two processes through the tool.
 cd "$kpp_dir" || true

@@ -18,15 +18,24 @@
  *   kpp_alg stress N I    N processes, each I ecdh-nist-p256 exchanges on
  *                         its own sockets: the two secrets agree every time
  *   kpp_alg unload        with a kpp socket open, nobs cannot be removed
+ *   kpp_alg busy PR PK    while one process's recv() runs a csidh512
+ *                         keygen on an op socket, another's send() and
+ *                         recv() on the same socket get EBUSY at once
+ *                         (no wait on the socket lock); the keygen's
+ *                         result is Pk1
+ *   kpp_alg dh-size       dh: a 4096-bit group is accepted (result size
+ *                         512), a 4104-bit one refused with EINVAL
  *                         (delete_module fails), and the socket still works
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -443,6 +452,116 @@ static int cmd_unload(void)
 	return failed;
 }
 
+static double now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static int readable(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	return poll(&p, 1, 0) > 0;
+}
+
+static int cmd_busy(const char *prh, const char *pkh)
+{
+	uint8_t pr[37], pk[64], out[64];
+	int s, op, p[2], st, try;
+
+	if (hex2bin(prh, pr, 37) != 37 || hex2bin(pkh, pk, 64) != 64) {
+		printf("FAIL bad hex arguments\n");
+		return 1;
+	}
+	s = kbind("csidh512");
+	CHECK(s >= 0 && setkey(s, pr, 37) == 64, "csidh512 setkey: %s", strerror(errno));
+	if (failed)
+		return 1;
+	for (try = 0; try < 3; try++) {
+		double t0, t1;
+		long r1, r2;
+		int e1, e2, early;
+		char verdict = '0';
+
+		op = accept(s, NULL, 0);
+		CHECK(op >= 0 && send_op(op, OP_KEYGEN, NULL, 0, 0, -1) == 0,
+		      "keygen request: %s", strerror(errno));
+		if (failed || pipe(p))
+			return 1;
+		if (fork() == 0) {
+			char ok = read(op, out, 64) == 64 && !memcmp(out, pk, 64) ? '1' : '0';
+
+			_exit(write(p[1], &ok, 1) == 1 ? 0 : 1);
+		}
+		usleep(50000);
+		early = readable(p[0]);
+		t0 = now();
+		errno = 0;
+		r1 = send_op(op, OP_KEYGEN, NULL, 0, 0, -1);
+		e1 = errno;
+		errno = 0;
+		r2 = read(op, out, 64);
+		e2 = errno;
+		t1 = now();
+		wait(&st);
+		if (read(p[0], &verdict, 1) != 1)
+			verdict = '0';
+		close(p[0]);
+		close(p[1]);
+		close(op);
+		CHECK(verdict == '1', "the running keygen's result is not Pk1");
+		if (early)
+			continue;	/* it ended before the probes: again */
+		CHECK(r1 < 0 && e1 == EBUSY, "send during the request: %ld (%s), want EBUSY", r1, strerror(e1));
+		CHECK(r2 < 0 && e2 == EBUSY, "recv during the request: %ld (%s), want EBUSY", r2, strerror(e2));
+		CHECK(t1 - t0 < 0.25, "the two calls took %.0f ms: they waited for the request", (t1 - t0) * 1e3);
+		if (!failed)
+			printf("ok busy: send and recv during a running keygen: EBUSY in %.1f ms\n",
+			       (t1 - t0) * 1e3);
+		close(s);
+		return failed;
+	}
+	close(s);
+	printf("SKIP the keygen ended within 50 ms three times: nothing to probe\n");
+	return 77;
+}
+
+/* The kernel's packed dh secret: a 32-byte key, a p of @plen bytes, g 2. */
+static int dh_key(uint8_t *out, unsigned int plen)
+{
+	uint16_t hdr[2] = { 1, 0 };
+	uint32_t sizes[3] = { 32, plen, 1 };
+	unsigned int len = 4 + 12 + 32 + plen + 1;
+
+	hdr[1] = len;
+	memcpy(out, hdr, 4);
+	memcpy(out + 4, sizes, 12);
+	memset(out + 16, 0x5a, 32);
+	memset(out + 48, 0xff, plen);	/* p = 2^(8 plen) - 1, odd, top bit set */
+	out[48 + plen] = 2;
+	return len;
+}
+
+static int cmd_dh_size(void)
+{
+	static uint8_t key[1024];
+	int s = kbind("dh"), r;
+
+	CHECK(s >= 0, "bind dh: %s", strerror(errno));
+	if (s < 0)
+		return 1;
+	r = setkey(s, key, dh_key(key, 512));
+	CHECK(r == 512, "dh with a 4096-bit p: setkey %d (%s), want 512", r, strerror(errno));
+	EXPECT_ERR(setkey(s, key, dh_key(key, 513)), EINVAL, "dh with a 4104-bit p");
+	close(s);
+	if (!failed)
+		printf("ok dh-size: 4096-bit group accepted, 4104-bit refused (EINVAL)\n");
+	return failed;
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IONBF, 0);
@@ -456,6 +575,10 @@ int main(int argc, char **argv)
 		return cmd_stress(atoi(argv[2]), atoi(argv[3]));
 	if (argc == 2 && !strcmp(argv[1], "unload"))
 		return cmd_unload();
-	fprintf(stderr, "usage: kpp_alg errors|ecdh|csidh-kat PR PK|stress N I|unload\n");
+	if (argc == 4 && !strcmp(argv[1], "busy"))
+		return cmd_busy(argv[2], argv[3]);
+	if (argc == 2 && !strcmp(argv[1], "dh-size"))
+		return cmd_dh_size();
+	fprintf(stderr, "usage: kpp_alg errors|ecdh|csidh-kat PR PK|stress N I|unload|busy PR PK|dh-size\n");
 	return 2;
 }
