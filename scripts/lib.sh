@@ -195,6 +195,29 @@ nobs_kbuild_args() {
 # installed headers, or a tree prepared by fetch-kernel.sh -b).
 nobs_kdir() { "$NOBS_ROOT/scripts/fetch-kernel.sh" -b "$1"; }
 
+# nobs_record_kernel ID SUITE PASSED FAILED SKIPPED: the result of one test
+# suite on one kernel into $NOBS_BUILD/results/kernels.tsv (tab-separated,
+# a header line; a later run of the same suite on the same kernel replaces
+# the line).  The supported-kernels table is made from it.
+nobs_record_kernel() {
+	local f=$NOBS_BUILD/results/kernels.tsv id kver flavour suite version
+	read -r id kver flavour suite version <<<"$(nobs_kernel_resolve "$1")"
+	mkdir -p "$(dirname "$f")"
+	(
+		flock 9
+		{
+			printf 'id\tarch\tkver\tflavour\tdist\tsuite\tpassed\tfailed\tskipped\n'
+			if [ -f "$f" ]; then
+				awk -F'\t' -v i="$id" -v a="$NOBS_ARCH" -v s="$2" \
+					'NR > 1 && !($1 == i && $2 == a && $6 == s)' "$f"
+			fi
+			printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$NOBS_ARCH" \
+				"$kver" "$flavour" "$suite" "$2" "$3" "$4" "$5"
+		} >"$f.tmp"
+		mv "$f.tmp" "$f"
+	) 9>"$f.lock"
+}
+
 # nobs_copy_tree DIR: the module sources (not tests, builds or git) into DIR.
 nobs_copy_tree() {
 	tar -C "$NOBS_ROOT" -c --exclude=./build --exclude=./.git \
