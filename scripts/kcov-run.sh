@@ -160,9 +160,8 @@ for ((s = 0; ; s++)); do
 done
 set -e
 
-tr -d '\r' <"$out/results.log" >"$out/results.clean"
-grep '^NOBS-RESULT ' "$out/results.clean" |
-	sed -E 's/^NOBS-RESULT ([A-Z]+) ([^ ]+) ?(.*)$/\1\t\2\t\3/' >"$out/results.tsv" || true
+nobs_vm_results "$out" kcov
+lost=$nobs_lost
 pass=$(grep -c '^PASS' "$out/results.tsv" || true)
 fail=$(grep -c '^FAIL' "$out/results.tsv" || true)
 skip=$(grep -c '^SKIP' "$out/results.tsv" || true)
@@ -236,6 +235,8 @@ if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
 	problem="hang: no result within ${timeout}s"
 elif ! grep -q '^NOBS-DONE$' "$out/results.clean"; then
 	problem="guest did not finish (qemu exit $rc)"
+elif [ -n "$lost" ]; then
+	problem="result lines lost: $lost"
 elif [ "$ngcda" = 0 ]; then
 	problem="no coverage data from the guest"
 fi

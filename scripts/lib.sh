@@ -195,6 +195,35 @@ nobs_kbuild_args() {
 # installed headers, or a tree prepared by fetch-kernel.sh -b).
 nobs_kdir() { "$NOBS_ROOT/scripts/fetch-kernel.sh" -b "$1"; }
 
+# nobs_vm_results DIR LABEL: the guest's results port (DIR/results.log, see
+# tests/vm/guest-init.sh) into DIR/results.clean, DIR/dmesg.log and
+# DIR/results.tsv (status<TAB>name<TAB>reason).  The guest sends every
+# result again at the end, with their number: a line the serial port lost
+# is taken from that copy (and said); if neither copy is whole, nobs_lost
+# says so (else it is empty).
+nobs_vm_results() {
+	local out=$1 label=$2 count got
+	nobs_lost=
+	[ -f "$out/results.log" ] || : >"$out/results.log"
+	tr -d '\r' <"$out/results.log" >"$out/results.clean"
+	sed -n '/^NOBS-DMESG-BEGIN$/,/^NOBS-DMESG-END$/p' "$out/results.clean" >"$out/dmesg.log"
+	nobs_results_tsv NOBS-RESULT <"$out/results.clean" >"$out/results.tsv"
+	count=$(sed -n 's/^NOBS-COUNT \([0-9]*\)$/\1/p' "$out/results.clean" | tail -n 1)
+	got=$(grep -c '' "$out/results.tsv" || true)
+	if [ -n "$count" ] && [ "$got" != "$count" ]; then
+		nobs_results_tsv NOBS-REPLAY <"$out/results.clean" >"$out/replay.tsv"
+		if [ "$(grep -c '' "$out/replay.tsv")" = "$count" ]; then
+			echo "  note  $label: $((count - got)) of $count result lines lost on the serial port; taken from the guest's copy"
+			mv "$out/replay.tsv" "$out/results.tsv"
+		else
+			nobs_lost="the guest reported $count results, $got arrived"
+		fi
+	fi
+}
+nobs_results_tsv() {
+	grep "^$1 " | sed -E "s/^$1 ([A-Z]+) ([^ ]+) ?(.*)\$/\1\t\2\t\3/" || true
+}
+
 # nobs_record_kernel ID SUITE PASSED FAILED SKIPPED: the result of one test
 # suite on one kernel into $NOBS_BUILD/results/kernels.tsv (tab-separated,
 # a header line; a later run of the same suite on the same kernel replaces

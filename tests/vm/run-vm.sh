@@ -107,25 +107,8 @@ timeout --foreground -k 5 "$timeout" qemu-system-x86_64 -accel tcg -cpu max \
 rc=$?
 set -e
 
-tr -d '\r' <"$out/results.log" >"$out/results.clean"
-sed -n '/^NOBS-DMESG-BEGIN$/,/^NOBS-DMESG-END$/p' "$out/results.clean" >"$out/dmesg.log"
-grep '^NOBS-RESULT ' "$out/results.clean" |
-	sed -E 's/^NOBS-RESULT ([A-Z]+) ([^ ]+) ?(.*)$/\1\t\2\t\3/' >"$out/results.tsv" || true
-# The guest sends every result again at the end, with their number: a line
-# the serial port lost is taken from that copy (and said), and if neither
-# copy is whole, that is a failure.
-lost=
-count=$(sed -n 's/^NOBS-COUNT \([0-9]*\)$/\1/p' "$out/results.clean" | tail -n 1)
-if [ -n "$count" ] && [ "$(grep -c '' "$out/results.tsv")" != "$count" ]; then
-	grep '^NOBS-REPLAY ' "$out/results.clean" |
-		sed -E 's/^NOBS-REPLAY ([A-Z]+) ([^ ]+) ?(.*)$/\1\t\2\t\3/' >"$out/replay.tsv" || true
-	if [ "$(grep -c '' "$out/replay.tsv")" = "$count" ]; then
-		echo "  note  $label: $((count - $(grep -c '' "$out/results.tsv"))) of $count result lines lost on the serial port; taken from the guest's copy"
-		mv "$out/replay.tsv" "$out/results.tsv"
-	else
-		lost="the guest reported $count results, $(grep -c '' "$out/results.tsv") arrived"
-	fi
-fi
+nobs_vm_results "$out" "$label"
+lost=$nobs_lost
 
 pass=$(grep -c '^PASS' "$out/results.tsv" || true)
 fail=$(grep -c '^FAIL' "$out/results.tsv" || true)
