@@ -224,6 +224,43 @@ nobs_results_tsv() {
 	grep "^$1 " | sed -E "s/^$1 ([A-Z]+) ([^ ]+) ?(.*)\$/\1\t\2\t\3/" || true
 }
 
+# nobs_guest_tools DIR: the tools of the guest's initramfs into DIR (its
+# root): busybox (also as sh), this machine's kmod (as modprobe, insmod...)
+# and kcapi-tools, each with its libraries.
+nobs_guest_tools() {
+	local r=$1 t
+	mkdir -p "$r"/{bin,sbin,usr/bin,lib,proc,sys,dev,tmp,etc,nobs,cases,vectors}
+	cp /bin/busybox "$r/bin/busybox"
+	ln -s busybox "$r/bin/sh"
+	nobs_copy_with_libs "$r" "$(command -v kmod)" sbin/kmod
+	for t in modprobe insmod rmmod lsmod depmod modinfo; do ln -s kmod "$r/sbin/$t"; done
+	for t in kcapi kcapi-dgst kcapi-rng kcapi-enc; do
+		if [ -x "/usr/bin/$t" ]; then nobs_copy_with_libs "$r" "/usr/bin/$t" "usr/bin/$t"; fi
+	done
+}
+nobs_copy_with_libs() {
+	local r=$1 f=$2 l
+	cp "$f" "$r/$3"
+	for l in $(ldd "$f" | grep -o '/[^ ]*'); do
+		mkdir -p "$r$(dirname "$l")"
+		cp -L "$l" "$r$l"
+	done
+}
+
+# nobs_guest_progs DIR C_FILE...: the guest's programs, static, into DIR/bin,
+# and the vectors ($NOBS_VECTORS) into DIR/vectors.
+nobs_guest_progs() {
+	local r=$1 p
+	shift
+	mkdir -p "$r/bin" "$r/vectors"
+	for p in "$@"; do
+		[ -f "$p" ] || continue
+		gcc -static -O2 -Wall -Werror -I"$NOBS_ROOT/tests/vm/progs" \
+			-o "$r/bin/$(basename "$p" .c)" "$p"
+	done
+	if [ -d "$NOBS_VECTORS" ]; then cp -r "$NOBS_VECTORS/." "$r/vectors/"; fi
+}
+
 # nobs_record_kernel ID SUITE PASSED FAILED SKIPPED: the result of one test
 # suite on one kernel into $NOBS_BUILD/results/kernels.tsv (tab-separated,
 # a header line; a later run of the same suite on the same kernel replaces

@@ -51,27 +51,10 @@ mkdir -p "$out"
 # The parts that depend only on the kernel: busybox, kmod, kcapi-tools and
 # the decompressed crypto modules.  Cached next to the kernel.
 base=$kdir/base.cpio.gz
-if [ ! -f "$base" ] || [ "$0" -nt "$base" ]; then
+if [ ! -f "$base" ] || [ "$0" -nt "$base" ] || [ "$NOBS_ROOT/scripts/lib.sh" -nt "$base" ]; then
 	b=$(mktemp -d)
-	mkdir -p "$b"/{bin,sbin,usr/bin,lib,proc,sys,dev,tmp,etc,nobs,cases}
-	cp /bin/busybox "$b/bin/busybox"
-	ln -s busybox "$b/bin/sh"
+	nobs_guest_tools "$b"
 	cp -a "$kdir/modroot/lib/modules" "$b/lib/"
-	copy_with_libs() {
-		local f=$1 dst=$2 l
-		cp "$f" "$b/$dst"
-		for l in $(ldd "$f" | grep -o '/[^ ]*'); do
-			mkdir -p "$b$(dirname "$l")"
-			cp -L "$l" "$b$l"
-		done
-	}
-	copy_with_libs "$(command -v kmod)" sbin/kmod
-	for t in modprobe insmod rmmod lsmod depmod modinfo; do
-		ln -s kmod "$b/sbin/$t"
-	done
-	for t in kcapi kcapi-dgst kcapi-rng kcapi-enc; do
-		if [ -x "/usr/bin/$t" ]; then copy_with_libs "/usr/bin/$t" "usr/bin/$t"; fi
-	done
 	(cd "$b" && find . | cpio -o -H newc --quiet | gzip -1) >"$base.tmp"
 	mv "$base.tmp" "$base"
 	rm -rf "$b"
@@ -85,12 +68,7 @@ cp "$ko" "$o/nobs/nobs.ko"
 for c in "$cases_dir"/$cases.sh; do
 	if [ -f "$c" ]; then cp "$c" "$o/cases/"; fi
 done
-for p in "$NOBS_ROOT"/tests/vm/progs/*.c; do
-	[ -f "$p" ] || continue
-	gcc -static -O2 -Wall -Werror -I"$NOBS_ROOT/tests/vm/progs" \
-		-o "$o/bin/$(basename "$p" .c)" "$p"
-done
-if [ -d "$NOBS_VECTORS" ]; then cp -r "$NOBS_VECTORS/." "$o/vectors/"; fi
+nobs_guest_progs "$o" "$NOBS_ROOT"/tests/vm/progs/*.c
 printf 'KVER=%s\nNOBS_PARAMS="%s"\n' "$kver" "$params" >"$o/etc/nobs.conf"
 (cd "$o" && find . | cpio -o -H newc --quiet | gzip -1) >"$out/overlay.cpio.gz"
 cat "$base" "$out/overlay.cpio.gz" >"$out/initrd.gz"
