@@ -4,45 +4,71 @@
 # run-vm.sh: boot a stock Debian kernel under QEMU/TCG, load nobs.ko, run the
 # guest test cases and report.
 #
-#   tests/vm/run-vm.sh -k 6.1|6.12 -m path/to/nobs.ko [-p "mod params"]
+#   tests/vm/run-vm.sh -k ID -m path/to/nobs.ko [-p "mod params"]
+#                      [-a "kernel args"] [-r LEVEL] [-s KEY=VALUE]...
 #                      [-l label] [-c 'glob of cases'] [-C cases_dir]
 #                      [-t timeout_s] [-q] [-v]
 #
-# The guest runs tests/vm/cases/*.sh (or -c GLOB, e.g. -c '30-*') after
-# loading the module with the given parameters (-C: the cases of another
-# directory, e.g. tests/vm/demo; -v: show what the cases print), then
-# unloads, reloads and
-# unloads it.  Programs tests/vm/progs/*.c are built static into /bin; the
-# vectors (../shared/vectors) are at /vectors.
+# -k: a kernel ID of scripts/lib.sh (6.1, 6.12, trixie, trixie-rt,
+# backports, sid) or a series such as 7.3; its image comes from
+# scripts/fetch-kernel.sh.  The guest runs tests/vm/cases/*.sh (or -c GLOB,
+# e.g. -c '30-*') after loading the module with the given parameters (-C:
+# the cases of another directory, e.g. tests/vm/demo; -v: show what the
+# cases print), then unloads, reloads and unloads it.  -a: added to the
+# guest's kernel command line.  -s KEY=VALUE: a sysctl the guest sets once
+# the kernel's crypto modules are loaded, before nobs.ko (e.g.
+# -s crypto.af_alg_restrict=1).  Where the kernel restricts AF_ALG
+# (/proc/sys/crypto/af_alg_restrict, 7.3 on) the guest sets it to 0 unless
+# -r LEVEL names another (-r default: leave the kernel's); the cases see
+# the value found as NOBS_AF_ALG_RESTRICT_DEFAULT.  Programs
+# tests/vm/progs/*.c are built static into /bin; the vectors
+# (../shared/vectors) are at /vectors.
 #
 # Output in $NOBS_BUILD/vm/<label>/: console.log (serial console),
 # results.log (raw guest results), results.tsv (status<TAB>name<TAB>reason),
-# dmesg.log.  The last line printed is "SUITE: N passed, N failed, N skipped".
+# dmesg.log; the counts also go to build/results/kernels.tsv (suite: the
+# label; not with NOBS_RECORD_KERNELS=0).  The last line printed is
+# "SUITE: N passed, N failed, N skipped".
 # Exit status is non-zero when any test failed, the guest hung or crashed, or
 # dmesg shows a panic, oops, WARN, BUG or sanitizer report.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/lib.sh"
 
 series=6.12 ko= params= label= cases='*' timeout=600 quiet=0 verbose=0
+kargs= restrict= sysctls=
 cases_dir=$NOBS_ROOT/tests/vm/cases
-while getopts k:m:p:l:c:C:t:qv o; do
+while getopts k:m:p:a:r:s:l:c:C:t:qv o; do
 	case $o in
 	k) series=$OPTARG ;;
 	m) ko=$OPTARG ;;
 	p) params=$OPTARG ;;
+	a) kargs=$OPTARG ;;
+	r) restrict=$OPTARG ;;
+	s) sysctls="${sysctls:+$sysctls }$OPTARG" ;;
 	l) label=$OPTARG ;;
 	c) cases=$OPTARG ;;
 	C) cases_dir=$(cd "$OPTARG" && pwd) ;;
 	v) verbose=1 ;;
 	t) timeout=$OPTARG ;;
 	q) quiet=1 ;;
-	*) sed -n '4,10p' "$0"; exit 2 ;;
+	*) sed -n '4,25p' "$0"; exit 2 ;;
 	esac
 done
 [ -f "$ko" ] || nobs_die "no module given (-m path/to/nobs.ko)"
-label=${label:-$series${params:+-${params// /-}}}
+case $restrict in
+'' | default | [0-9]) ;;
+*) nobs_die "-r takes a level (0, 1, 2) or 'default'" ;;
+esac
+for s in $sysctls; do
+	case $s in
+	*=*) ;;
+	*) nobs_die "-s takes KEY=VALUE, not '$s'" ;;
+	esac
+done
+id=$(nobs_kernel_id "$series")
+label=${label:-$id${params:+-${params// /-}}}
 
-kdir=$("$NOBS_ROOT/scripts/fetch-kernel.sh" "$series")
+kdir=$("$NOBS_ROOT/scripts/fetch-kernel.sh" "$id")
 kver=$(cat "$kdir/kver")
 out=$NOBS_BUILD/vm/$label
 rm -rf "$out"
@@ -69,17 +95,18 @@ for c in "$cases_dir"/$cases.sh; do
 	if [ -f "$c" ]; then cp "$c" "$o/cases/"; fi
 done
 nobs_guest_progs "$o" "$NOBS_ROOT"/tests/vm/progs/*.c
-printf 'KVER=%s\nNOBS_PARAMS="%s"\n' "$kver" "$params" >"$o/etc/nobs.conf"
+printf 'KVER=%s\nNOBS_KERNEL_ID=%s\nNOBS_PARAMS="%s"\nNOBS_AF_ALG_RESTRICT=%s\nNOBS_SYSCTLS="%s"\n' \
+	"$kver" "$id" "$params" "$restrict" "$sysctls" >"$o/etc/nobs.conf"
 (cd "$o" && find . | cpio -o -H newc --quiet | gzip -1) >"$out/overlay.cpio.gz"
 cat "$base" "$out/overlay.cpio.gz" >"$out/initrd.gz"
 rm -rf "$o"
 
-[ "$quiet" = 1 ] || nobs_log "vm $label: booting $kver"
+[ "$quiet" = 1 ] || nobs_log "vm $label: booting $id ($kver)"
 set +e
 timeout --foreground -k 5 "$timeout" qemu-system-x86_64 -accel tcg -cpu max \
 	-m 1024 -smp 2 -nographic -no-reboot -monitor none \
 	-kernel "$kdir/vmlinuz" -initrd "$out/initrd.gz" \
-	-append "console=ttyS0 panic=-1 oops=panic loglevel=4 nokaslr" \
+	-append "console=ttyS0 panic=-1 oops=panic loglevel=4 nokaslr${kargs:+ $kargs}" \
 	-serial "file:$out/console.log" -serial "file:$out/results.log" \
 	</dev/null >/dev/null 2>"$out/qemu.err"
 rc=$?
@@ -134,6 +161,9 @@ if [ "$fail" -gt 0 ]; then
 		tail -n 60 "$out/console.log"
 	fi
 	echo "---- end of guest dmesg ----"
+fi
+if [ "${NOBS_RECORD_KERNELS:-1}" != 0 ]; then
+	nobs_record_kernel "$id" "$label" "$pass" "$fail" "$skip"
 fi
 echo "SUITE: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]
