@@ -220,8 +220,7 @@ elif [ -n "$lost" ]; then
 elif [ "$ngcda" = 0 ]; then
 	problem="no coverage data from the guest"
 fi
-bad='Oops|BUG:|WARNING:|Kernel panic|kernel BUG|general protection fault|UBSAN:|KASAN:|KFENCE:|kmemleak:|circular locking|refcount_t:'
-if grep -Eq "$bad" "$out/console.log"; then
+if grep -Eq "$NOBS_KERNEL_BAD" "$out/console.log"; then
 	problem="${problem:+$problem; }kernel reported a problem (see $out/console.log)"
 fi
 if [ -n "$problem" ]; then

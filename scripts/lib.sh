@@ -195,6 +195,16 @@ nobs_kbuild_args() {
 # installed headers, or a tree prepared by fetch-kernel.sh -b).
 nobs_kdir() { "$NOBS_ROOT/scripts/fetch-kernel.sh" -b "$1"; }
 
+# What in a guest's console or dmesg is a kernel problem: NOBS_KERNEL_BAD
+# always (on PREEMPT_RT "BUG: sleeping function called from invalid
+# context" and "BUG: scheduling while atomic" are how a sleeping lock taken
+# in atomic context shows); NOBS_VM_BAD for the stock-kernel runs, also any
+# call trace (the fault-injection runs print those on purpose), a blocked
+# task, an RCU stall, list corruption, a stack-protector hit or a
+# segfaulting program.
+NOBS_KERNEL_BAD='Oops|BUG:|WARNING:|Kernel panic|kernel BUG|general protection fault|UBSAN:|KASAN:|KFENCE:|kmemleak:|circular locking|refcount_t:|sleeping function called from invalid context|scheduling while atomic'
+NOBS_VM_BAD="$NOBS_KERNEL_BAD|Call Trace:|INFO: task .* blocked|detected stalls? on CPU|list_(add|del) corruption|stack-protector|segfault at"
+
 # nobs_vm_results DIR LABEL: the guest's results port (DIR/results.log, see
 # tests/vm/guest-init.sh) into DIR/results.clean, DIR/dmesg.log and
 # DIR/results.tsv (status<TAB>name<TAB>reason).  The guest sends every

@@ -30,7 +30,7 @@
 # label; not with NOBS_RECORD_KERNELS=0).  The last line printed is
 # "SUITE: N passed, N failed, N skipped".
 # Exit status is non-zero when any test failed, the guest hung or crashed, or
-# dmesg shows a panic, oops, WARN, BUG or sanitizer report.
+# dmesg shows a panic, oops, WARN, BUG, RCU stall or sanitizer report.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/lib.sh"
 
@@ -126,8 +126,7 @@ elif ! grep -q '^NOBS-DONE$' "$out/results.clean"; then
 elif [ -n "$lost" ]; then
 	problem="result lines lost: $lost"
 fi
-bad='Oops|BUG:|WARNING:|Kernel panic|kernel BUG|general protection fault|UBSAN:|KASAN:|KFENCE:|kmemleak:|Call Trace:|circular locking|INFO: task .* blocked|refcount_t:|list_(add|del) corruption|stack-protector|segfault at'
-if grep -Eq "$bad" "$out/console.log" "$out/dmesg.log"; then
+if grep -Eq "$NOBS_VM_BAD" "$out/console.log" "$out/dmesg.log"; then
 	problem="${problem:+$problem; }kernel reported a problem (see dmesg)"
 fi
 
