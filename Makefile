@@ -61,8 +61,11 @@ FUZZ_SECONDS ?= 60
 fuzz: deps
 	@scripts/fuzz.sh $(FUZZ_SECONDS)
 
+# KERNEL: a kernel ID of scripts/lib.sh (6.1, 6.12, trixie, trixie-rt,
+# backports, sid) or a series such as 7.3
+KERNEL ?= 6.12
 demo: deps
-	@scripts/demo.sh
+	@scripts/demo.sh $(KERNEL)
 
 # fault injection + kmemleak on the x86_64 debug kernel (part of make check);
 # the long version fails every allocation of the init and runs longer

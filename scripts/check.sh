@@ -1,20 +1,27 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # check.sh full|quick|lint: run the test suites and print the summary.
-#   full:  lint (checkpatch, W=1 + sparse builds for 6.1 and 6.12), the
-#          userspace harness (ASan+UBSan, valgrind), 5 s of each fuzzer,
-#          DKMS add/build/remove, the VM tests on both stock kernels with and
-#          without force_generic (on the modules DKMS built), the runner
-#          self-test; and, on self-built kernels, KUnit on x86_64 (debug
-#          kernel) followed by fault injection and kmemleak there, arm64,
-#          riscv64 and ppc64le.
+#   full:  lint (checkpatch, W=1 + sparse builds against every kernel ID of
+#          scripts/lib.sh), the userspace harness (ASan+UBSan, valgrind),
+#          5 s of each fuzzer, DKMS add/build/remove against every kernel
+#          ID, the VM tests on Debian 12's two stock kernels with and without
+#          force_generic (on the modules DKMS built), the VM tests on the
+#          newer kernels (NOBS_VM_EXTRA, below), the runner self-test; and,
+#          on self-built kernels, KUnit on x86_64 (debug kernel) followed by
+#          fault injection and kmemleak there, arm64, riscv64 and ppc64le.
 #   quick: userspace harness, 6.12 build, VM tests on 6.12, x86_64 KUnit
 #          and fault injection.
+# The newer kernels' VM suites, ID[:generic][:core] each: every case with
+# the default parameters on trixie, backports and trixie-rt; the core cases
+# ($NOBS_VM_CORE, default '[3-8]0-*': every algorithm, the kpp type's
+# errors, the abuse and stress runs; not the known-answer-failure loads
+# and the autoload) on sid, and with force_generic on backports.
 # Suites run in two lanes at once (stock-kernel work and self-built-kernel
 # work; the machine has two cores and each QEMU/TCG run keeps about one
-# busy; lint and the fuzzers join the second lane when its kernels are all
-# cached); the second lane's output is printed when it ends.  NOBS_SERIAL=1
-# runs everything in one lane.
+# busy; lint, the fuzzers and half of the newer kernels' VM suites join
+# the second lane when its kernels are all cached); the second lane's
+# output is printed when it ends.  NOBS_SERIAL=1 runs everything in one
+# lane.  Per kernel, what ran and its counts: build/results/kernels.tsv.
 # The last line is "N passed, N failed[, N skipped]".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -25,15 +32,35 @@ res=$NOBS_BUILD/results
 rm -rf "$res"
 mkdir -p "$res"
 
+GENERIC="force_generic=1 drbg_reseed_interval=1000"
+NOBS_VM_CORE=${NOBS_VM_CORE:-'[3-8]0-*'}
+VM_EXTRA_1=${NOBS_VM_EXTRA_1:-"trixie sid:core"}
+VM_EXTRA_2=${NOBS_VM_EXTRA_2:-"backports trixie-rt backports:generic:core"}
+
 vm_suites() {
-	local kodir=$1 series params
+	local kodir=$1 id
 	shift
-	for series in "$@"; do
-		for params in "" "force_generic=1 drbg_reseed_interval=1000"; do
-			"$rs" "vm-$series${params:+-generic}" "$NOBS_ROOT/tests/vm/run-vm.sh" \
-				-q -k "$series" -m "$kodir/$series/nobs.ko" -p "$params"
-		done
+	for id in "$@"; do
+		vm_suite "$kodir" "$id"
+		vm_suite "$kodir" "$id:generic"
 	done
+}
+# vm_suite KO_DIR ID[:generic][:core]: one VM suite on KO_DIR/ID/nobs.ko.
+vm_suite() {
+	local kodir=$1 id=${2%%:*} name params= cases='*'
+	case $2 in *:generic*) params=$GENERIC ;; esac
+	case $2 in *:core*) cases=$NOBS_VM_CORE ;; esac
+	name=vm-$id${params:+-generic}
+	case $2 in *:core*) name=$name-core ;; esac
+	"$rs" "$name" "$NOBS_ROOT/tests/vm/run-vm.sh" -q -k "$id" -l "$name" \
+		-m "$kodir/$id/nobs.ko" -p "$params" -c "$cases"
+}
+# vm_extra LIST: the newer kernels' suites on the modules DKMS built (in
+# the other lane: once dkms-check is done).
+vm_extra() {
+	local s
+	while [ ! -f "$res/dkms" ]; do sleep 5; done
+	for s in $1; do vm_suite "$NOBS_BUILD/dkms" "$s"; done
 }
 
 # Self-built kernels (cached in $NOBS_CACHE/kbuild): the x86_64 debug
@@ -55,9 +82,10 @@ lint_fuzz() {
 	"$rs" lint "$NOBS_ROOT/scripts/lint.sh"
 	"$rs" fuzz "$NOBS_ROOT/scripts/fuzz.sh" 5
 }
-lint_fuzz_kunit() {
+lint_fuzz_kunit_vm() {
 	lint_fuzz
 	kunit_suites x86_64 arm64 riscv64 ppc64le
+	vm_extra "$VM_EXTRA_2"
 }
 # kernels_cached ARCH...: "yes" when every one's test kernel is built.
 kernels_cached() {
@@ -108,18 +136,24 @@ quick)
 	;;
 full)
 	# With every test kernel cached, the self-built-kernel lane is the
-	# shorter one (about 8 against 12 min): lint and the fuzzers move
-	# there.  Cold, that lane first builds four kernels; they stay here.
-	if [ "$(kernels_cached x86_64 arm64 riscv64 ppc64le)" = yes ]; then
-		in_lane lint_fuzz_kunit
+	# shorter one (about 8 against 12 min): lint, the fuzzers and
+	# VM_EXTRA_2 move there (those wait for dkms-check's modules, which
+	# runs first here).  Cold, that lane first builds four kernels; they
+	# stay here.
+	extra=$VM_EXTRA_1
+	if [ "$(kernels_cached x86_64 arm64 riscv64 ppc64le)" = yes ] &&
+		[ -z "${NOBS_SERIAL:-}" ]; then
+		in_lane lint_fuzz_kunit_vm
 	else
 		in_lane kunit_suites x86_64 arm64 riscv64 ppc64le
 		lint_fuzz
+		extra="$extra $VM_EXTRA_2"
 	fi
+	"$rs" dkms "$NOBS_ROOT/scripts/dkms-check.sh"
 	"$rs" user make -s -C "$NOBS_ROOT/tests/user" test
 	"$rs" valgrind make -s -C "$NOBS_ROOT/tests/user" valgrind
-	"$rs" dkms "$NOBS_ROOT/scripts/dkms-check.sh"
 	vm_suites "$NOBS_BUILD/dkms" 6.1 6.12
+	vm_extra "$extra"
 	"$rs" runner-selftest "$NOBS_ROOT/scripts/runner-selftest.sh" "$NOBS_BUILD/dkms"
 	lane_wait
 	;;

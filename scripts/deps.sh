@@ -3,6 +3,9 @@
 # Install the Debian packages the build, the tests and the demo need.
 # Idempotent: does nothing (not even 'apt-get update') when all are present.
 # 'deps.sh deb': only what 'make deb' needs (scripts/deb.sh).
+# The kernels of other suites (Debian 13, trixie-backports, sid) are never
+# installed: scripts/fetch-kernel.sh downloads them through a private apt
+# configuration into $NOBS_CACHE (debian-archive-keyring checks them).
 set -euo pipefail
 
 # The Debian packages: debian/control's Build-Depends, lintian for the check.
@@ -11,6 +14,7 @@ deb_pkgs=(build-essential dkms debhelper dh-dkms lintian)
 pkgs=(
 	build-essential kmod dkms sparse flex bison bc libelf-dev
 	linux-headers-amd64 linux-headers-6.12-amd64 linux-source-6.12
+	debian-archive-keyring
 	qemu-system-x86 qemu-system-arm busybox-static cpio xz-utils zstd kcapi-tools
 	libssl-dev openssl libgmp-dev python3 python3-pycryptodome valgrind
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static

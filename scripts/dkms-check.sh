@@ -1,48 +1,74 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# dkms-check.sh: dkms add, build and remove against both Debian kernels'
-# headers in a throwaway DKMS tree.  The modules DKMS built are kept as
-# build/dkms/<series>/nobs.ko (decompressed) for the VM tests.
+# dkms-check.sh [ID|SERIES...]: dkms add, build and remove in a throwaway
+# DKMS tree against every kernel of the matrix (default $NOBS_KERNELS, else
+# every kernel ID of scripts/lib.sh), each through its build directory
+# (scripts/fetch-kernel.sh -b: installed headers, or a prepared tree passed
+# with --kernelsourcedir).  The modules DKMS built are kept as
+# build/dkms/<ID>/nobs.ko (decompressed) for the VM tests; each one's
+# vermagic must be that of the stock image's own modules.  Results per
+# kernel also go to build/results/kernels.tsv (suite "dkms").
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
+ids=("$@")
+[ ${#ids[@]} -gt 0 ] || read -ra ids <<<"${NOBS_KERNELS:-$NOBS_KERNEL_IDS}"
 t=$(mktemp -d /tmp/nobs-dkms.XXXXXX)
 trap 'rm -rf "$t"' EXIT
 src=$t/src/nobs-$NOBS_VERSION
 mkdir -p "$src" "$t/tree"
 nobs_copy_tree "$src"
 d=(--dkmstree "$t/tree" --sourcetree "$t/src")
-pass=0 fail=0
+pass=0 fail=0 kpass=0 kfail=0
 step() {
 	local name=$1
 	shift
 	if "$@" >"$t/step.log" 2>&1; then
-		pass=$((pass + 1))
+		pass=$((pass + 1)) kpass=$((kpass + 1))
 		echo "  pass  dkms $name"
 	else
-		fail=$((fail + 1))
+		fail=$((fail + 1)) kfail=$((kfail + 1))
 		echo "  FAIL  dkms $name"
 		tail -n 30 "$t/step.log"
 		find "$t/tree" -name make.log -exec tail -n 30 {} \; 2>/dev/null
 	fi
 }
+# same_vermagic KO IMAGE_DIR: KO's vermagic is that of the image's modules.
+same_vermagic() {
+	local want got
+	want=$(modinfo -F vermagic "$(find "$2/modroot" -name '*.ko' | head -n 1)")
+	got=$(modinfo -F vermagic "$1")
+	echo "module: '$got'; kernel's own modules: '$want'"
+	[ -n "$want" ] && [ "$got" = "$want" ]
+}
 
 step add dkms add "${d[@]}" "$src"
-for series in 6.1 6.12; do
-	kver=$(nobs_kver "$series")
-	step "build $kver" dkms build "${d[@]}" "nobs/$NOBS_VERSION" -k "$kver"
-	out=$NOBS_BUILD/dkms/$series
+for id in "${ids[@]}"; do
+	id=$(nobs_kernel_id "$id")
+	kver=$(nobs_kver "$id")
+	kpass=0 kfail=0
+	out=$NOBS_BUILD/dkms/$id
 	rm -rf "$out"
 	mkdir -p "$out"
+	if ! kdir=$("$NOBS_ROOT/scripts/fetch-kernel.sh" -b "$id") ||
+		! img=$("$NOBS_ROOT/scripts/fetch-kernel.sh" "$id"); then
+		step "kernel $id ($kver)" false
+		nobs_record_kernel "$id" dkms 0 1 0
+		continue
+	fi
+	step "build $id ($kver)" dkms build "${d[@]}" "nobs/$NOBS_VERSION" -k "$kver" \
+		--kernelsourcedir "$kdir"
 	ko=$(find "$t/tree/nobs/$NOBS_VERSION/$kver" -name 'nobs.ko*' -path '*module*' 2>/dev/null | head -n 1 || true)
 	case "$ko" in
 	*.xz) xz -dc "$ko" >"$out/nobs.ko" ;;
 	*.zst) zstd -qdc "$ko" >"$out/nobs.ko" ;;
 	?*) cp "$ko" "$out/nobs.ko" ;;
 	esac
-	step "module for $kver" test -s "$out/nobs.ko"
-	step "vermagic $kver" sh -c "modinfo -F vermagic '$out/nobs.ko' | grep -q '^$kver '"
+	step "module for $id ($kver)" test -s "$out/nobs.ko"
+	step "vermagic $id ($kver)" same_vermagic "$out/nobs.ko" "$img"
+	nobs_record_kernel "$id" dkms "$kpass" "$kfail" 0
 done
+kpass=0 kfail=0
 step remove dkms remove "${d[@]}" "nobs/$NOBS_VERSION" --all
 echo "dkms: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -92,23 +92,8 @@ fi
 
 # initramfs: busybox, kmod, kcapi-tools, the test programs, the cases.
 r=$out/root
-mkdir -p "$r"/{bin,sbin,usr/bin,lib,proc,sys,dev,tmp,etc,nobs,cases,vectors}
+nobs_guest_tools "$r"
 mkdir -p "$r/lib/modules/$kver"
-cp /bin/busybox "$r/bin/busybox"
-ln -s busybox "$r/bin/sh"
-copy_with_libs() {
-	local f=$1 dst=$2 l
-	cp "$f" "$r/$dst"
-	for l in $(ldd "$f" | grep -o '/[^ ]*'); do
-		mkdir -p "$r$(dirname "$l")"
-		cp -L "$l" "$r$l"
-	done
-}
-copy_with_libs "$(command -v kmod)" sbin/kmod
-for t in modprobe insmod rmmod lsmod depmod modinfo; do ln -s kmod "$r/sbin/$t"; done
-for t in kcapi kcapi-dgst kcapi-rng kcapi-enc; do
-	if [ -x "/usr/bin/$t" ]; then copy_with_libs "/usr/bin/$t" "usr/bin/$t"; fi
-done
 for f in modules.order modules.builtin modules.builtin.modinfo; do
 	if [ -f "$kdir/$f" ]; then cp "$kdir/$f" "$r/lib/modules/$kver/"; fi
 done
@@ -120,12 +105,7 @@ for c in "$NOBS_ROOT"/tests/vm/cases/${NOBS_KCOV_CASES-*}.sh \
 done
 if [ -n "$kunit" ]; then cp "$kunit" "$r/nobs/"; fi
 cp "$stub" "$r/nobs/"
-for p in "$NOBS_ROOT"/tests/vm/progs/*.c "$NOBS_ROOT"/tests/vm/kcov/*.c; do
-	[ -f "$p" ] || continue
-	gcc -static -O2 -Wall -Werror -I"$NOBS_ROOT/tests/vm/progs" \
-		-o "$r/bin/$(basename "$p" .c)" "$p"
-done
-if [ -d "$NOBS_VECTORS" ]; then cp -r "$NOBS_VECTORS/." "$r/vectors/"; fi
+nobs_guest_progs "$r" "$NOBS_ROOT"/tests/vm/progs/*.c "$NOBS_ROOT"/tests/vm/kcov/*.c
 # drbg_reseed_interval=1000: 40-drbg.sh's reseed case runs (and KUnit's).
 printf 'KVER=%s\nNOBS_PARAMS="%s"\nNOBS_KCOV_UNWIND=%s\nNOBS_KCOV_FAILNTH_MAX=%s\nNOBS_KCOV_FAILNTH_EACH=%s\nNOBS_KCOV_FAILNTH_TAIL=%s\n' \
 	"$kver" "drbg_reseed_interval=1000" "${NOBS_KCOV_UNWIND:-1}" \
@@ -160,9 +140,8 @@ for ((s = 0; ; s++)); do
 done
 set -e
 
-tr -d '\r' <"$out/results.log" >"$out/results.clean"
-grep '^NOBS-RESULT ' "$out/results.clean" |
-	sed -E 's/^NOBS-RESULT ([A-Z]+) ([^ ]+) ?(.*)$/\1\t\2\t\3/' >"$out/results.tsv" || true
+nobs_vm_results "$out" kcov
+lost=$nobs_lost
 pass=$(grep -c '^PASS' "$out/results.tsv" || true)
 fail=$(grep -c '^FAIL' "$out/results.tsv" || true)
 skip=$(grep -c '^SKIP' "$out/results.tsv" || true)
@@ -236,11 +215,12 @@ if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
 	problem="hang: no result within ${timeout}s"
 elif ! grep -q '^NOBS-DONE$' "$out/results.clean"; then
 	problem="guest did not finish (qemu exit $rc)"
+elif [ -n "$lost" ]; then
+	problem="result lines lost: $lost"
 elif [ "$ngcda" = 0 ]; then
 	problem="no coverage data from the guest"
 fi
-bad='Oops|BUG:|WARNING:|Kernel panic|kernel BUG|general protection fault|UBSAN:|KASAN:|KFENCE:|kmemleak:|circular locking|refcount_t:'
-if grep -Eq "$bad" "$out/console.log"; then
+if grep -Eq "$NOBS_KERNEL_BAD" "$out/console.log"; then
 	problem="${problem:+$problem; }kernel reported a problem (see $out/console.log)"
 fi
 if [ -n "$problem" ]; then

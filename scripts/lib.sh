@@ -11,20 +11,288 @@ export NOBS_ROOT NOBS_CACHE NOBS_BUILD NOBS_VECTORS NOBS_VERSION
 nobs_log() { printf '== %s\n' "$*" >&2; }
 nobs_die() { printf 'nobs: %s\n' "$*" >&2; exit 1; }
 
-# nobs_kver 6.1|6.12: the ABI name of Debian's kernel of that series, resolved
-# from the meta-packages (linux-headers-amd64 is 6.1 on Debian 12).
-nobs_kver() {
-	local meta
-	case "$1" in
-	6.1) meta=linux-headers-amd64 ;;
-	6.12) meta=linux-headers-6.12-amd64 ;;
-	*) nobs_die "unknown kernel series '$1' (6.1 or 6.12)" ;;
+# ---- Kernels: one ID names one Debian kernel, resolved at run time ----
+# NOBS_ARCH (default x86_64) is the target architecture; the IDs:
+#   6.1        Debian 12's stock kernel (linux-headers-<a> of bookworm)
+#   6.12       Debian 12's 6.12 (linux-headers-6.12-<a> of bookworm)
+#   trixie     Debian 13's kernel (linux-headers-<a> of trixie)
+#   trixie-rt  Debian 13's PREEMPT_RT flavour (linux-headers-rt-<a>)
+#   backports  the newest kernel of trixie-backports (linux-headers-<a>)
+#   sid        unstable's kernel (linux-headers-<a> of sid)
+# (<a>: Debian's name of the architecture, amd64.)  A series such as 7.3
+# names whichever of them resolves to a 7.3.x kernel, the newest first.
+# The machine's own suite is read through its apt; the others through a
+# private apt configuration per suite and architecture in
+# $NOBS_CACHE/apt/<suite>/<a> (never the system's sources), updated when
+# its lists are older than NOBS_APT_MAX_AGE minutes (default 360; never
+# with NOBS_APT_OFFLINE=1).  Each resolution is kept in
+# $NOBS_CACHE/apt/resolved/<a>/<id> and used when the archive is out of
+# reach.  scripts/fetch-kernel.sh downloads and prepares what they name.
+# NOBS_KERNELS: the kernels lint and dkms-check build against (default:
+# every ID).
+NOBS_ARCH=${NOBS_ARCH:-x86_64}
+NOBS_KERNEL_IDS="6.1 6.12 trixie trixie-rt backports sid"
+NOBS_DEBIAN_MIRROR=${NOBS_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+export NOBS_ARCH
+
+# nobs_debarch [ARCH]: Debian's name of a kernel architecture.
+nobs_debarch() {
+	case ${1:-$NOBS_ARCH} in
+	x86_64 | amd64) echo amd64 ;;
+	arm64 | aarch64) echo arm64 ;;
+	ppc64le | ppc64el) echo ppc64el ;;
+	riscv64) echo riscv64 ;;
+	*) nobs_die "unknown architecture '${1:-$NOBS_ARCH}'" ;;
 	esac
-	apt-cache depends "$meta" 2>/dev/null |
-		sed -n 's/^ *Depends: linux-headers-\(.*\)$/\1/p' | head -n 1
 }
 
-nobs_kdir() { echo "/lib/modules/$(nobs_kver "$1")/build"; }
+# nobs_kernel_spec ID: "SUITE META" (the meta package naming its headers).
+nobs_kernel_spec() {
+	local a
+	a=$(nobs_debarch)
+	case $1 in
+	6.1) echo "bookworm linux-headers-$a" ;;
+	6.12) echo "bookworm linux-headers-6.12-$a" ;;
+	trixie) echo "trixie linux-headers-$a" ;;
+	trixie-rt) echo "trixie linux-headers-rt-$a" ;;
+	backports) echo "trixie-backports linux-headers-$a" ;;
+	sid) echo "sid linux-headers-$a" ;;
+	*) return 1 ;;
+	esac
+}
+
+# nobs_apt_host SUITE: true when SUITE is this machine's own (its apt
+# serves it) and the architecture is the machine's.
+nobs_apt_host() {
+	[ "$1" = "$(. /etc/os-release && echo "${VERSION_CODENAME:-}")" ] &&
+		[ "$(nobs_debarch)" = "$(dpkg --print-architecture)" ]
+}
+
+# nobs_apt SUITE apt-get|apt-cache ARGS...: the command against that suite.
+nobs_apt() {
+	local suite=$1 cmd=$2 d
+	shift 2
+	if nobs_apt_host "$suite"; then
+		"$cmd" "$@"
+		return
+	fi
+	d=$NOBS_CACHE/apt/$suite/$(nobs_debarch)
+	"$cmd" -o Dir::State="$d/state" -o Dir::State::status="$d/status" \
+		-o Dir::Cache="$d/cache" -o Dir::Etc::SourceList="$d/sources.list" \
+		-o Dir::Etc::SourceParts=/dev/null -o Dir::Etc::Preferences=/dev/null \
+		-o Dir::Etc::PreferencesParts=/dev/null \
+		-o APT::Architecture="$(nobs_debarch)" \
+		-o APT::Architectures="$(nobs_debarch)" -o APT::Sandbox::User=root "$@"
+}
+
+# nobs_apt_update SUITE: refresh that suite's private lists when missing or
+# stale.  Fails (quietly) when the archive cannot be reached.
+nobs_apt_update() {
+	local d
+	nobs_apt_host "$1" && return 0
+	d=$NOBS_CACHE/apt/$1/$(nobs_debarch)
+	if [ ! -f "$d/sources.list" ]; then
+		mkdir -p "$d/state/lists/partial" "$d/cache/archives/partial"
+		: >"$d/status"
+		echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $NOBS_DEBIAN_MIRROR $1 main" \
+			>"$d/sources.list"
+	fi
+	[ -z "${NOBS_APT_OFFLINE:-}" ] || return 0
+	(
+		flock 9
+		# Fresh lists, or a failed attempt less than 30 min ago: no update.
+		[ -z "$(find "$d/updated" -mmin -"${NOBS_APT_MAX_AGE:-360}" 2>/dev/null)" ] || exit 0
+		[ -z "$(find "$d/failed" -mmin -30 2>/dev/null)" ] || exit 1
+		nobs_log "apt: updating the $1 lists ($(nobs_debarch))"
+		if nobs_apt "$1" apt-get -q -o Acquire::Retries=2 update >"$d/update.log" 2>&1 &&
+			! grep -q '^\(W\|E\): Failed to fetch' "$d/update.log"; then
+			touch "$d/updated"
+			rm -f "$d/failed"
+		else
+			touch "$d/failed"
+			nobs_log "apt: cannot update $1 (see $d/update.log)"
+			exit 1
+		fi
+	) 9>"$d/lock"
+}
+
+# nobs_kernel_resolve ID: "ID KVER FLAVOUR SUITE VERSION" (VERSION: the
+# Debian version of its packages), from the archive, or from the cached
+# resolution when the archive is out of reach.
+nobs_kernel_resolve() {
+	local id=$1 spec suite meta kver= version= flavour cache lists updated=1
+	spec=$(nobs_kernel_spec "$id") ||
+		nobs_die "unknown kernel ID '$id' ($NOBS_KERNEL_IDS, or a series such as 7.3)"
+	read -r suite meta <<<"$spec"
+	flavour=${meta#linux-headers-}
+	flavour=$(echo "$flavour" | sed -E 's/^[0-9]+\.[0-9]+-//')
+	cache=$NOBS_CACHE/apt/resolved/$(nobs_debarch)/$id
+	nobs_apt_update "$suite" || updated=
+	lists=/var/lib/apt/lists
+	nobs_apt_host "$suite" || lists=$NOBS_CACHE/apt/$suite/$(nobs_debarch)/state/lists
+	if [ -n "$updated" ] && [ -s "$cache" ] &&
+		[ -z "$(find "$lists" -maxdepth 1 -type f -newer "$cache" -print -quit 2>/dev/null)" ]; then
+		# Resolved from these very lists before: the same answer.
+		read -r kver version <"$cache"
+	elif [ -n "$updated" ] || [ ! -s "$cache" ]; then
+		kver=$(nobs_apt "$suite" apt-cache depends "$meta" 2>/dev/null |
+			sed -n 's/^ *Depends: linux-headers-\([^ <>]*\)$/\1/p' | head -n 1)
+		if [ -n "$kver" ]; then
+			version=$(nobs_apt "$suite" apt-cache show --no-all-versions \
+				"linux-headers-$kver" 2>/dev/null | sed -n 's/^Version: //p' | head -n 1)
+		fi
+	fi
+	if [ -n "$kver" ] && [ -n "$version" ]; then
+		mkdir -p "$(dirname "$cache")"
+		echo "$kver $version" >"$cache.tmp.$$" && mv "$cache.tmp.$$" "$cache"
+	elif [ -s "$cache" ]; then
+		read -r kver version <"$cache"
+		nobs_log "kernel $id: archive out of reach, using the cached resolution $kver"
+	else
+		nobs_die "cannot resolve kernel $id ($meta in $suite): archive out of reach and nothing cached"
+	fi
+	echo "$id $kver $flavour $suite $version"
+}
+
+# nobs_kernel_id ID|SERIES: the kernel ID (a series: the newest ID of it).
+nobs_kernel_id() {
+	local id kver best= bestv=
+	case " $NOBS_KERNEL_IDS " in
+	*" $1 "*) echo "$1"; return ;;
+	esac
+	echo "$1" | grep -Eqx '[0-9]+\.[0-9]+' ||
+		nobs_die "unknown kernel ID '$1' ($NOBS_KERNEL_IDS, or a series such as 7.3)"
+	for id in $NOBS_KERNEL_IDS; do
+		kver=$(nobs_kver "$id") || continue
+		case $kver in
+		"$1".* | "$1"-* | "$1"+*) ;;
+		*) continue ;;
+		esac
+		if [ -z "$best" ] || [ "$(printf '%s\n%s\n' "$bestv" "$kver" | sort -V | tail -n 1)" != "$bestv" ]; then
+			best=$id bestv=$kver
+		fi
+	done
+	[ -n "$best" ] || nobs_die "no kernel ID resolves to a $1 kernel ($NOBS_KERNEL_IDS)"
+	echo "$best"
+}
+
+# nobs_kver ID|SERIES: the kernel's release name, e.g. 6.12.117+deb13-amd64.
+nobs_kver() { nobs_kernel_resolve "$(nobs_kernel_id "$1")" | cut -d' ' -f2; }
+
+# nobs_kbuild_args: make's ARCH= and CROSS_COMPILE= for NOBS_ARCH (none
+# on the machine's own architecture).
+nobs_kbuild_args() {
+	[ "$(nobs_debarch)" != "$(dpkg --print-architecture)" ] || return 0
+	case $NOBS_ARCH in
+	arm64 | aarch64) echo "ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-" ;;
+	ppc64le | ppc64el) echo "ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu-" ;;
+	riscv64) echo "ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu-" ;;
+	x86_64 | amd64) echo "ARCH=x86_64 CROSS_COMPILE=x86_64-linux-gnu-" ;;
+	esac
+}
+
+# nobs_kdir ID|SERIES: a build directory for modules of that kernel (the
+# installed headers, or a tree prepared by fetch-kernel.sh -b).
+nobs_kdir() { "$NOBS_ROOT/scripts/fetch-kernel.sh" -b "$1"; }
+
+# What in a guest's console or dmesg is a kernel problem: NOBS_KERNEL_BAD
+# always (on PREEMPT_RT "BUG: sleeping function called from invalid
+# context" and "BUG: scheduling while atomic" are how a sleeping lock taken
+# in atomic context shows); NOBS_VM_BAD for the stock-kernel runs, also any
+# call trace (the fault-injection runs print those on purpose), a blocked
+# task, an RCU stall, list corruption, a stack-protector hit or a
+# segfaulting program.
+NOBS_KERNEL_BAD='Oops|BUG:|WARNING:|Kernel panic|kernel BUG|general protection fault|UBSAN:|KASAN:|KFENCE:|kmemleak:|circular locking|refcount_t:|sleeping function called from invalid context|scheduling while atomic'
+NOBS_VM_BAD="$NOBS_KERNEL_BAD|Call Trace:|INFO: task .* blocked|detected stalls? on CPU|list_(add|del) corruption|stack-protector|segfault at"
+
+# nobs_vm_results DIR LABEL: the guest's results port (DIR/results.log, see
+# tests/vm/guest-init.sh) into DIR/results.clean, DIR/dmesg.log and
+# DIR/results.tsv (status<TAB>name<TAB>reason).  The guest sends every
+# result again at the end, with their number: a line the serial port lost
+# is taken from that copy (and said); if neither copy is whole, nobs_lost
+# says so (else it is empty).
+nobs_vm_results() {
+	local out=$1 label=$2 count got
+	nobs_lost=
+	[ -f "$out/results.log" ] || : >"$out/results.log"
+	tr -d '\r' <"$out/results.log" >"$out/results.clean"
+	sed -n '/^NOBS-DMESG-BEGIN$/,/^NOBS-DMESG-END$/p' "$out/results.clean" >"$out/dmesg.log"
+	nobs_results_tsv NOBS-RESULT <"$out/results.clean" >"$out/results.tsv"
+	count=$(sed -n 's/^NOBS-COUNT \([0-9]*\)$/\1/p' "$out/results.clean" | tail -n 1)
+	got=$(grep -c '' "$out/results.tsv" || true)
+	if [ -n "$count" ] && [ "$got" != "$count" ]; then
+		nobs_results_tsv NOBS-REPLAY <"$out/results.clean" >"$out/replay.tsv"
+		if [ "$(grep -c '' "$out/replay.tsv")" = "$count" ]; then
+			echo "  note  $label: $((count - got)) of $count result lines lost on the serial port; taken from the guest's copy"
+			mv "$out/replay.tsv" "$out/results.tsv"
+		else
+			nobs_lost="the guest reported $count results, $got arrived"
+		fi
+	fi
+}
+nobs_results_tsv() {
+	grep "^$1 " | sed -E "s/^$1 ([A-Z]+) ([^ ]+) ?(.*)\$/\1\t\2\t\3/" || true
+}
+
+# nobs_guest_tools DIR: the tools of the guest's initramfs into DIR (its
+# root): busybox (also as sh), this machine's kmod (as modprobe, insmod...)
+# and kcapi-tools, each with its libraries.
+nobs_guest_tools() {
+	local r=$1 t
+	mkdir -p "$r"/{bin,sbin,usr/bin,lib,proc,sys,dev,tmp,etc,nobs,cases,vectors}
+	cp /bin/busybox "$r/bin/busybox"
+	ln -s busybox "$r/bin/sh"
+	nobs_copy_with_libs "$r" "$(command -v kmod)" sbin/kmod
+	for t in modprobe insmod rmmod lsmod depmod modinfo; do ln -s kmod "$r/sbin/$t"; done
+	for t in kcapi kcapi-dgst kcapi-rng kcapi-enc; do
+		if [ -x "/usr/bin/$t" ]; then nobs_copy_with_libs "$r" "/usr/bin/$t" "usr/bin/$t"; fi
+	done
+}
+nobs_copy_with_libs() {
+	local r=$1 f=$2 l
+	cp "$f" "$r/$3"
+	for l in $(ldd "$f" | grep -o '/[^ ]*'); do
+		mkdir -p "$r$(dirname "$l")"
+		cp -L "$l" "$r$l"
+	done
+}
+
+# nobs_guest_progs DIR C_FILE...: the guest's programs, static, into DIR/bin,
+# and the vectors ($NOBS_VECTORS) into DIR/vectors.
+nobs_guest_progs() {
+	local r=$1 p
+	shift
+	mkdir -p "$r/bin" "$r/vectors"
+	for p in "$@"; do
+		[ -f "$p" ] || continue
+		gcc -static -O2 -Wall -Werror -I"$NOBS_ROOT/tests/vm/progs" \
+			-o "$r/bin/$(basename "$p" .c)" "$p"
+	done
+	if [ -d "$NOBS_VECTORS" ]; then cp -r "$NOBS_VECTORS/." "$r/vectors/"; fi
+}
+
+# nobs_record_kernel ID SUITE PASSED FAILED SKIPPED: the result of one test
+# suite on one kernel into $NOBS_BUILD/results/kernels.tsv (tab-separated,
+# a header line; a later run of the same suite on the same kernel replaces
+# the line).  The supported-kernels table is made from it.
+nobs_record_kernel() {
+	local f=$NOBS_BUILD/results/kernels.tsv id kver flavour suite version
+	read -r id kver flavour suite version <<<"$(nobs_kernel_resolve "$1")"
+	mkdir -p "$(dirname "$f")"
+	(
+		flock 9
+		{
+			printf 'id\tarch\tkver\tflavour\tdist\tsuite\tpassed\tfailed\tskipped\n'
+			if [ -f "$f" ]; then
+				awk -F'\t' -v i="$id" -v a="$NOBS_ARCH" -v s="$2" \
+					'NR > 1 && !($1 == i && $2 == a && $6 == s)' "$f"
+			fi
+			printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$NOBS_ARCH" \
+				"$kver" "$flavour" "$suite" "$2" "$3" "$4" "$5"
+		} >"$f.tmp"
+		mv "$f.tmp" "$f"
+	) 9>"$f.lock"
+}
 
 # nobs_copy_tree DIR: the module sources (not tests, builds or git) into DIR.
 nobs_copy_tree() {

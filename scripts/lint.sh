@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # lint.sh: checkpatch.pl (from linux-source-6.12, extracted at lint time into
 # the cache, never committed) over every kernel-side source file, then W=1 +
-# sparse builds against both Debian kernels.  Any finding fails.
+# sparse builds (scripts/kbuild.sh) against every kernel of the matrix
+# ($NOBS_KERNELS, default every kernel ID of scripts/lib.sh).  Any finding
+# fails.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -41,6 +43,6 @@ for f in $files; do
 done
 echo "checkpatch: $pass passed, $fail failed"
 
-for series in 6.1 6.12; do
-	"$NOBS_ROOT/scripts/kbuild.sh" "$series"
+for id in ${NOBS_KERNELS:-$NOBS_KERNEL_IDS}; do
+	"$NOBS_ROOT/scripts/kbuild.sh" "$id"
 done

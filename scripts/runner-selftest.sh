@@ -19,6 +19,18 @@ expect() {
 		fail=$((fail + 1)); echo "  FAIL  $1"
 	fi
 }
+# The dmesg scan catches what a PREEMPT_RT kernel (trixie-rt) says about a
+# sleeping lock taken in atomic context, and an RCU stall.
+for line in "BUG: sleeping function called from invalid context at kernel/locking/spinlock_rt.c:48" \
+	"BUG: scheduling while atomic: stress/123/0x00000002" \
+	"rcu: INFO: rcu_preempt self-detected stall on CPU"; do
+	expect "the runner's dmesg scan catches '$line'" \
+		"echo '[   12.345678] $line' | grep -Eq \"\$NOBS_VM_BAD\""
+done
+expect "the runner's dmesg scan passes a clean load line" \
+	"! echo '[    9.124436] nobs: 0.1.0: keccak=bmi drbg=ctr(aes-aesni) csidh=bmi2adx afalg=kpp' | grep -Eq \"\$NOBS_VM_BAD\""
+# The failing loads below are not results of a kernel (build/results/kernels.tsv).
+export NOBS_RECORD_KERNELS=0
 for run in "6.12 test_fail_after=0" "6.12 test_fail_after=2" "6.1 test_fail_after=99"; do
 	set -- $run
 	label=selftest-$1-$2

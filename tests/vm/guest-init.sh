@@ -16,21 +16,23 @@ mkdir -p /tmp && mount -t tmpfs tmpfs /tmp
 . /etc/nobs.conf
 R=/dev/ttyS1
 NOBS_KO=/nobs/nobs.ko
-export NOBS_KO NOBS_PARAMS KVER
+export NOBS_KO NOBS_PARAMS KVER NOBS_KERNEL_ID
 
 # Each result also goes to /tmp/nobs-results, sent again at the end: a line
 # the serial port loses (seen once in many runs, with the 6.1 kernel's
 # "No irq handler for vector" message at the same moment) is then noticed
 # and recovered by the host (tests/vm/run-vm.sh).
+# A reason is one line (a case may hand over a list with newlines).
 result() {
 	st=$1 name=$2
 	shift 2
 	case "$st" in
 	pass) ST=PASS ;; fail) ST=FAIL ;; skip) ST=SKIP ;; *) ST=FAIL ;;
 	esac
-	echo "NOBS-RESULT $ST $name $*" >"$R"
-	echo "$ST $name $*" >>/tmp/nobs-results
-	echo "[$ST] $name $*"
+	nobs_why=$(echo "$*" | tr '\n' ' ')
+	echo "NOBS-RESULT $ST $name ${nobs_why% }" >"$R"
+	echo "$ST $name ${nobs_why% }" >>/tmp/nobs-results
+	echo "[$ST] $name ${nobs_why% }"
 }
 
 # check NAME CMD...: pass when CMD exits 0.
@@ -41,9 +43,53 @@ check() {
 }
 
 # Load the Debian crypto modules the tests use (built-ins just succeed).
-for m in af_alg algif_hash algif_rng algif_skcipher sha3_generic ctr \
+# The kernel's SHA-3 is sha3_generic up to 6.18 and sha3 from 6.19 on.
+for m in af_alg algif_hash algif_rng algif_skcipher sha3_generic sha3 ctr \
 	aesni_intel ecdh_generic; do
 	modprobe -q "$m" 2>/dev/null
+done
+# The ones the cases need must be there, loaded or built in.
+have_module() {
+	[ -d "/sys/module/$1" ] ||
+		grep -Eq "/($1|$(echo "$1" | tr _ -))\.ko\$" "/lib/modules/$KVER/modules.builtin"
+}
+missing=
+for m in af_alg algif_hash algif_rng ctr ecdh_generic "sha3_generic sha3"; do
+	found=
+	for n in $m; do
+		if have_module "$n"; then found=1; fi
+	done
+	[ -n "$found" ] || missing="$missing $(echo "$m" | tr ' ' '|')"
+done
+if [ -n "$missing" ]; then
+	result fail kernel-modules "missing:$missing"
+else
+	result pass kernel-modules
+fi
+
+# AF_ALG restricted by default (7.3 on: crypto.af_alg_restrict, 1 allows
+# only in-tree algorithms): open it unless nobs.conf asks for a level
+# (NOBS_AF_ALG_RESTRICT=0|1|2, or "default": leave it).  The cases see the
+# kernel's own value as NOBS_AF_ALG_RESTRICT_DEFAULT (empty: no such knob).
+NOBS_AF_ALG_RESTRICT_DEFAULT=
+if [ -f /proc/sys/crypto/af_alg_restrict ]; then
+	NOBS_AF_ALG_RESTRICT_DEFAULT=$(cat /proc/sys/crypto/af_alg_restrict)
+	case ${NOBS_AF_ALG_RESTRICT:-0} in
+	default) ;;
+	*) echo "${NOBS_AF_ALG_RESTRICT:-0}" >/proc/sys/crypto/af_alg_restrict ||
+		result fail af-alg-restrict "cannot set it to ${NOBS_AF_ALG_RESTRICT:-0}" ;;
+	esac
+	echo "crypto.af_alg_restrict: $NOBS_AF_ALG_RESTRICT_DEFAULT by default, now $(cat /proc/sys/crypto/af_alg_restrict)"
+fi
+export NOBS_AF_ALG_RESTRICT NOBS_AF_ALG_RESTRICT_DEFAULT
+# Sysctls asked for (run-vm.sh -s KEY=VALUE).
+for s in $NOBS_SYSCTLS; do
+	f=/proc/sys/$(echo "${s%%=*}" | tr . /)
+	if [ -f "$f" ] && echo "${s#*=}" >"$f"; then
+		echo "sysctl ${s%%=*} = $(cat "$f")"
+	else
+		result fail "sysctl-${s%%=*}" "cannot set $s"
+	fi
 done
 
 nobs_load() { modload "$NOBS_KO" $NOBS_PARAMS; }

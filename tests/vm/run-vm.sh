@@ -4,45 +4,71 @@
 # run-vm.sh: boot a stock Debian kernel under QEMU/TCG, load nobs.ko, run the
 # guest test cases and report.
 #
-#   tests/vm/run-vm.sh -k 6.1|6.12 -m path/to/nobs.ko [-p "mod params"]
+#   tests/vm/run-vm.sh -k ID -m path/to/nobs.ko [-p "mod params"]
+#                      [-a "kernel args"] [-r LEVEL] [-s KEY=VALUE]...
 #                      [-l label] [-c 'glob of cases'] [-C cases_dir]
 #                      [-t timeout_s] [-q] [-v]
 #
-# The guest runs tests/vm/cases/*.sh (or -c GLOB, e.g. -c '30-*') after
-# loading the module with the given parameters (-C: the cases of another
-# directory, e.g. tests/vm/demo; -v: show what the cases print), then
-# unloads, reloads and
-# unloads it.  Programs tests/vm/progs/*.c are built static into /bin; the
-# vectors (../shared/vectors) are at /vectors.
+# -k: a kernel ID of scripts/lib.sh (6.1, 6.12, trixie, trixie-rt,
+# backports, sid) or a series such as 7.3; its image comes from
+# scripts/fetch-kernel.sh.  The guest runs tests/vm/cases/*.sh (or -c GLOB,
+# e.g. -c '30-*') after loading the module with the given parameters (-C:
+# the cases of another directory, e.g. tests/vm/demo; -v: show what the
+# cases print), then unloads, reloads and unloads it.  -a: added to the
+# guest's kernel command line.  -s KEY=VALUE: a sysctl the guest sets once
+# the kernel's crypto modules are loaded, before nobs.ko (e.g.
+# -s crypto.af_alg_restrict=1).  Where the kernel restricts AF_ALG
+# (/proc/sys/crypto/af_alg_restrict, 7.3 on) the guest sets it to 0 unless
+# -r LEVEL names another (-r default: leave the kernel's); the cases see
+# the value found as NOBS_AF_ALG_RESTRICT_DEFAULT.  Programs
+# tests/vm/progs/*.c are built static into /bin; the vectors
+# (../shared/vectors) are at /vectors.
 #
 # Output in $NOBS_BUILD/vm/<label>/: console.log (serial console),
 # results.log (raw guest results), results.tsv (status<TAB>name<TAB>reason),
-# dmesg.log.  The last line printed is "SUITE: N passed, N failed, N skipped".
+# dmesg.log; the counts also go to build/results/kernels.tsv (suite: the
+# label; not with NOBS_RECORD_KERNELS=0).  The last line printed is
+# "SUITE: N passed, N failed, N skipped".
 # Exit status is non-zero when any test failed, the guest hung or crashed, or
-# dmesg shows a panic, oops, WARN, BUG or sanitizer report.
+# dmesg shows a panic, oops, WARN, BUG, RCU stall or sanitizer report.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/lib.sh"
 
 series=6.12 ko= params= label= cases='*' timeout=600 quiet=0 verbose=0
+kargs= restrict= sysctls=
 cases_dir=$NOBS_ROOT/tests/vm/cases
-while getopts k:m:p:l:c:C:t:qv o; do
+while getopts k:m:p:a:r:s:l:c:C:t:qv o; do
 	case $o in
 	k) series=$OPTARG ;;
 	m) ko=$OPTARG ;;
 	p) params=$OPTARG ;;
+	a) kargs=$OPTARG ;;
+	r) restrict=$OPTARG ;;
+	s) sysctls="${sysctls:+$sysctls }$OPTARG" ;;
 	l) label=$OPTARG ;;
 	c) cases=$OPTARG ;;
 	C) cases_dir=$(cd "$OPTARG" && pwd) ;;
 	v) verbose=1 ;;
 	t) timeout=$OPTARG ;;
 	q) quiet=1 ;;
-	*) sed -n '4,10p' "$0"; exit 2 ;;
+	*) sed -n '4,25p' "$0"; exit 2 ;;
 	esac
 done
 [ -f "$ko" ] || nobs_die "no module given (-m path/to/nobs.ko)"
-label=${label:-$series${params:+-${params// /-}}}
+case $restrict in
+'' | default | [0-9]) ;;
+*) nobs_die "-r takes a level (0, 1, 2) or 'default'" ;;
+esac
+for s in $sysctls; do
+	case $s in
+	*=*) ;;
+	*) nobs_die "-s takes KEY=VALUE, not '$s'" ;;
+	esac
+done
+id=$(nobs_kernel_id "$series")
+label=${label:-$id${params:+-${params// /-}}}
 
-kdir=$("$NOBS_ROOT/scripts/fetch-kernel.sh" "$series")
+kdir=$("$NOBS_ROOT/scripts/fetch-kernel.sh" "$id")
 kver=$(cat "$kdir/kver")
 out=$NOBS_BUILD/vm/$label
 rm -rf "$out"
@@ -51,27 +77,10 @@ mkdir -p "$out"
 # The parts that depend only on the kernel: busybox, kmod, kcapi-tools and
 # the decompressed crypto modules.  Cached next to the kernel.
 base=$kdir/base.cpio.gz
-if [ ! -f "$base" ] || [ "$0" -nt "$base" ]; then
+if [ ! -f "$base" ] || [ "$0" -nt "$base" ] || [ "$NOBS_ROOT/scripts/lib.sh" -nt "$base" ]; then
 	b=$(mktemp -d)
-	mkdir -p "$b"/{bin,sbin,usr/bin,lib,proc,sys,dev,tmp,etc,nobs,cases}
-	cp /bin/busybox "$b/bin/busybox"
-	ln -s busybox "$b/bin/sh"
+	nobs_guest_tools "$b"
 	cp -a "$kdir/modroot/lib/modules" "$b/lib/"
-	copy_with_libs() {
-		local f=$1 dst=$2 l
-		cp "$f" "$b/$dst"
-		for l in $(ldd "$f" | grep -o '/[^ ]*'); do
-			mkdir -p "$b$(dirname "$l")"
-			cp -L "$l" "$b$l"
-		done
-	}
-	copy_with_libs "$(command -v kmod)" sbin/kmod
-	for t in modprobe insmod rmmod lsmod depmod modinfo; do
-		ln -s kmod "$b/sbin/$t"
-	done
-	for t in kcapi kcapi-dgst kcapi-rng kcapi-enc; do
-		if [ -x "/usr/bin/$t" ]; then copy_with_libs "/usr/bin/$t" "usr/bin/$t"; fi
-	done
 	(cd "$b" && find . | cpio -o -H newc --quiet | gzip -1) >"$base.tmp"
 	mv "$base.tmp" "$base"
 	rm -rf "$b"
@@ -85,47 +94,26 @@ cp "$ko" "$o/nobs/nobs.ko"
 for c in "$cases_dir"/$cases.sh; do
 	if [ -f "$c" ]; then cp "$c" "$o/cases/"; fi
 done
-for p in "$NOBS_ROOT"/tests/vm/progs/*.c; do
-	[ -f "$p" ] || continue
-	gcc -static -O2 -Wall -Werror -I"$NOBS_ROOT/tests/vm/progs" \
-		-o "$o/bin/$(basename "$p" .c)" "$p"
-done
-if [ -d "$NOBS_VECTORS" ]; then cp -r "$NOBS_VECTORS/." "$o/vectors/"; fi
-printf 'KVER=%s\nNOBS_PARAMS="%s"\n' "$kver" "$params" >"$o/etc/nobs.conf"
+nobs_guest_progs "$o" "$NOBS_ROOT"/tests/vm/progs/*.c
+printf 'KVER=%s\nNOBS_KERNEL_ID=%s\nNOBS_PARAMS="%s"\nNOBS_AF_ALG_RESTRICT=%s\nNOBS_SYSCTLS="%s"\n' \
+	"$kver" "$id" "$params" "$restrict" "$sysctls" >"$o/etc/nobs.conf"
 (cd "$o" && find . | cpio -o -H newc --quiet | gzip -1) >"$out/overlay.cpio.gz"
 cat "$base" "$out/overlay.cpio.gz" >"$out/initrd.gz"
 rm -rf "$o"
 
-[ "$quiet" = 1 ] || nobs_log "vm $label: booting $kver"
+[ "$quiet" = 1 ] || nobs_log "vm $label: booting $id ($kver)"
 set +e
 timeout --foreground -k 5 "$timeout" qemu-system-x86_64 -accel tcg -cpu max \
 	-m 1024 -smp 2 -nographic -no-reboot -monitor none \
 	-kernel "$kdir/vmlinuz" -initrd "$out/initrd.gz" \
-	-append "console=ttyS0 panic=-1 oops=panic loglevel=4 nokaslr" \
+	-append "console=ttyS0 panic=-1 oops=panic loglevel=4 nokaslr${kargs:+ $kargs}" \
 	-serial "file:$out/console.log" -serial "file:$out/results.log" \
 	</dev/null >/dev/null 2>"$out/qemu.err"
 rc=$?
 set -e
 
-tr -d '\r' <"$out/results.log" >"$out/results.clean"
-sed -n '/^NOBS-DMESG-BEGIN$/,/^NOBS-DMESG-END$/p' "$out/results.clean" >"$out/dmesg.log"
-grep '^NOBS-RESULT ' "$out/results.clean" |
-	sed -E 's/^NOBS-RESULT ([A-Z]+) ([^ ]+) ?(.*)$/\1\t\2\t\3/' >"$out/results.tsv" || true
-# The guest sends every result again at the end, with their number: a line
-# the serial port lost is taken from that copy (and said), and if neither
-# copy is whole, that is a failure.
-lost=
-count=$(sed -n 's/^NOBS-COUNT \([0-9]*\)$/\1/p' "$out/results.clean" | tail -n 1)
-if [ -n "$count" ] && [ "$(grep -c '' "$out/results.tsv")" != "$count" ]; then
-	grep '^NOBS-REPLAY ' "$out/results.clean" |
-		sed -E 's/^NOBS-REPLAY ([A-Z]+) ([^ ]+) ?(.*)$/\1\t\2\t\3/' >"$out/replay.tsv" || true
-	if [ "$(grep -c '' "$out/replay.tsv")" = "$count" ]; then
-		echo "  note  $label: $((count - $(grep -c '' "$out/results.tsv"))) of $count result lines lost on the serial port; taken from the guest's copy"
-		mv "$out/replay.tsv" "$out/results.tsv"
-	else
-		lost="the guest reported $count results, $(grep -c '' "$out/results.tsv") arrived"
-	fi
-fi
+nobs_vm_results "$out" "$label"
+lost=$nobs_lost
 
 pass=$(grep -c '^PASS' "$out/results.tsv" || true)
 fail=$(grep -c '^FAIL' "$out/results.tsv" || true)
@@ -138,8 +126,7 @@ elif ! grep -q '^NOBS-DONE$' "$out/results.clean"; then
 elif [ -n "$lost" ]; then
 	problem="result lines lost: $lost"
 fi
-bad='Oops|BUG:|WARNING:|Kernel panic|kernel BUG|general protection fault|UBSAN:|KASAN:|KFENCE:|kmemleak:|Call Trace:|circular locking|INFO: task .* blocked|refcount_t:|list_(add|del) corruption|stack-protector|segfault at'
-if grep -Eq "$bad" "$out/console.log" "$out/dmesg.log"; then
+if grep -Eq "$NOBS_VM_BAD" "$out/console.log" "$out/dmesg.log"; then
 	problem="${problem:+$problem; }kernel reported a problem (see dmesg)"
 fi
 
@@ -173,6 +160,9 @@ if [ "$fail" -gt 0 ]; then
 		tail -n 60 "$out/console.log"
 	fi
 	echo "---- end of guest dmesg ----"
+fi
+if [ "${NOBS_RECORD_KERNELS:-1}" != 0 ]; then
+	nobs_record_kernel "$id" "$label" "$pass" "$fail" "$skip"
 fi
 echo "SUITE: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]
