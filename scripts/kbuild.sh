@@ -5,13 +5,15 @@
 # series such as 7.3; its build directory from scripts/fetch-kernel.sh -b)
 # in a private copy of the tree (build/kmod/<ID>), with W=1 and sparse
 # (C=1).  Any warning or error, including objtool's, fails.  Where the
-# kernel's Makefile finds sparse too old for its headers and runs without it
-# (7.x: scripts/checker-valid.sh wants __typeof_unqual__, which Debian 12's
-# sparse 0.6.4 cannot parse; forced on those headers it crashes), that is
-# said as a skip.
-# Prints "<ID> build: 1 passed, 0 failed[, 1 skipped]" (or failed), records
-# the result in build/results/kernels.tsv and leaves the module at
-# build/kmod/<ID>/nobs.ko.
+# kernel's Makefile finds Debian 12's sparse too old for its headers (7.x:
+# scripts/checker-valid.sh wants __typeof_unqual__, which sparse 0.6.4
+# cannot parse), the build runs again with unstable's sparse, built once by
+# scripts/sparse.sh.  On x86_64 kernels with X86_KERNEL_IBT, every function
+# of the module reachable through a pointer must start with ENDBR64
+# (scripts/endbr-check.py).
+# Prints "<ID> build: N passed, N failed" (the build, and the ENDBR check
+# where it applies), records the result in build/results/kernels.tsv and
+# leaves the module at build/kmod/<ID>/nobs.ko.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -28,19 +30,31 @@ mkdir -p "$dst"
 nobs_copy_tree "$dst"
 log=$dst/build.log
 nobs_log "$id: building against $kver ($kdir)"
-ok=0 skip=0
-if make -C "$kdir" M="$dst" "${arch_args[@]}" W=1 C=1 "$@" modules >"$log" 2>&1 &&
-	! grep -Eq 'warning:|error:|Error|objtool' "$log"; then
+ok=0
+kbuild() {
+	make -C "$kdir" M="$dst" "${arch_args[@]}" W=1 C=1 "$@" modules >"$log" 2>&1 &&
+		! grep -Eq 'warning:|error:|Error|objtool|C=1 specified, but' "$log"
+}
+old_sparse='C=1 specified, but .* is not available or not up to date'
+if kbuild "$@"; then
 	ok=1
-else
-	grep -E 'warning:|error:|Error|objtool' "$log" || tail -n 30 "$log"
+elif grep -q "$old_sparse" "$log"; then
+	sp=$("$NOBS_ROOT/scripts/sparse.sh")
+	nobs_log "$id: $(sparse --version 2>&1 | head -n 1) is too old for $kver's headers: checking with $sp"
+	make -C "$kdir" M="$dst" clean >/dev/null 2>&1 || true
+	! kbuild CHECK="$sp" "$@" || ok=1
 fi
-if grep -q 'C=1 specified, but .* is not available or not up to date' "$log"; then
-	echo "SKIP: $id sparse: $(sparse --version 2>&1 | head -n 1) is too old for $kver's headers (the kernel's checker-valid.sh)"
-	skip=1
+[ "$ok" = 1 ] || grep -E 'warning:|error:|Error|objtool|C=1 specified' "$log" || tail -n 30 "$log"
+pass=$ok fail=$((1 - ok))
+if [ "$ok" = 1 ] && grep -q '^CONFIG_X86_KERNEL_IBT=y' "$kdir/.config" 2>/dev/null; then
+	if python3 "$NOBS_ROOT/scripts/endbr-check.py" "$dst/nobs.ko" >"$dst/endbr.log" 2>&1; then
+		pass=$((pass + 1))
+	else
+		grep -E 'FAIL|endbr-check' "$dst/endbr.log"
+		fail=$((fail + 1))
+	fi
+	echo "  $id: $(tail -n 1 "$dst/endbr.log")"
 fi
-skipped=
-[ "$skip" = 0 ] || skipped=", $skip skipped"
-echo "$id build: $ok passed, $((1 - ok)) failed$skipped"
-nobs_record_kernel "$id" build "$ok" "$((1 - ok))" "$skip"
-[ "$ok" = 1 ]
+echo "$id build: $pass passed, $fail failed"
+nobs_record_kernel "$id" build "$pass" "$fail" 0
+[ "$fail" = 0 ]
