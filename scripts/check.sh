@@ -150,6 +150,7 @@ full)
 		extra="$extra $VM_EXTRA_2"
 	fi
 	"$rs" dkms "$NOBS_ROOT/scripts/dkms-check.sh"
+	"$rs" deb "$NOBS_ROOT/scripts/deb-check.sh"
 	"$rs" user make -s -C "$NOBS_ROOT/tests/user" test
 	"$rs" valgrind make -s -C "$NOBS_ROOT/tests/user" valgrind
 	vm_suites "$NOBS_BUILD/dkms" 6.1 6.12

@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # lint.sh: checkpatch.pl (from linux-source-6.12, extracted at lint time into
-# the cache, never committed) over every kernel-side source file, then W=1 +
+# the cache, never committed) over every kernel-side source file, the ENDBR
+# checker's self-test, then W=1 +
 # sparse builds (scripts/kbuild.sh) against every kernel of the matrix
 # ($NOBS_KERNELS, default every kernel ID of scripts/lib.sh).  Any finding
 # fails.
@@ -42,6 +43,9 @@ for f in $files; do
 	fi
 done
 echo "checkpatch: $pass passed, $fail failed"
+
+# The ENDBR check kbuild.sh runs must be able to fail.
+python3 "$NOBS_ROOT/scripts/endbr-check.py" --self-test
 
 for id in ${NOBS_KERNELS:-$NOBS_KERNEL_IDS}; do
 	"$NOBS_ROOT/scripts/kbuild.sh" "$id"
