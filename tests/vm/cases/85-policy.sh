@@ -49,6 +49,13 @@ if [ ! -f "$pol_sysctl" ]; then
 else
 	pol_saved=$(cat "$pol_sysctl")
 	pol_dmesg=$(dmesg | wc -l)
+	# The kernel's default, found by the guest's /init before it opened
+	# AF_ALG for the other cases: 1 (restricted), as documented.
+	if [ "${NOBS_AF_ALG_RESTRICT_DEFAULT:-}" = 1 ]; then
+		result pass policy-default-1
+	else
+		result fail policy-default-1 "the kernel's default is '${NOBS_AF_ALG_RESTRICT_DEFAULT:-}'"
+	fi
 
 	echo 0 >"$pol_sysctl"
 	pol_expect policy-0-hash-root ok hash $pol_hash
