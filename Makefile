@@ -12,7 +12,8 @@ BINDIR ?= $(PREFIX)/bin
 TOOL_CFLAGS ?= -O2 -Wall -Wextra
 
 .PHONY: all modules clean install deps check check-quick lint bench demo \
-	test-user fuzz tools coverage check-faults check-faults-long deb check-deb
+	test-user fuzz tools coverage check-faults check-faults-long deb check-deb \
+	kernels-table
 
 all: modules tools
 
@@ -82,3 +83,8 @@ deb:
 
 check-deb: deps
 	@scripts/run-suite deb scripts/deb-check.sh
+
+# The README's supported-kernels table, from the last make check's results
+kernels-table:
+	@test -f build/results/kernels.tsv || { echo "run make check first" >&2; exit 1; }
+	python3 scripts/kernels-table.py --readme README.md build/results/kernels.tsv
