@@ -17,7 +17,9 @@
  * (function name N is empty); without a key, or with an empty one, they
  * compute SHAKE, as SP 800-185 specifies.  kmac128/256 require a key of 1
  * to NOBS_SHA3_MAX_KEYSIZE (512) bytes; S is empty and L is 8 times the
- * digest size.  Other key lengths are refused with -EINVAL.
+ * digest size.  Other key lengths are refused with -EINVAL.  Until a key
+ * is set, KMAC's init (and so digest) fails with -ENOKEY: the crypto
+ * API's CRYPTO_TFM_NEED_KEY check, and the driver's own.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": sha3: " fmt
 
@@ -202,15 +204,24 @@ static const struct nobs_sha3_shash *nobs_sha3_of(struct crypto_shash *tfm)
 	return container_of(crypto_shash_alg(tfm), struct nobs_sha3_shash, alg);
 }
 
+/*
+ * The crypto API refuses init while CRYPTO_TFM_NEED_KEY is set (KMAC
+ * before a successful setkey); this refuses it too, on the transform's
+ * own state: a prefix that was never set (rate 0) gives -ENOKEY.
+ */
 static int nobs_sha3_shash_init(struct shash_desc *desc)
 {
 	const struct nobs_sha3_shash *a = nobs_sha3_of(desc->tfm);
+	const struct nobs_keccak *prefix = crypto_shash_ctx(desc->tfm);
 	struct nobs_keccak *k = shash_desc_ctx(desc);
 
-	if (a->kind == NOBS_SHA3_UNKEYED)
+	if (a->kind == NOBS_SHA3_UNKEYED) {
 		nobs_keccak_init(k, a->rate, a->dsbyte);
-	else
-		memcpy(k, crypto_shash_ctx(desc->tfm), sizeof(*k));
+		return 0;
+	}
+	if (!prefix->rate)
+		return -ENOKEY;
+	memcpy(k, prefix, sizeof(*k));
 	return 0;
 }
 
