@@ -562,9 +562,9 @@ static int nobs_csidh_round(struct nobs_csidh_state *st,
 
 	memzero_explicit(&c, sizeof(c));
 	memzero_explicit(&k, sizeof(k));
-	sign = 0;
-	mag = 0;
-	real = 0;
+	memzero_explicit(&sign, sizeof(sign));
+	memzero_explicit(&mag, sizeof(mag));
+	memzero_explicit(&real, sizeof(real));
 	return finished;
 }
 
@@ -707,6 +707,7 @@ static int nobs_csidh_decode(s8 e[NOBS_CSIDH_PRIMES],
 			     (NOBS_CSIDH_MAX_EXPONENT - v)) >> 31;
 		e[i] = (s8)v;
 	}
+	memzero_explicit(&v, sizeof(v));
 	/* the error reveals that some exponent was invalid, nothing more */
 	nobs_csidh_public(bad);
 	return bad ? -EINVAL : 0;
@@ -756,7 +757,7 @@ void nobs_csidh_random_private_key(u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
 		sk[i / 2] |= (u8)(v << (4 - (i % 2) * 4));
 	}
 	memzero_explicit(buf, sizeof(buf));
-	v = 0;
+	memzero_explicit(&v, sizeof(v));
 }
 
 /**
