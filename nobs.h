@@ -36,10 +36,15 @@ struct nobs_cpu {
 /*
  * A component is one primitive's glue: select its implementation once,
  * prove it with known answers, register it with the crypto API (all or
- * nothing), and unregister it.  nobs_main.c drives them in table order and
- * unwinds in reverse.
+ * nothing), and unregister it.  nobs_main.c runs every self-test, then
+ * every registration, in table order, and unwinds in reverse.  A component
+ * checks its module parameters when the kernel parses them (their
+ * kernel_param_ops), never later.  The init of every transform of its
+ * algorithms calls nobs_alg_gate() first; it calls nobs_alg_wait_unused()
+ * before unregistering each of them.
  */
 struct crypto_alg;
+int nobs_alg_gate(const struct crypto_alg *alg);
 void nobs_alg_wait_unused(struct crypto_alg *alg);
 
 const char *nobs_sha3_select(const struct nobs_cpu *cpu);

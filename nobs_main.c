@@ -8,10 +8,36 @@
  * component whose self-test fails stays unregistered (and says so); a
  * registration error unregisters everything already registered, in reverse
  * order, and fails the load.
+ *
+ * The rule of the load: nothing anyone can reach is registered while
+ * something that can fail is still ahead, except the registrations
+ * themselves.
+ *  - Every module parameter is checked when the kernel parses it (the
+ *    kernel_param_ops of each, here and in the component that owns it):
+ *    a bad value fails the load with -EINVAL before nobs_init() runs.
+ *  - nobs_init() runs every component's self-test before the first
+ *    registration; one that cannot run (-ENOMEM) fails the load with
+ *    nothing registered.
+ *  - What can fail after the first registration is a registration itself
+ *    (-ENOMEM, -EEXIST for a name taken meanwhile; for the DRBG the lookup
+ *    of the kernel's stdrng it registers under; for CSIDH its key exchange
+ *    through the crypto API, -ENOMEM) and test_fail_after.  Such a failure
+ *    unregisters everything, and the load does not return while anyone
+ *    still holds anything of nobs: an algorithm registered a moment ago
+ *    may already be bound by a user (an unprivileged AF_ALG bind autoloads
+ *    nobs), and once init has failed the module's memory is freed whatever
+ *    its reference count.  So each algorithm is closed before it is
+ *    unregistered (nobs_alg_wait_unused(): new transforms are refused and
+ *    the crypto API stops finding it), the unwind waits without a bound
+ *    until its last transform is freed, and at the end until the module
+ *    itself has no reference left but init's own.  A user who holds a
+ *    socket delays the failed load until it is closed; the load never
+ *    half succeeds, and no code in use is freed.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/atomic.h>
 #include <linux/crypto.h>
 #include <linux/delay.h>
 #include <linux/kernel.h>
@@ -37,16 +63,6 @@ module_param(force_generic, bool, 0444);
 MODULE_PARM_DESC(force_generic,
 		 "Use the generic C implementations only, whatever the CPU offers");
 
-static int test_fail_after = -1;
-module_param(test_fail_after, int, 0444);
-MODULE_PARM_DESC(test_fail_after,
-		 "Test only: fail the load after registering this many components (-1, the default: never)");
-
-static int test_fail_selftest = -1;
-module_param(test_fail_selftest, int, 0444);
-MODULE_PARM_DESC(test_fail_selftest,
-		 "Test only: component K's self-test reports -EBADMSG, so it is not registered (-1, the default: none)");
-
 struct nobs_component {
 	const char *name;
 	const char *(*select)(const struct nobs_cpu *cpu);
@@ -68,8 +84,66 @@ static const struct nobs_component nobs_components[] = {
 
 #define NOBS_NR_COMPONENTS ARRAY_SIZE(nobs_components)
 
-/* Which components passed their self-test and are registered. */
-static bool nobs_registered[NOBS_NR_COMPONENTS + 1];
+/* Which components passed their self-test, and which are registered. */
+static bool nobs_passed[NOBS_NR_COMPONENTS];
+static bool nobs_registered[NOBS_NR_COMPONENTS];
+
+/* kstrtoint() as param_set_int() does, then @min..@max or -EINVAL. */
+static int nobs_param_set_int_range(const char *val,
+				    const struct kernel_param *kp,
+				    int min, int max)
+{
+	int n, err;
+
+	err = kstrtoint(val, 0, &n);
+	if (err)
+		return err;
+	if (n < min || n > max) {
+		if (max == INT_MAX)
+			pr_err("%s must be %d or more\n", kp->name, min);
+		else
+			pr_err("%s must be %d..%d\n", kp->name, min, max);
+		return -EINVAL;
+	}
+	*(int *)kp->arg = n;
+	return 0;
+}
+
+static int test_fail_after = -1;
+
+/* Any count from 0 on: beyond the number of components, after all. */
+static int nobs_set_fail_after(const char *val, const struct kernel_param *kp)
+{
+	return nobs_param_set_int_range(val, kp, -1, INT_MAX);
+}
+
+static const struct kernel_param_ops nobs_fail_after_ops = {
+	.set = nobs_set_fail_after,
+	.get = param_get_int,
+};
+
+module_param_cb(test_fail_after, &nobs_fail_after_ops, &test_fail_after,
+		0444);
+MODULE_PARM_DESC(test_fail_after,
+		 "Test only: fail the load after registering this many components (-1, the default: never)");
+
+static int test_fail_selftest = -1;
+
+static int nobs_set_fail_selftest(const char *val,
+				  const struct kernel_param *kp)
+{
+	return nobs_param_set_int_range(val, kp, -1, NOBS_NR_COMPONENTS - 1);
+}
+
+static const struct kernel_param_ops nobs_fail_selftest_ops = {
+	.set = nobs_set_fail_selftest,
+	.get = param_get_int,
+};
+
+module_param_cb(test_fail_selftest, &nobs_fail_selftest_ops,
+		&test_fail_selftest, 0444);
+MODULE_PARM_DESC(test_fail_selftest,
+		 "Test only: component K's self-test reports -EBADMSG, so it is not registered (0..number of components - 1; -1, the default: none)");
 
 static void nobs_detect_cpu(struct nobs_cpu *cpu)
 {
@@ -97,30 +171,91 @@ static void nobs_detect_cpu(struct nobs_cpu *cpu)
 #endif
 }
 
+/*
+ * The algorithm being unregistered (see nobs_alg_wait_unused()), and
+ * whether a transform of it was refused since it was closed.
+ */
+static const struct crypto_alg *nobs_alg_closed;
+static atomic_t nobs_alg_refused = ATOMIC_INIT(0);
+
 /**
- * nobs_alg_wait_unused() - wait until only its registration holds @alg
+ * nobs_alg_gate() - whether a new transform of @alg may be set up
+ * @alg: the algorithm of a transform being initialised
+ *
+ * Called first by the init of every transform of nobs's algorithms.  The
+ * algorithm nobs_alg_wait_unused() is about to unregister gets no new
+ * transforms: the first refusal is -EAGAIN, on which the crypto API marks
+ * the algorithm dying (crypto_shoot_alg()), so that no lookup finds it
+ * again and the one that asked looks for another; any later one is
+ * -ENOENT (there is none, unless a kernel stops doing that).
+ *
+ * Context: any context a transform is allocated in.
+ * Return: 0, -EAGAIN or -ENOENT.
+ */
+int nobs_alg_gate(const struct crypto_alg *alg)
+{
+	/* Pairs with the release in nobs_alg_wait_unused(). */
+	if (likely(smp_load_acquire(&nobs_alg_closed) != alg))
+		return 0;
+	return atomic_xchg(&nobs_alg_refused, 1) ? -ENOENT : -EAGAIN;
+}
+
+/**
+ * nobs_alg_wait_unused() - close @alg and wait until only its registration
+ *	holds it
  * @alg: an algorithm nobs registered and is about to unregister
  *
- * Since 6.2 the crypto manager tests a new algorithm in a kthread, and that
- * thread drops its reference to it a little after waking the test's
- * waiters.  An unwinding load that unregisters in that window hits the
- * WARN in crypto_unregister_alg() (reference count above 1), which skips
- * the rest of the unregistration, and the reference is later dropped on
- * freed module memory.  So wait for the test (a lookup by driver name
- * blocks until it is done), then for the reference (microseconds; the
- * bound, about a second, only guards a stuck test).  At module exit no
- * transform can hold one (the module is not in use) and this returns at
- * once.  Found by failing allocations during loads (scripts/faults-check.sh).
+ * First the crypto manager's test of @alg (run in a kthread since 6.2): a
+ * lookup by driver name blocks until it is done, and the kthread drops its
+ * reference a little later.  Then @alg is closed (nobs_alg_gate() refuses
+ * new transforms) and this waits until every other reference is gone:
+ * those of transforms users set up while nobs was loading (an AF_ALG
+ * socket bound then).  The wait has no bound: unregistering an algorithm
+ * still referenced hits the WARN in crypto_unregister_alg(), which skips
+ * the rest of the unregistration, and after a failed load the reference
+ * would be dropped, and the transform's code run, in freed module memory.
+ * After about a second it says what it is waiting for, once.  At module
+ * exit nothing can hold @alg (the module is not in use) and this returns
+ * at once.
+ *
+ * Context: process context; sleeps.
  */
 void nobs_alg_wait_unused(struct crypto_alg *alg)
 {
 	unsigned int i;
 
-	if (refcount_read(&alg->cra_refcnt) <= 1)
-		return;
-	crypto_has_alg(alg->cra_driver_name, 0, 0);
-	for (i = 0; i < 2000 && refcount_read(&alg->cra_refcnt) > 1; i++)
+	/* Never a module load: nobs is loading, or going. */
+	if (refcount_read(&alg->cra_refcnt) > 1)
+		crypto_has_alg(alg->cra_driver_name, 0, CRYPTO_NOLOAD);
+	atomic_set(&nobs_alg_refused, 0);
+	/* Whoever sees @alg closed sees the refusal reset (nobs_alg_gate()). */
+	smp_store_release(&nobs_alg_closed, alg);
+	for (i = 0; refcount_read(&alg->cra_refcnt) > 1; i++) {
+		if (i == 2000)
+			pr_info("%s: unregistering it waits until its users free it\n",
+				alg->cra_driver_name);
 		usleep_range(500, 1000);
+	}
+}
+
+/*
+ * At the end of a failed load: wait until nothing but init holds the
+ * module (@base: its reference count when init began), whatever took a
+ * reference while nobs was loading (a transform on an algorithm of nobs,
+ * an AF_ALG socket of its kpp type).  Everything is unregistered by then,
+ * so nothing can take a new one.
+ */
+static void nobs_wait_module_unused(int base)
+{
+#ifdef CONFIG_MODULE_UNLOAD
+	unsigned int i;
+
+	for (i = 0; module_refcount(THIS_MODULE) > base; i++) {
+		if (i == 2000)
+			pr_info("the failed load waits until the last user of nobs is gone\n");
+		usleep_range(500, 1000);
+	}
+#endif
 }
 
 static void nobs_unregister_from(size_t n)
@@ -138,8 +273,11 @@ static int __init nobs_init(void)
 	char picked[160];
 	struct nobs_cpu cpu;
 	size_t i, len = 0;
-	int err;
+	int err, refs = 0;
 
+#ifdef CONFIG_MODULE_UNLOAD
+	refs = module_refcount(THIS_MODULE);
+#endif
 	nobs_detect_cpu(&cpu);
 
 	picked[0] = '\0';
@@ -150,13 +288,10 @@ static int __init nobs_init(void)
 	pr_info("%s:%s%s\n", NOBS_VERSION, picked,
 		force_generic ? " (force_generic)" : "");
 
+	/* Every self-test first: nothing is registered yet. */
 	for (i = 0; i < NOBS_NR_COMPONENTS; i++) {
 		const struct nobs_component *c = &nobs_components[i];
 
-		if ((int)i == test_fail_after) {
-			err = -EINVAL;
-			goto unwind;
-		}
 		err = (int)i == test_fail_selftest ? -EBADMSG : c->selftest();
 		/*
 		 * A self-test that could not run (no memory) proves nothing
@@ -166,13 +301,24 @@ static int __init nobs_init(void)
 		if (err == -ENOMEM) {
 			pr_err("%s: self-test could not run (%d)\n", c->name,
 			       err);
-			goto unwind;
+			return err;
 		}
-		if (err) {
+		if (err)
 			pr_err("%s: self-test failed (%d), not registered\n",
 			       c->name, err);
-			continue;
+		nobs_passed[i] = !err;
+	}
+
+	/* Then the registrations (see the rule at the top of this file). */
+	for (i = 0; i < NOBS_NR_COMPONENTS; i++) {
+		const struct nobs_component *c = &nobs_components[i];
+
+		if ((int)i == test_fail_after) {
+			err = -EINVAL;
+			goto unwind;
 		}
+		if (!nobs_passed[i])
+			continue;
 		err = c->register_algs();
 		if (err) {
 			pr_err("%s: registration failed (%d)\n", c->name, err);
@@ -191,6 +337,7 @@ unwind:
 		pr_err("load failed on purpose (test_fail_after=%d)\n",
 		       test_fail_after);
 	nobs_unregister_from(i);
+	nobs_wait_module_unused(refs);
 	return err;
 }
 

@@ -50,7 +50,32 @@
 #define NOBS_DRBG_MAX_SEED	(NOBS_CTR_DRBG_SEEDLEN + NOBS_CTR_DRBG_MAX_INPUT)
 
 static ulong drbg_reseed_interval = 1UL << 20;
-module_param(drbg_reseed_interval, ulong, 0444);
+
+/* Checked when the load's parameters are parsed, before anything runs. */
+static int nobs_drbg_set_interval(const char *val,
+				  const struct kernel_param *kp)
+{
+	unsigned long n;
+	int err;
+
+	err = kstrtoul(val, 0, &n);
+	if (err)
+		return err;
+	if (!n || n > NOBS_CTR_DRBG_MAX_INTERVAL) {
+		pr_err("drbg_reseed_interval must be 1..2^48\n");
+		return -EINVAL;
+	}
+	*(ulong *)kp->arg = n;
+	return 0;
+}
+
+static const struct kernel_param_ops nobs_drbg_interval_ops = {
+	.set = nobs_drbg_set_interval,
+	.get = param_get_ulong,
+};
+
+module_param_cb(drbg_reseed_interval, &nobs_drbg_interval_ops,
+		&drbg_reseed_interval, 0444);
 MODULE_PARM_DESC(drbg_reseed_interval,
 		 "CTR_DRBG requests between reseeds, 1..2^48 (default 2^20)");
 
@@ -331,7 +356,10 @@ static void nobs_drbg_set_ent(struct crypto_rng *tfm, const u8 *data,
 static int nobs_drbg_init_tfm(struct crypto_tfm *tfm)
 {
 	struct nobs_drbg_ctx *ctx = crypto_tfm_ctx(tfm);
+	int err = nobs_alg_gate(tfm->__crt_alg);
 
+	if (err)
+		return err;
 	memset(ctx, 0, sizeof(*ctx));
 	mutex_init(&ctx->lock);
 	return nobs_drbg_aes_init(&ctx->aes);
@@ -424,11 +452,6 @@ int nobs_drbg_register(void)
 	int err;
 
 	BUILD_BUG_ON(NOBS_DRBG_MAX_SEED != 96);
-	if (!drbg_reseed_interval ||
-	    drbg_reseed_interval > NOBS_CTR_DRBG_MAX_INTERVAL) {
-		pr_err("drbg_reseed_interval must be 1..2^48\n");
-		return -EINVAL;
-	}
 	rng = crypto_alloc_rng("stdrng", 0, 0);
 	/* Only a missing stdrng means there is none (-ENOMEM fails the load). */
 	if (IS_ERR(rng) && PTR_ERR(rng) != -ENOENT)

@@ -562,9 +562,9 @@ static int nobs_csidh_round(struct nobs_csidh_state *st,
 
 	memzero_explicit(&c, sizeof(c));
 	memzero_explicit(&k, sizeof(k));
-	sign = 0;
-	mag = 0;
-	real = 0;
+	memzero_explicit(&sign, sizeof(sign));
+	memzero_explicit(&mag, sizeof(mag));
+	memzero_explicit(&real, sizeof(real));
 	return finished;
 }
 
@@ -616,6 +616,39 @@ static void nobs_csidh_action(struct nobs_fp *a_out,
 	nobs_fp_inv(&st.c, &st.c);
 	nobs_fp_mul(a_out, &st.a, &st.c);
 	memzero_explicit(&st, sizeof(st));
+}
+
+/*
+ * The stack the group action leaves below its caller holds the last
+ * values of every frame under it: curves, points and the temporaries of
+ * xDBL, xADD, the field arithmetic and register spills.  Wiping each of
+ * those frames at every return would cost a few percent (xDBLADD and the
+ * multiplication run hundreds of thousands of times per action); instead
+ * the callers of nobs_csidh_action() overwrite, right after it, more stack
+ * than it ever uses: NOBS_CSIDH_SCRUB_CHUNKS nested frames of
+ * NOBS_CSIDH_SCRUB_CHUNK bytes each (each frame under the kernel's frame
+ * size warning).  The action goes about 4 KiB deep in the harness and
+ * about 7 KiB with KASAN, which doubles the kernel's stack (test_zeroize
+ * and KUnit nobs_zeroize.zeroize_csidh_stack_residue measure what is
+ * left); the scrub covers 8 KiB, 12 KiB with KASAN.  It is not
+ * instrumented by KASAN, whose frame headers would be all it leaves.
+ */
+#define NOBS_CSIDH_SCRUB_CHUNK	1024
+#ifdef CONFIG_KASAN
+#define NOBS_CSIDH_SCRUB_CHUNKS	12
+#else
+#define NOBS_CSIDH_SCRUB_CHUNKS	8
+#endif
+
+static noinline __no_sanitize_address void
+nobs_csidh_scrub_stack(unsigned int chunks)
+{
+	u8 buf[NOBS_CSIDH_SCRUB_CHUNK];
+
+	/* Not a tail call: each chunk is a frame below the previous one. */
+	if (chunks > 1)
+		nobs_csidh_scrub_stack(chunks - 1);
+	memzero_explicit(buf, sizeof(buf));
 }
 
 /* ---- validation (public input, variable time) --------------------------- */
@@ -707,6 +740,7 @@ static int nobs_csidh_decode(s8 e[NOBS_CSIDH_PRIMES],
 			     (NOBS_CSIDH_MAX_EXPONENT - v)) >> 31;
 		e[i] = (s8)v;
 	}
+	memzero_explicit(&v, sizeof(v));
 	/* the error reveals that some exponent was invalid, nothing more */
 	nobs_csidh_public(bad);
 	return bad ? -EINVAL : 0;
@@ -756,7 +790,7 @@ void nobs_csidh_random_private_key(u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
 		sk[i / 2] |= (u8)(v << (4 - (i % 2) * 4));
 	}
 	memzero_explicit(buf, sizeof(buf));
-	v = 0;
+	memzero_explicit(&v, sizeof(v));
 }
 
 /**
@@ -782,7 +816,8 @@ int nobs_csidh_validate(const u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE])
  * @sk: 37-byte private key
  * @env: randomness and yield hook
  *
- * Constant time in @sk (see the top of this file).
+ * Constant time in @sk (see the top of this file).  Exported (namespace
+ * NOBS_INTERNAL) for the KUnit suites only, as is the next one.
  *
  * Return: 0, or -EINVAL if @sk is malformed (then @pk is zeroed).
  */
@@ -798,12 +833,14 @@ int nobs_csidh_public_key(u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE],
 	err = nobs_csidh_decode(e, sk);
 	if (!err) {
 		nobs_csidh_action(&a, &nobs_fp_zero, e, env);
+		nobs_csidh_scrub_stack(NOBS_CSIDH_SCRUB_CHUNKS);
 		nobs_fp_to_bytes(pk, &a);
 		memzero_explicit(&a, sizeof(a));
 	}
 	memzero_explicit(e, sizeof(e));
 	return err;
 }
+EXPORT_SYMBOL_NS_GPL(nobs_csidh_public_key, NOBS_INTERNAL);
 
 /**
  * nobs_csidh_shared_secret() - the shared secret with a peer
@@ -830,9 +867,11 @@ int nobs_csidh_shared_secret(u8 ss[NOBS_CSIDH_SHARED_SECRET_SIZE],
 	err = nobs_csidh_decode(e, sk);
 	if (!err) {
 		nobs_csidh_action(&a, &a, e, env);
+		nobs_csidh_scrub_stack(NOBS_CSIDH_SCRUB_CHUNKS);
 		nobs_fp_to_bytes(ss, &a);
 	}
 	memzero_explicit(&a, sizeof(a));
 	memzero_explicit(e, sizeof(e));
 	return err;
 }
+EXPORT_SYMBOL_NS_GPL(nobs_csidh_shared_secret, NOBS_INTERNAL);

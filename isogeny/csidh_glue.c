@@ -198,6 +198,11 @@ static unsigned int nobs_csidh_max_size(struct crypto_kpp *tfm)
 	return NOBS_CSIDH_PUBLIC_KEY_SIZE;
 }
 
+static int nobs_csidh_init_tfm(struct crypto_kpp *tfm)
+{
+	return nobs_alg_gate(&crypto_kpp_alg(tfm)->base);
+}
+
 static void nobs_csidh_exit_tfm(struct crypto_kpp *tfm)
 {
 	memzero_explicit(kpp_tfm_ctx(tfm), sizeof(struct nobs_csidh_tfm_ctx));
@@ -208,6 +213,7 @@ static struct kpp_alg nobs_csidh_alg = {
 	.generate_public_key	= nobs_csidh_generate_public_key,
 	.compute_shared_secret	= nobs_csidh_compute_shared_secret,
 	.max_size		= nobs_csidh_max_size,
+	.init			= nobs_csidh_init_tfm,
 	.exit			= nobs_csidh_exit_tfm,
 	.base = {
 		.cra_name	= NOBS_CSIDH_ALG,

@@ -655,6 +655,52 @@ static void sha3_bad_inputs(struct kunit *test)
 	}
 }
 
+/*
+ * KMAC without a key: the crypto API refuses init on CRYPTO_TFM_NEED_KEY,
+ * and the driver's own init refuses too (-ENOKEY), for a caller that
+ * reaches it without that check; its context is then all zero.  With the
+ * SP 800-185 KMAC sample #1 key the same direct calls give that sample's
+ * answer.
+ */
+static void sha3_kmac_init_without_key(struct kunit *test)
+{
+	static const u8 msg[4] = { 0x00, 0x01, 0x02, 0x03 };
+	static const char * const sample1 =
+		"e5780b0d3ea6f7d3a429c5706aa43a00fadbd7d49628839e3187243f456ee14e";
+	unsigned int algs[] = { NK_KMAC128, NK_KMAC256 }, i;
+	u8 key[32], out[64];
+	size_t elen;
+	const u8 *exp;
+
+	for (i = 0; i < sizeof(key); i++)
+		key[i] = 0x40 + i;
+	exp = nk_unhex(test, sample1, &elen);
+	for (i = 0; i < ARRAY_SIZE(algs); i++) {
+		struct crypto_shash *tfm = nk_sha3_tfm(test, algs[i]);
+		struct shash_alg *alg = crypto_shash_alg(tfm);
+		SHASH_DESC_ON_STACK(desc, tfm);
+
+		desc->tfm = tfm;
+		KUNIT_EXPECT_EQ(test, crypto_shash_init(desc), -ENOKEY);
+		KUNIT_EXPECT_EQ_MSG(test, alg->init(desc), -ENOKEY,
+				    "%s: init without a key",
+				    crypto_shash_driver_name(tfm));
+		KUNIT_EXPECT_EQ(test, crypto_shash_setkey(tfm, key, 0),
+				-EINVAL);
+		KUNIT_EXPECT_EQ_MSG(test, alg->init(desc), -ENOKEY,
+				    "%s: init after a refused key",
+				    crypto_shash_driver_name(tfm));
+		if (algs[i] != NK_KMAC128)
+			continue;
+		KUNIT_ASSERT_EQ(test, crypto_shash_setkey(tfm, key, 32), 0);
+		KUNIT_ASSERT_EQ(test, alg->init(desc), 0);
+		KUNIT_ASSERT_EQ(test, alg->update(desc, msg, sizeof(msg)), 0);
+		KUNIT_ASSERT_EQ(test, alg->final(desc, out), 0);
+		KUNIT_EXPECT_MEMEQ(test, out, exp, elen);
+		shash_desc_zero(desc);
+	}
+}
+
 static struct kunit_case nobs_sha3_cases[] = {
 	KUNIT_CASE(sha3_kat),
 	KUNIT_CASE(sha3_split_updates),
@@ -663,6 +709,7 @@ static struct kunit_case nobs_sha3_cases[] = {
 	KUNIT_CASE(sha3_threads_shared_tfm),
 	KUNIT_CASE(sha3_threads_separate_tfms),
 	KUNIT_CASE(sha3_bad_inputs),
+	KUNIT_CASE(sha3_kmac_init_without_key),
 	{}
 };
 

@@ -22,6 +22,13 @@
  * tested here.  Each case first checks that the structure did hold
  * something non-zero, so a wipe is what makes it zero.
  *
+ * And the stack the CSIDH group action runs on: the core's
+ * nobs_csidh_public_key() and nobs_csidh_shared_secret() (exported to
+ * this module only) are called over stack painted with a pattern; after
+ * they return, every 64-bit word of it must be the pattern, zeros, or a
+ * kernel address (return addresses, saved frame pointers): nothing of the
+ * curves, points and field temporaries of the walk may stay.
+ *
  * Not covered (no way to look at them from here): the stack buffers of the
  * glue (wiped with memzero_explicit() before return) and the AES key
  * schedule inside the kernel's ctr(aes) transform (freed by the crypto API
@@ -34,9 +41,12 @@
 #include <crypto/internal/rng.h>
 #include <crypto/kpp.h>
 #include <crypto/rng.h>
+#include <linux/random.h>
+#include <linux/sched/task_stack.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "isogeny/csidh.h"
 #include "nobs_kunit.h"
 
 #define NK_Z_DRBG	"nobs_ctr_drbg_aes256_nodf"
@@ -311,12 +321,203 @@ static void zeroize_csidh_private_key(struct kunit *test)
 	memzero_explicit(bad, sizeof(bad));
 }
 
+/* ---- the stack of the CSIDH group action ------------------------------- */
+
+#define NK_Z_PAINT	0xa5
+#define NK_Z_PAINT_WORD	0xa5a5a5a5a5a5a5a5ULL
+/* Painted below the case's frame (within the task's stack). */
+#define NK_Z_SPAN	(20 * 1024)
+/* Not scanned: the top, where the scan's own frame and interrupts write. */
+#define NK_Z_TOP_GAP	1024
+
+static unsigned long nk_z_lo;
+
+/* Paint [nk_z_lo, below this function's frame) with the pattern. */
+static noinline __no_sanitize_address void nk_z_paint(void)
+{
+	u64 *p = (u64 *)ALIGN(nk_z_lo, 8);
+	u64 *hi = (u64 *)((unsigned long)__builtin_frame_address(0) - 256);
+
+	/* No call: it would write its frame into what is painted. */
+	while (p < hi)
+		WRITE_ONCE(*p++, NK_Z_PAINT_WORD);
+}
+
+/* The magic word at the base of a frame KASAN instruments. */
+#define NK_Z_KASAN_FRAME	0x41b58ab3ULL
+
+static bool nk_z_kernel_address(u64 w)
+{
+	return w >> 56 == 0xff || (IS_ENABLED(CONFIG_PPC64) && w >> 56 == 0xc0);
+}
+
+/*
+ * Nothing to hide: zeros over the pattern, a kernel address, a small
+ * number (a saved count or flag of the frames above the core's; a field
+ * element limb is one with a chance of 2^-48; the harness,
+ * tests/user/test_zeroize.c, checks the core without this allowance), and
+ * with KASAN its frame magic, its shadow offset and shadow indexes (an
+ * address shifted right by 3).
+ */
+static bool nk_z_allowed(u64 w)
+{
+	u64 b = w;
+
+	while (b && ((b & 0xff) == 0 || (b & 0xff) == NK_Z_PAINT))
+		b >>= 8;
+	if (!b || w < 0x10000 || nk_z_kernel_address(w))
+		return true;
+#ifdef CONFIG_KASAN_SHADOW_OFFSET
+	if (w == CONFIG_KASAN_SHADOW_OFFSET)
+		return true;
+#endif
+	return IS_ENABLED(CONFIG_KASAN) &&
+	       (w == NK_Z_KASAN_FRAME ||
+		(!(w >> 61) && nk_z_kernel_address(w << 3)));
+}
+
+/*
+ * The words of the painted stack (below NK_Z_TOP_GAP under this frame)
+ * that nk_z_allowed() refuses; *depth: how far below the top of the scan
+ * the lowest word that is not the pattern lies.
+ */
+static noinline __no_sanitize_address size_t nk_z_residue(size_t *depth,
+							    u64 *first)
+{
+	unsigned long top = (unsigned long)__builtin_frame_address(0) -
+			    NK_Z_TOP_GAP;
+	const u64 *w = (const u64 *)ALIGN(nk_z_lo, 8);
+	size_t n = 0;
+
+	*depth = 0;
+	*first = 0;
+	for (; (unsigned long)(w + 1) <= top; w++) {
+		u64 v = READ_ONCE(*w);
+
+		if (v != NK_Z_PAINT_WORD && !*depth)
+			*depth = top - (unsigned long)w;
+		if (nk_z_allowed(v))
+			continue;
+		if (!n++)
+			*first = v;
+	}
+	return n;
+}
+
+struct nk_z_csidh_op {
+	const u8 *sk, *peer;
+	u8 *out;
+	const struct nobs_csidh_env *env;
+	int err;
+};
+
+/* A control: random words left on the stack, which the scan must see. */
+static noinline void nk_z_leak(u64 seed)
+{
+	u64 junk[32];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(junk); i++) {
+		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		junk[i] = seed;
+	}
+	barrier_data(junk);
+}
+
+/* The operation (or, without a key, the control). */
+static noinline void nk_z_csidh_run(struct nk_z_csidh_op *op)
+{
+	if (!op->sk) {
+		nk_z_leak(0x2e07);
+		return;
+	}
+	op->err = op->peer ?
+		nobs_csidh_shared_secret(op->out, op->sk, op->peer, op->env) :
+		nobs_csidh_public_key(op->out, op->sk, op->env);
+}
+
+/* Runs @op two KiB below the caller, under the scan's top gap. */
+static noinline void nk_z_pad1(struct nk_z_csidh_op *op)
+{
+	u8 pad[1024];
+
+	barrier_data(pad);
+	nk_z_csidh_run(op);
+	barrier_data(pad);
+}
+
+static noinline void nk_z_pad2(struct nk_z_csidh_op *op)
+{
+	u8 pad[1024];
+
+	barrier_data(pad);
+	nk_z_pad1(op);
+	barrier_data(pad);
+}
+
+static void nk_z_random(void *ctx, void *buf, size_t len)
+{
+	get_random_bytes(buf, len);
+}
+
+/*
+ * A public key, then a shared secret with it, each over painted stack:
+ * afterwards nothing but the pattern, zeros and kernel addresses (see the
+ * top of this file).  The painted span must reach below what the calls
+ * wrote, or the scan would not see all of it.
+ */
+static void zeroize_csidh_stack_residue(struct kunit *test)
+{
+	struct nobs_csidh_env env = { nk_z_random, NULL, NULL };
+	unsigned long sp = (unsigned long)__builtin_frame_address(0);
+	unsigned long bottom = (unsigned long)task_stack_page(current) + 1024;
+	u8 sk[NK_Z_SK], pk[NOBS_CSIDH_PUBLIC_KEY_SIZE];
+	u8 ss[NOBS_CSIDH_SHARED_SECRET_SIZE];
+	struct nk_z_csidh_op op = { .sk = sk, .env = &env };
+	size_t n, depth, span;
+	struct nk_rng r;
+	unsigned int i;
+	u64 first;
+
+	nk_z_lo = max(sp - NK_Z_SPAN, bottom);
+	span = sp - nk_z_lo;
+	KUNIT_ASSERT_GE_MSG(test, span, (size_t)(10 * 1024),
+			    "only %zu bytes of stack below the case", span);
+	nk_rng_init(&r, 0x2e06);
+	nk_z_csidh_key(&r, sk);
+	for (i = 0; i < 2; i++) {
+		op.peer = i ? pk : NULL;
+		op.out = i ? ss : pk;
+		nk_z_paint();
+		nk_z_pad2(&op);
+		n = nk_z_residue(&depth, &first);
+		KUNIT_ASSERT_EQ(test, op.err, 0);
+		KUNIT_EXPECT_LT_MSG(test, depth + 512, span,
+				    "%s: the calls wrote down to the end of the painted span",
+				    i ? "shared secret" : "public key");
+		KUNIT_EXPECT_EQ_MSG(test, n, 0,
+				    "%s: %zu words of the computation left on the stack (the first %016llx), down to %zu bytes below",
+				    i ? "shared secret" : "public key", n,
+				    (unsigned long long)first, depth);
+		kunit_info(test, "%s: stack written down to %zu bytes below the scan's top, %zu words left\n",
+			   i ? "shared secret" : "public key", depth, n);
+	}
+	op.sk = NULL;
+	nk_z_paint();
+	nk_z_pad2(&op);
+	KUNIT_EXPECT_GE_MSG(test, nk_z_residue(&depth, &first), (size_t)16,
+			    "the scan misses random words: it proves nothing");
+	memzero_explicit(sk, sizeof(sk));
+	memzero_explicit(ss, sizeof(ss));
+}
+
 static struct kunit_case nobs_zeroize_cases[] = {
 	KUNIT_CASE(zeroize_shash_desc_after_final),
 	KUNIT_CASE(zeroize_shash_desc_refused_import),
 	KUNIT_CASE(zeroize_shash_tfm_exit),
 	KUNIT_CASE(zeroize_drbg_tfm_exit),
 	KUNIT_CASE(zeroize_csidh_private_key),
+	KUNIT_CASE_SLOW(zeroize_csidh_stack_residue),
 	{}
 };
 

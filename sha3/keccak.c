@@ -205,7 +205,9 @@ void nobs_keccak_init(struct nobs_keccak *k, unsigned int rate, u8 dsbyte)
  * @len:  number of bytes; any length, any split across calls
  *
  * Whole blocks go to @impl->absorb in one call; the bytes before and
- * after them are XORed into the lanes at the current position.
+ * after them are XORed into the lanes at the current position.  A state
+ * that was never initialised (rate 0: all zero, as a KMAC transform is
+ * before its key is set) absorbs nothing.
  */
 void nobs_keccak_absorb(struct nobs_keccak *k,
 			const struct nobs_keccak_impl *impl,
@@ -214,6 +216,8 @@ void nobs_keccak_absorb(struct nobs_keccak *k,
 	size_t rate = k->rate;
 	size_t n;
 
+	if (unlikely(!rate))
+		return;
 	if (k->pos) {
 		n = min_t(size_t, len, rate - k->pos);
 		nobs_keccak_xor_bytes(k->st, k->pos, in, n);
@@ -251,6 +255,9 @@ static void nobs_keccak_fill_block(struct nobs_keccak *k,
  * @impl: permutation to use
  * @out:  output buffer
  * @len:  number of bytes; successive calls continue the output stream
+ *
+ * A state that was never initialised (rate 0) gives zeros and stays as
+ * it is.
  */
 void nobs_keccak_squeeze(struct nobs_keccak *k,
 			 const struct nobs_keccak_impl *impl,
@@ -259,6 +266,10 @@ void nobs_keccak_squeeze(struct nobs_keccak *k,
 	unsigned int rate = k->rate;
 	size_t n;
 
+	if (unlikely(!rate)) {
+		memset(out, 0, len);
+		return;
+	}
 	if (!k->squeezing) {
 		/* pad10*1 after the suffix: first bit in dsbyte, last bit 0x80. */
 		k->st[k->pos / 8] ^= (u64)k->dsbyte << (8 * (k->pos & 7));

@@ -17,7 +17,9 @@
  * (function name N is empty); without a key, or with an empty one, they
  * compute SHAKE, as SP 800-185 specifies.  kmac128/256 require a key of 1
  * to NOBS_SHA3_MAX_KEYSIZE (512) bytes; S is empty and L is 8 times the
- * digest size.  Other key lengths are refused with -EINVAL.
+ * digest size.  Other key lengths are refused with -EINVAL.  Until a key
+ * is set, KMAC's init (and so digest) fails with -ENOKEY: the crypto
+ * API's CRYPTO_TFM_NEED_KEY check, and the driver's own.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": sha3: " fmt
 
@@ -27,6 +29,7 @@
 #include <linux/cache.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/moduleparam.h>
 #include <linux/sizes.h>
 #include <linux/string.h>
 #include <asm/simd.h>
@@ -202,15 +205,24 @@ static const struct nobs_sha3_shash *nobs_sha3_of(struct crypto_shash *tfm)
 	return container_of(crypto_shash_alg(tfm), struct nobs_sha3_shash, alg);
 }
 
+/*
+ * The crypto API refuses init while CRYPTO_TFM_NEED_KEY is set (KMAC
+ * before a successful setkey); this refuses it too, on the transform's
+ * own state: a prefix that was never set (rate 0) gives -ENOKEY.
+ */
 static int nobs_sha3_shash_init(struct shash_desc *desc)
 {
 	const struct nobs_sha3_shash *a = nobs_sha3_of(desc->tfm);
+	const struct nobs_keccak *prefix = crypto_shash_ctx(desc->tfm);
 	struct nobs_keccak *k = shash_desc_ctx(desc);
 
-	if (a->kind == NOBS_SHA3_UNKEYED)
+	if (a->kind == NOBS_SHA3_UNKEYED) {
 		nobs_keccak_init(k, a->rate, a->dsbyte);
-	else
-		memcpy(k, crypto_shash_ctx(desc->tfm), sizeof(*k));
+		return 0;
+	}
+	if (!prefix->rate)
+		return -ENOKEY;
+	memcpy(k, prefix, sizeof(*k));
 	return 0;
 }
 
@@ -293,15 +305,21 @@ static int nobs_kmac_setkey(struct crypto_shash *tfm, const u8 *key,
 			      a->security, key, keylen, NULL, 0);
 }
 
+/* Every member: the gate (nobs.h); the keyed ones: their prefix. */
 static int nobs_sha3_init_tfm(struct crypto_shash *tfm)
 {
 	const struct nobs_sha3_shash *a = nobs_sha3_of(tfm);
 	struct nobs_keccak *prefix = crypto_shash_ctx(tfm);
+	int err;
 
+	err = nobs_alg_gate(&a->alg.base);
+	if (err)
+		return err;
 	/* cSHAKE without S is SHAKE; KMAC is unusable until setkey. */
 	if (a->kind == NOBS_SHA3_CSHAKE)
 		return nobs_shake_init(prefix, a->security);
-	memset(prefix, 0, sizeof(*prefix));
+	if (a->kind == NOBS_SHA3_KMAC)
+		memset(prefix, 0, sizeof(*prefix));
 	return 0;
 }
 
@@ -312,6 +330,7 @@ static void nobs_sha3_exit_tfm(struct crypto_shash *tfm)
 
 #define NOBS_SHA3_COMMON(_name, _digest, _block)			\
 	.digestsize = (_digest),					\
+	.init_tfm = nobs_sha3_init_tfm,					\
 	.init = nobs_sha3_shash_init,					\
 	.update = nobs_sha3_shash_update,				\
 	.final = nobs_sha3_shash_final,					\
@@ -325,7 +344,6 @@ static void nobs_sha3_exit_tfm(struct crypto_shash *tfm)
 
 #define NOBS_SHA3_KEYED(_setkey, _flags)				\
 	.setkey = _setkey,						\
-	.init_tfm = nobs_sha3_init_tfm,					\
 	.exit_tfm = nobs_sha3_exit_tfm,					\
 	.base.cra_ctxsize = sizeof(struct nobs_keccak),			\
 	.base.cra_flags = (_flags)
@@ -430,8 +448,56 @@ const char *nobs_sha3_select(const struct nobs_cpu *cpu)
 	return impl->name;
 }
 
+/* The permutations of this build, by name. */
+static const struct nobs_keccak_impl *const nobs_sha3_impls[] = {
+	&nobs_keccak_generic,
+#ifdef NOBS_HAVE_KECCAK_X86
+	&nobs_keccak_x86_bmi,
+	&nobs_keccak_x86_avx512,
+#endif
+#ifdef NOBS_HAVE_KECCAK_ARM64
+	&nobs_keccak_arm64_ce,
+#endif
+};
+
 static char *test_fail_kat;
-module_param(test_fail_kat, charp, 0444);
+
+/*
+ * test_fail_kat: empty, "IMPL" or "IMPL:NAME", IMPL one of the
+ * permutations of this build (whether this CPU runs it or not) and NAME
+ * one of the members; anything else is refused when the load's
+ * parameters are parsed (-EINVAL).
+ */
+static int nobs_sha3_set_fail_kat(const char *val,
+				  const struct kernel_param *kp)
+{
+	size_t n = strcspn(val, ":"), i;
+	bool ok = !*val;
+
+	for (i = 0; !ok && i < ARRAY_SIZE(nobs_sha3_impls); i++)
+		ok = strlen(nobs_sha3_impls[i]->name) == n &&
+		     !strncmp(val, nobs_sha3_impls[i]->name, n);
+	if (ok && val[n]) {
+		ok = false;
+		for (i = 0; !ok && i < NOBS_SHA3_NR_ALGS; i++)
+			ok = !strcmp(val + n + 1,
+				     nobs_sha3_algs[i].alg.base.cra_name);
+	}
+	if (!ok) {
+		pr_err("test_fail_kat: \"%s\" is no permutation, or no member of one\n",
+		       val);
+		return -EINVAL;
+	}
+	return param_set_charp(val, kp);
+}
+
+static const struct kernel_param_ops nobs_sha3_fail_kat_ops = {
+	.set = nobs_sha3_set_fail_kat,
+	.get = param_get_charp,
+	.free = param_free_charp,
+};
+
+module_param_cb(test_fail_kat, &nobs_sha3_fail_kat_ops, &test_fail_kat, 0444);
 MODULE_PARM_DESC(test_fail_kat,
 		 "Test only: known answers on this permutation report -EBADMSG: \"IMPL\" for every member, \"IMPL:NAME\" for one (e.g. bmi, generic:cshake128)");
 

@@ -4,6 +4,9 @@
  * cSHAKE, KMAC and TupleHash exist at security 128 and 256 only; any
  * other level gives -EINVAL and leaves the state alone, so a KMAC under
  * way in that state still ends with OpenSSL's KMAC (EVP_MAC) value.
+ * A state that was never initialised (all zero: rate 0, as sha3_glue.c
+ * leaves a KMAC transform's prefix until setkey) absorbs nothing and
+ * squeezes zeros, without dividing by its rate or writing outside it.
  * Output: FAIL lines, then "sha3_more: N passed, N failed, N skipped".
  */
 #include <stdio.h>
@@ -98,6 +101,19 @@ int main(void)
 		      !memcmp(out, ref, sizeof(out)),
 		      "KMAC after the refusals equals OpenSSL's", level);
 	}
+	/* The all-zero state of a KMAC transform without a key. */
+	memset(&k, 0, sizeof(k));
+	nobs_keccak_absorb(&k, impl, msg, sizeof(msg));
+	nobs_kmac_end_input(&k, impl, sizeof(out));
+	memset(out, 0xa5, sizeof(out));
+	nobs_keccak_squeeze(&k, impl, out, sizeof(out));
+	memset(&snap, 0, sizeof(snap));
+	check(!memcmp(&k, &snap, sizeof(k)),
+	      "a zero state (no key) stays zero through absorb and squeeze", 0);
+	memset(ref, 0, sizeof(ref));
+	check(!memcmp(out, ref, sizeof(out)),
+	      "a zero state (no key) squeezes zeros", 0);
+
 	printf("sha3_more: %d passed, %d failed, 0 skipped\n", passed, failed);
 	return failed ? 1 : 0;
 }

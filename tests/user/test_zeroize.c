@@ -16,6 +16,15 @@
  *    bytes a fresh private key was drawn from.  A control that copies a
  *    secret to its stack without wiping must be caught, or the scan proves
  *    nothing.
+ * 3. Stack residue of the CSIDH group action: the stack below the caller
+ *    is painted with a pattern, the call runs over it, and afterwards
+ *    every 64-bit word there must be the pattern, zero, or a pointer into
+ *    this program or this stack (return addresses, saved frame pointers).
+ *    Anything else is a value the computation left: field elements of
+ *    the walk (curves, points, the temporaries of xDBL, xADD and the
+ *    field multiplication) and the secret sign and step choices.  With
+ *    the generic field multiplication and, where the CPU has it, the
+ *    assembly.  A control that leaves random words must be caught.
  *
  * Not covered here (kernel only, see the report / KUnit proposals): the
  * glue's memzero_explicit of the sha3 descriptor at final, of the keyed
@@ -24,6 +33,7 @@
  * Built without sanitizers (ASan moves stack frames to a fake stack).
  * Ends with "zeroize: N passed, N failed, N skipped".
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +41,7 @@
 #include "sha3/keccak.h"
 #include "drbg/ctr_drbg.h"
 #include "isogeny/csidh.h"
+#include "isogeny/fp.h"
 
 #define SCAN_BYTES	(256 * 1024)
 #define WIN		16
@@ -106,6 +117,89 @@ static void leak_copy(void *arg)
 
 	for (i = 0; i < sizeof(copy); i++)
 		copy[i] = ((const u8 *)arg)[i];
+}
+
+/* ---- stack residue ------------------------------------------------------ */
+
+#define PAINT_BYTES	(64 * 1024)
+#define PAINT_BYTE	0xa5
+#define PAINT_WORD	0xa5a5a5a5a5a5a5a5ULL
+
+extern char __executable_start[], end[];
+static uintptr_t paint_lo;
+/* The first residue words found, for ZEROIZE_VERBOSE=1. */
+static u64 residue_seen[256];
+static size_t residue_at[256];
+
+/* Paints the PAINT_BYTES below the caller's frame. */
+static noinline void stack_paint(void)
+{
+	volatile u8 buf[PAINT_BYTES];
+	size_t i;
+
+	for (i = 0; i < sizeof(buf); i++)
+		buf[i] = PAINT_BYTE;
+	paint_lo = (uintptr_t)buf;
+}
+
+/*
+ * A word nobody has to hide: the pattern with zeros written over some of
+ * its bytes, or a pointer into the program or the stack.
+ */
+static int residue_allowed(u64 w, uintptr_t lo, uintptr_t hi)
+{
+	u64 b = w;
+
+	/* zeros written over the pattern, bytewise: nothing to hide */
+	while (b && ((b & 0xff) == 0 || (b & 0xff) == PAINT_BYTE))
+		b >>= 8;
+	if (!b)
+		return 1;
+	if (w >= (uintptr_t)__executable_start && w < (uintptr_t)end)
+		return 1;
+	return w >= lo - PAINT_BYTES && w < hi + PAINT_BYTES;
+}
+
+/*
+ * How many 64-bit words of the painted region (up to just below this
+ * function's frame, i.e. what the call made from the same caller left)
+ * are neither the pattern, nor zero, nor a pointer; *depth: how far below
+ * the top the lowest overwritten word is.  Plain loads, no calls.
+ */
+static noinline size_t stack_residue(size_t *depth)
+{
+	const volatile u8 *top = (const u8 *)__builtin_frame_address(0) - 256;
+	uintptr_t lo = (paint_lo + 7) & ~(uintptr_t)7;
+	const volatile u64 *w;
+	size_t n = 0;
+
+	*depth = 0;
+	for (w = (const volatile u64 *)lo; (const volatile u8 *)(w + 1) <= top;
+	     w++) {
+		if (*w != PAINT_WORD && !*depth)
+			*depth = (size_t)(top - (const volatile u8 *)w);
+		if (residue_allowed(*w, lo, (uintptr_t)top))
+			continue;
+		if (n < ARRAY_SIZE(residue_seen)) {
+			residue_seen[n] = *w;
+			residue_at[n] = (size_t)(top - (const volatile u8 *)w);
+		}
+		n++;
+	}
+	return n;
+}
+
+static void leak_random(void *arg)
+{
+	volatile u64 junk[16];
+	u64 x = *(const u64 *)arg;
+	size_t i;
+
+	for (i = 0; i < 16; i++) {
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		junk[i] = x;
+	}
+	(void)junk[0];
 }
 
 /* ---- DRBG with a recording toy engine ----------------------------------- */
@@ -400,6 +494,48 @@ static void test_csidh(void)
 	}
 }
 
+/*
+ * The group action and what calls it leave nothing of their computation
+ * on the stack (section 3 at the top).
+ */
+static void test_csidh_residue(const char *impl)
+{
+	unsigned long long seed = 0x7654321;
+	struct nobs_csidh_env env = { rec_random, NULL, &seed };
+	u8 sk[37], pk[64], ss[64];
+	struct csidh_args a = { .sk = sk, .pk = pk, .ss = ss, .env = &env };
+	static const int ops[] = { 0, 1, 2, 3 };
+	static const char *const names[] = {
+		"random-key", "public-key", "shared-secret", "check-key"
+	};
+	size_t n, depth, i, j;
+	char name[64], why[96];
+
+	nobs_csidh_random_private_key(sk, &env);
+	check(!nobs_csidh_public_key(pk, sk, &env), "csidh-residue-setup",
+	      "no public key");
+	for (i = 0; i < ARRAY_SIZE(ops); i++) {
+		a.op = ops[i];
+		stack_paint();
+		run_pad(csidh_call, &a);
+		n = stack_residue(&depth);
+		snprintf(name, sizeof(name), "csidh-%s-%s-stack-residue", impl,
+			 names[i]);
+		snprintf(why, sizeof(why),
+			 "%zu words of the computation left, %zu bytes deep", n,
+			 depth);
+		check(!a.err && n == 0, name, why);
+		for (j = 0; getenv("ZEROIZE_VERBOSE") && j < n &&
+			    j < ARRAY_SIZE(residue_seen); j++)
+			printf("  %s: -%zu: %016llx\n", name, residue_at[j],
+			       (unsigned long long)residue_seen[j]);
+	}
+	stack_paint();
+	run_pad(leak_random, &seed);
+	check(stack_residue(&depth) >= 16, "control-residue-found",
+	      "the residue scan misses random words: it proves nothing");
+}
+
 static void test_control(void)
 {
 	u8 secret[64];
@@ -422,6 +558,13 @@ int main(void)
 	test_drbg();
 	test_keccak();
 	test_csidh();
+	test_csidh_residue(nobs_fp_select(false));
+#if defined(__x86_64__) && !defined(NOBS_FP_NO_ASM)
+	if (__builtin_cpu_supports("bmi2") && __builtin_cpu_supports("adx"))
+		test_csidh_residue(nobs_fp_select(true));
+#elif defined(__aarch64__) && !defined(NOBS_FP_NO_ASM)
+	test_csidh_residue(nobs_fp_select(true));
+#endif
 	printf("zeroize: %d passed, %d failed, 0 skipped\n", passed, failed);
 	return failed ? 1 : 0;
 }

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Zeroization (test_zeroize.c): DRBG state all-zero after uninstantiate
-# and engine failures, and no key, seed, exponent or random draw left on
-# the stack by the SHA-3, DRBG and CSIDH cores.  Built without sanitizers:
+# and engine failures, no key, seed, exponent or random draw left on the
+# stack by the SHA-3, DRBG and CSIDH cores, and no word of the CSIDH group
+# action's computation left below its caller.  Built without sanitizers:
 # ASan would move the frames it scans to a fake stack.  Included by
 # tests/user/Makefile, which defines ROOT, BUILD and the flags.
 

@@ -31,6 +31,7 @@ typedef uint64_t __be64;
 #undef __always_inline
 #define __always_inline	inline __attribute__((__always_inline__))
 #define noinline	__attribute__((__noinline__))
+#define __no_sanitize_address	__attribute__((__no_sanitize_address__))
 #define __aligned(x)	__attribute__((__aligned__(x)))
 #define __maybe_unused	__attribute__((__unused__))
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))

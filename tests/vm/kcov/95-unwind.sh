@@ -2,16 +2,18 @@
 # Kernel coverage run only (scripts/kcov-run.sh adds it after tests/vm/cases):
 # the paths a plain load never takes.
 #  - test_fail_after=N for N = 0 .. number of components: the load fails
-#    with EINVAL after registering N components; nothing of nobs may stay
-#    in /proc/crypto or /proc/modules, and a plain load works afterwards.
-#  - drbg_reseed_interval=0 and 2^48+1: the drbg registration refuses
-#    (EINVAL), the components before it are unregistered again.
+#    with EINVAL after registering N components (every self-test has run
+#    before the first registration); nothing of nobs may stay in
+#    /proc/crypto or /proc/modules, and a plain load works afterwards.
+#  - drbg_reseed_interval=0 and 2^48+1: refused when the parameters are
+#    parsed (EINVAL), before anything of nobs runs.
 #  - names nobs registers taken before it loads (nobs_kcov_stub.ko): a
 #    shash and the rng driver name (EEXIST, the load unwinds) and the
 #    AF_ALG type "kpp" (nobs loads without its own, the other stays in use).
 #  - fail-nth with failslab's stack filter: the N-th allocation made from
 #    module text fails, for every N up to the number a load makes, in a
-#    load that stops after the component making it (test_fail_after); the
+#    load that stops after the registration making it (test_fail_after; the
+#    select functions and the self-tests come before any); the
 #    load fails with ENOMEM, or survives (a component whose self-test could
 #    not run stays unregistered) and unwinds; nothing may be left, and
 #    kmemleak finds nothing afterwards.  Needs
@@ -66,7 +68,7 @@ while [ "$kc_i" -le "$kc_nr" ]; do
 	kc_i=$((kc_i + 1))
 done
 
-# A real registration error in the middle of the table.
+# Bad parameter values: refused before nobs_init() runs.
 kc_ps="drbg_reseed_interval=0 drbg_reseed_interval=281474976710657"
 [ "${NOBS_KCOV_UNWIND:-0}" = 1 ] || kc_ps=
 for kc_p in $kc_ps; do
@@ -262,22 +264,24 @@ else
 		esac
 	done
 	# Allocations are counted per component: a load with
-	# test_fail_after=K makes P(K) of them (K = 0: only the select
-	# functions), so allocations P(K-1)+1 .. P(K) are component K-1's.
+	# test_fail_after=K makes P(K) of them (K = 0: the select functions
+	# and every self-test, which all run before the first registration),
+	# so allocations P(K-1)+1 .. P(K) are component K-1's registration.
 	# Each is failed in a load with test_fail_after=K: the load fails
 	# with ENOMEM, or survives the failure (a component that could not
 	# test itself is left out) and is then unwound by test_fail_after;
-	# either way nothing may be left.  No load runs the components after
-	# the one under test, so the sweep costs about one load per
-	# allocation of the component, not of the whole module.
-	kc_names="select $(echo "$kc_line" | grep -o ' [a-z0-9_]*=' | tr -d ' =' | tr '\n' ' ')"
+	# either way nothing may be left.  No load registers the components
+	# after the one under test, so the sweep costs about one load (every
+	# self-test and the registrations up to that one) per allocation.
+	kc_names="selftests $(echo "$kc_line" | grep -o ' [a-z0-9_]*=' | tr -d ' =' | tr '\n' ' ')"
 	kc_enomem=0 kc_tol=0 kc_bad=0 kc_prev=0 kc_k=0 kc_per=
 	kc_max=${NOBS_KCOV_FAILNTH_MAX:-400}
 	# At most this many per component (0: all): past the first few, a
 	# component's allocations repeat the same error paths (e.g. the
 	# exchange test's five kpp requests), each after more CSIDH work.
-	# And the last few of each: a component's registration allocates
-	# after its self-test (e.g. the DRBG's lookup of the kernel's stdrng).
+	# And the last few of each: the self-tests' last allocations, the
+	# end of a registration (e.g. the DRBG's lookup of the kernel's
+	# stdrng comes before its registration's).
 	kc_each=${NOBS_KCOV_FAILNTH_EACH:-12} kc_swept=0
 	kc_tail=${NOBS_KCOV_FAILNTH_TAIL:-3}
 	for kc_name in $kc_names; do
