@@ -817,7 +817,7 @@ int nobs_csidh_validate(const u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE])
  * @env: randomness and yield hook
  *
  * Constant time in @sk (see the top of this file).  Exported (namespace
- * NOBS_INTERNAL) for the KUnit suites only, as is the next one.
+ * NOBS_NS) for the KUnit suites only, as is the next one.
  *
  * Return: 0, or -EINVAL if @sk is malformed (then @pk is zeroed).
  */
@@ -840,7 +840,7 @@ int nobs_csidh_public_key(u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE],
 	memzero_explicit(e, sizeof(e));
 	return err;
 }
-EXPORT_SYMBOL_NS_GPL(nobs_csidh_public_key, NOBS_INTERNAL);
+EXPORT_SYMBOL_NS_GPL(nobs_csidh_public_key, NOBS_NS);
 
 /**
  * nobs_csidh_shared_secret() - the shared secret with a peer
@@ -874,4 +874,4 @@ int nobs_csidh_shared_secret(u8 ss[NOBS_CSIDH_SHARED_SECRET_SIZE],
 	memzero_explicit(e, sizeof(e));
 	return err;
 }
-EXPORT_SYMBOL_NS_GPL(nobs_csidh_shared_secret, NOBS_INTERNAL);
+EXPORT_SYMBOL_NS_GPL(nobs_csidh_shared_secret, NOBS_NS);

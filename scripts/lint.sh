@@ -44,6 +44,18 @@ for f in $files; do
 done
 echo "checkpatch: $pass passed, $fail failed"
 
+# The compatibility layer is the one place that tells kernels apart: no
+# version test, no probe result and no namespace spelling outside compat/.
+compat=$(git -C "$NOBS_ROOT" grep -nE 'LINUX_VERSION_CODE|KERNEL_VERSION\(|NOBS_KERNEL_HAS_|NOBS_INTERNAL' \
+	-- '*.c' '*.h' '*.S' ':!compat/' ':!tests/' 2>/dev/null)
+if [ -z "$compat" ]; then
+	echo "compat: 1 passed, 0 failed"
+else
+	echo "  FAIL  kernel differences outside compat/:"
+	echo "$compat" | sed 's/^/        /'
+	echo "compat: 0 passed, 1 failed"
+fi
+
 # The ENDBR check kbuild.sh runs must be able to fail.
 python3 "$NOBS_ROOT/scripts/endbr-check.py" --self-test
 
