@@ -14,9 +14,6 @@
  * @avx2:  x86-64 AVX2 with the YMM state enabled by the OS (xfeatures)
  * @avx512: x86-64 AVX512F and AVX512VL with the SSE, YMM and AVX-512 (opmask
  *          and zmm) states enabled by the OS (xfeatures)
- * @zmm_fast: x86-64 AMD family 0x1a (Zen 5) or later: full-width 512-bit
- *          datapaths and no clock penalty for zmm code, the CPUs the
- *          AVX-512 code was measured faster on (arch/x86/keccak_x86.c)
  * @sha3:  arm64 ARMv8.2 SHA3 instructions (eor3, rax1, xar, bcax)
  * @asimd: arm64 Advanced SIMD (NEON)
  *
@@ -28,7 +25,6 @@ struct nobs_cpu {
 	bool adx;
 	bool avx2;
 	bool avx512;
-	bool zmm_fast;
 	bool sha3;
 	bool asimd;
 };
@@ -47,6 +43,7 @@ struct crypto_alg;
 int nobs_alg_gate(const struct crypto_alg *alg);
 void nobs_alg_wait_unused(struct crypto_alg *alg);
 
+int nobs_sha3_check_params(const struct nobs_cpu *cpu);
 const char *nobs_sha3_select(const struct nobs_cpu *cpu);
 int nobs_sha3_selftest(void);
 int nobs_sha3_register(void);

@@ -162,8 +162,6 @@ static void nobs_detect_cpu(struct nobs_cpu *cpu)
 		      boot_cpu_has(X86_FEATURE_AVX512VL) &&
 		      cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
 					XFEATURE_MASK_AVX512, NULL);
-	cpu->zmm_fast = boot_cpu_data.x86_vendor == X86_VENDOR_AMD &&
-			boot_cpu_data.x86 >= 0x1a;
 #endif
 #ifdef CONFIG_ARM64
 	cpu->asimd = cpu_have_named_feature(ASIMD);
@@ -279,6 +277,9 @@ static int __init nobs_init(void)
 	refs = module_refcount(THIS_MODULE);
 #endif
 	nobs_detect_cpu(&cpu);
+	err = nobs_sha3_check_params(&cpu);
+	if (err)
+		return err;
 
 	picked[0] = '\0';
 	for (i = 0; i < NOBS_NR_COMPONENTS; i++)

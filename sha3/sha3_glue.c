@@ -28,8 +28,11 @@
 #include <linux/build_bug.h>
 #include <linux/cache.h>
 #include <linux/kernel.h>
+#include <linux/ktime.h>
+#include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/preempt.h>
 #include <linux/sizes.h>
 #include <linux/string.h>
 #include <asm/simd.h>
@@ -412,40 +415,184 @@ static bool nobs_sha3_is_fixed_sha3(enum nobs_sha3_alg i)
 	return i >= NOBS_SHA3_224 && i <= NOBS_SHA3_512;
 }
 
+static char *keccak_impl;
+module_param(keccak_impl, charp, 0444);
+MODULE_PARM_DESC(keccak_impl,
+		 "Keccak permutation to use instead of the fastest one measured at load: generic, bmi, avx512 (x86-64) or ce (arm64); one this CPU cannot run fails the load with -EINVAL");
+
+#define NOBS_SHA3_MAX_IMPLS	3
+
+/* The permutations this CPU can run, generic first. */
+static unsigned int nobs_sha3_usable(const struct nobs_cpu *cpu,
+				     const struct nobs_keccak_impl **list)
+{
+	unsigned int n = 0;
+
+	list[n++] = &nobs_keccak_generic;
+#ifdef NOBS_HAVE_KECCAK_X86
+	if (cpu->bmi2)
+		list[n++] = &nobs_keccak_x86_bmi;
+	if (cpu->avx512)
+		list[n++] = &nobs_keccak_x86_avx512;
+#endif
+#ifdef NOBS_HAVE_KECCAK_ARM64
+	if (cpu->sha3)
+		list[n++] = &nobs_keccak_arm64_ce;
+#endif
+	return n;
+}
+
+/* The usable permutation keccak_impl names, or NULL (none named, or unusable). */
+static const struct nobs_keccak_impl *
+nobs_sha3_forced(const struct nobs_cpu *cpu)
+{
+	const struct nobs_keccak_impl *list[NOBS_SHA3_MAX_IMPLS];
+	unsigned int i, n = nobs_sha3_usable(cpu, list);
+
+	for (i = 0; keccak_impl && i < n; i++)
+		if (!strcmp(keccak_impl, list[i]->name))
+			return list[i];
+	return NULL;
+}
+
+/**
+ * nobs_sha3_check_params() - validate the Keccak module parameters
+ * @cpu: features detected by nobs_main.c (all false with force_generic)
+ *
+ * Called before anything is registered.  keccak_impl, if given and not
+ * empty, must name a permutation this CPU can run; with force_generic=1
+ * only "generic" is one.
+ *
+ * Return: 0, or -EINVAL (logged) for an impossible keccak_impl.
+ */
+int nobs_sha3_check_params(const struct nobs_cpu *cpu)
+{
+	if (!keccak_impl || !*keccak_impl || nobs_sha3_forced(cpu))
+		return 0;
+	pr_err("keccak_impl=%s: not a Keccak permutation this CPU can run\n",
+	       keccak_impl);
+	return -EINVAL;
+}
+
+/* Calls of fewer blocks than this take the scalar permutation (SIMD only). */
+static unsigned int nobs_sha3_min_blocks(const struct nobs_keccak_impl *impl)
+{
+#ifdef NOBS_HAVE_KECCAK_X86
+	if (impl == &nobs_keccak_x86_avx512)
+		return NOBS_SHA3_AVX512_MIN_BLOCKS;
+#endif
+	return 0;
+}
+
+/*
+ * Load-time timing of one permutation, the way lib/raid6 and crypto/xor.c
+ * pick theirs: a trial is one absorb call of NOBS_SHA3_TIME_BLOCKS blocks
+ * at SHAKE128's rate (4032 bytes of the zero page, so one SIMD section of
+ * at most 4 KiB, as the glue runs them), timed with ktime_get_ns() around
+ * kernel_fpu_begin()/kernel_neon_begin() .. end() for a vector permutation
+ * and around preempt_disable() .. preempt_enable() for a scalar one.  The
+ * figure is the fastest of at most NOBS_SHA3_TIME_TRIALS trials (an
+ * interrupt only slows a trial down), fewer once NOBS_SHA3_TIME_BUDGET_NS
+ * have passed, so that slow or emulated CPUs stay bounded: at most about
+ * half a millisecond per permutation plus one trial.
+ */
+#define NOBS_SHA3_TIME_BLOCKS		24
+#define NOBS_SHA3_TIME_TRIALS		8
+#define NOBS_SHA3_TIME_BUDGET_NS	(500 * NSEC_PER_USEC)
+
+/* Nanoseconds per permutation, rounded up. */
+static u64 nobs_sha3_time(const struct nobs_keccak_impl *impl)
+{
+	const u8 *zero = page_address(ZERO_PAGE(0));
+	u64 st[NOBS_KECCAK_LANES] = { };
+	u64 start = ktime_get_ns(), best = U64_MAX, t;
+	unsigned int i;
+
+	BUILD_BUG_ON(NOBS_SHA3_TIME_BLOCKS * NOBS_SHAKE128_RATE > PAGE_SIZE);
+	for (i = 0; i < NOBS_SHA3_TIME_TRIALS; i++) {
+		t = ktime_get_ns();
+		if (impl->needs_simd)
+			nobs_sha3_simd_begin();
+		else
+			preempt_disable();
+		impl->absorb(st, zero, NOBS_SHA3_TIME_BLOCKS,
+			     NOBS_SHAKE128_RATE);
+		if (impl->needs_simd)
+			nobs_sha3_simd_end();
+		else
+			preempt_enable();
+		best = min(best, ktime_get_ns() - t);
+		if (ktime_get_ns() - start > NOBS_SHA3_TIME_BUDGET_NS)
+			break;
+	}
+	return DIV_ROUND_UP_ULL(best, NOBS_SHA3_TIME_BLOCKS);
+}
+
+/* "avx512(generic 812 bmi 640 avx512 560 ns/perm, 190 us)" */
+static char nobs_sha3_choice[128];
+
 /**
  * nobs_sha3_select() - choose the Keccak permutation once, at load
  * @cpu: features detected by nobs_main.c (all false with force_generic)
  *
- * x86-64: AVX-512 where usable and measured faster (cpu->zmm_fast; with
- * BMI, or else generic, as the scalar path), else BMI, else generic.
- * arm64: the SHA3 instructions, else generic.
+ * Every permutation this CPU can run (generic; x86-64: bmi with BMI1+BMI2,
+ * avx512 with AVX512F+VL and their register state; arm64: ce with the
+ * SHA3 instructions) is timed (nobs_sha3_time()) and the fastest is used
+ * for the drivers; the fastest one without vector registers is the scalar
+ * path, for short calls under a vector permutation and where SIMD is not
+ * usable.  keccak_impl= names the one to use instead (validated by
+ * nobs_sha3_check_params()); a scalar one named is the scalar path too.
+ * With only generic usable (force_generic=1, or other CPUs) nothing is
+ * timed.
  *
- * Return: the implementation's name, for the load-time log line.
+ * Return: the choice and the figures, for the load-time log line.
  */
 const char *nobs_sha3_select(const struct nobs_cpu *cpu)
 {
+	const struct nobs_keccak_impl *list[NOBS_SHA3_MAX_IMPLS];
 	const struct nobs_keccak_impl *impl = &nobs_keccak_generic;
 	const struct nobs_keccak_impl *scalar = &nobs_keccak_generic;
+	const struct nobs_keccak_impl *forced = nobs_sha3_forced(cpu);
+	u64 ns[NOBS_SHA3_MAX_IMPLS] = { }, best = U64_MAX, best_scalar = U64_MAX;
+	unsigned int i, n = nobs_sha3_usable(cpu, list);
+	size_t len;
+	u64 t0;
 
-	/*
-	 * The measurements behind each choice are in arch/x86/keccak_x86.c
-	 * and arch/arm64/keccak_arm64.c.
-	 */
-#ifdef NOBS_HAVE_KECCAK_X86
-	if (cpu->bmi2)
-		impl = scalar = &nobs_keccak_x86_bmi;
-	if (cpu->avx512 && cpu->zmm_fast) {
-		impl = &nobs_keccak_x86_avx512;
-		nobs_sha3_simd_min_blocks = NOBS_SHA3_AVX512_MIN_BLOCKS;
+	t0 = ktime_get_ns();
+	for (i = 0; n > 1 && i < n; i++) {
+		ns[i] = nobs_sha3_time(list[i]);
+		if (ns[i] < best) {
+			best = ns[i];
+			impl = list[i];
+		}
+		if (!list[i]->needs_simd && ns[i] < best_scalar) {
+			best_scalar = ns[i];
+			scalar = list[i];
+		}
 	}
-#endif
-#ifdef NOBS_HAVE_KECCAK_ARM64
-	if (cpu->sha3)
-		impl = &nobs_keccak_arm64_ce;
-#endif
+	t0 = ktime_get_ns() - t0;
+	if (forced) {
+		impl = forced;
+		if (!forced->needs_simd)
+			scalar = forced;
+	}
 	nobs_sha3_active = impl;
 	nobs_sha3_scalar = scalar;
-	return impl->name;
+	nobs_sha3_simd_min_blocks = nobs_sha3_min_blocks(impl);
+
+	len = scnprintf(nobs_sha3_choice, sizeof(nobs_sha3_choice), "%s",
+			impl->name);
+	if (n == 1)
+		return nobs_sha3_choice;
+	len += scnprintf(nobs_sha3_choice + len, sizeof(nobs_sha3_choice) - len,
+			 "(%s", forced ? "keccak_impl; " : "");
+	for (i = 0; i < n; i++)
+		len += scnprintf(nobs_sha3_choice + len,
+				 sizeof(nobs_sha3_choice) - len, "%s%s %llu",
+				 i ? " " : "", list[i]->name, ns[i]);
+	scnprintf(nobs_sha3_choice + len, sizeof(nobs_sha3_choice) - len,
+		  " ns/perm, %llu us)", DIV_ROUND_UP_ULL(t0, NSEC_PER_USEC));
+	return nobs_sha3_choice;
 }
 
 /* The permutations of this build, by name. */

@@ -6,8 +6,8 @@
  * nobs_keccak_arm64_ce uses the NEON register file, so needs_simd is true:
  * the glue calls it only where crypto_simd_usable() holds, between
  * kernel_neon_begin() and kernel_neon_end(), at most 4 KiB of input per
- * section, and uses nobs_keccak_generic otherwise.  The glue selects it
- * when struct nobs_cpu says sha3 (HWCAP SHA3, i.e. FEAT_SHA3).
+ * section, and uses nobs_keccak_generic otherwise.  The glue times it at
+ * load when struct nobs_cpu says sha3 (HWCAP SHA3, i.e. FEAT_SHA3).
  *
  * The Neoverse question.  FEAT_SHA3 is optional in ARMv8.2+, and where it
  * exists its speed varies: on Apple M1..M4 eor3/bcax/xar/rax1 run on
@@ -19,18 +19,15 @@
  * (ARMV8_HAVE_SHA3_AND_WORTH_USING in crypto/armcap.c) and uses its
  * scalar armv8 code everywhere else.
  *
- * What nobs does: it uses this CE code wherever FEAT_SHA3 is present.
- * The alternative on those Neoverse cores would not be OpenSSL-grade
- * scalar assembly (nobs has none for arm64; writing and scheduling one is
- * separate work) but the portable C of sha3/keccak.c, which is itself a
- * scalar implementation without the scheduling that makes the difference;
- * the CE round is ~76 instructions against ~120+ scalar ones, so even at
- * one SHA3 op per cycle it should not lose to compiled C.  We have no arm64
+ * What nobs does: where FEAT_SHA3 is present, nobs_sha3_select() times
+ * this CE code (kernel_neon_begin()/end() included) and the portable C of
+ * sha3/keccak.c at load and uses the faster, so a core where these
+ * instructions issue slowly keeps the C by measurement, not by a list of
+ * MIDRs.  keccak_impl=ce or keccak_impl=generic overrides it.  nobs has no
+ * hand-scheduled scalar arm64 assembly (OpenSSL's alternative on those
+ * Neoverse cores); writing one is separate work.  We have no arm64
  * hardware to measure on (qemu-user runs it for correctness only; its
- * timings mean nothing), so this is a judgement, not a measurement: a
- * machine where it loses can load nobs with force_generic=1, and a
- * per-MIDR deny list in nobs_sha3_select() is the place to encode a
- * measured loss.
+ * timings mean nothing).
  */
 #include <linux/linkage.h>
 #include "sha3/keccak.h"

@@ -6,20 +6,22 @@
  * nobs_keccak_x86_bmi: scalar assembly (keccak_x86_64.S) using BMI1 andn and
  * BMI2 rorx, general registers only, so needs_simd is false: the glue calls
  * it without kernel_fpu_begin()/kernel_fpu_end() and without any chunking,
- * and it is usable in every context, softirq included.  The glue selects it
- * when struct nobs_cpu says bmi2 (BMI1+BMI2), and keeps it as the scalar
- * path under the AVX-512 code.
+ * and it is usable in every context, softirq included.  The glue times it
+ * at load when struct nobs_cpu says bmi2 (BMI1+BMI2), and uses it if it is
+ * the fastest, and as the scalar path under the AVX-512 code if it is the
+ * faster of the two scalar ones.
  *
  * nobs_keccak_x86_avx512 (keccak_avx512.S, keccak_x86_avx512.c): AVX512F/VL,
  * the state in five zmm registers, one row each.  needs_simd is true: the
  * glue runs it only in kernel_fpu_begin() sections of at most 4 KiB, when
  * crypto_simd_usable(), and only for calls of at least eight blocks
- * (shorter ones, digests included, stay on the BMI code: see
- * NOBS_SHA3_SIMD_MIN_BLOCKS in sha3/sha3_glue.c).  Selected when the CPU
- * has AVX512F+VL, the OS enabled the opmask and zmm state, and the CPU is
- * an AMD family 0x1a (Zen 5) or later part, where it was measured faster;
- * Intel parts that lower their clock under zmm code, and Zen 4's
- * double-pumped 512-bit units, were not measured, so they keep BMI.
+ * (shorter ones, digests included, stay on the scalar code: see
+ * NOBS_SHA3_AVX512_MIN_BLOCKS in sha3/sha3_glue.c).  Timed at load when the
+ * CPU has AVX512F+VL and the OS enabled the opmask and zmm state, and used
+ * where it is the fastest (nobs_sha3_select(): one 4 KiB section, FPU
+ * section included, against the scalar ones): no vendor or family list,
+ * so CPUs that lower their clock under zmm code, or run 512-bit
+ * operations on 256-bit units, choose by what they measure.
  *
  * Measured with `make bench` (tests/user/keccak_bench.c, -O2, rdtsc ticks
  * per byte, median of 201 samples, all columns in one run, same inputs) on

@@ -4,9 +4,9 @@
  * (keccak_avx512.S).  It uses the zmm registers, so needs_simd is true:
  * the glue runs it only between kernel_fpu_begin() and kernel_fpu_end(),
  * when crypto_simd_usable(), at most 4 KiB of input per section, with the
- * scalar path otherwise.  The glue selects it when struct nobs_cpu says
- * avx512 (AVX512F+VL, zmm state enabled by the OS, no preference for ymm).
- * Why, with the measured numbers: keccak_x86.c.
+ * scalar path otherwise.  The glue times it at load when struct nobs_cpu
+ * says avx512 (AVX512F+VL, zmm state enabled by the OS) and uses it where
+ * it is the fastest.  The measured numbers: keccak_x86.c.
  *
  * A file of its own so that the BMI path (keccak_x86.c and
  * keccak_x86_64.S) links without it, as the fuzzers do.

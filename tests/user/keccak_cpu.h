@@ -43,26 +43,6 @@ static inline bool nobs_user_has_avx512(void)
 	return (b & (1u << 16)) && (b & (1u << 31));
 }
 
-/*
- * AMD family 0x1a (Zen 5) or later, where nobs_sha3_select() prefers the
- * AVX-512 code (struct nobs_cpu zmm_fast in the kernel).
- */
-static inline bool nobs_user_zmm_fast(void)
-{
-	unsigned int a, b, c, d, family;
-
-	if (!__get_cpuid(0, &a, &b, &c, &d))
-		return false;
-	/* "AuthenticAMD" */
-	if (b != 0x68747541 || d != 0x69746e65 || c != 0x444d4163)
-		return false;
-	if (!__get_cpuid(1, &a, &b, &c, &d))
-		return false;
-	family = (a >> 8) & 0xf;
-	if (family == 0xf)
-		family += (a >> 20) & 0xff;
-	return family >= 0x1a;
-}
 #endif
 
 #endif /* NOBS_TESTS_KECCAK_CPU_H */

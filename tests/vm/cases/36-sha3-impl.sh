@@ -1,0 +1,96 @@
+# SPDX-License-Identifier: GPL-2.0
+# The Keccak permutation chosen at load (sha3/sha3_glue.c): by default the
+# fastest one timed at load, named with its figures on the load line
+# ("keccak=bmi(generic 21342 bmi 2629 ns/perm, 1143 us)"); keccak_impl=
+# forces one:
+#  - keccak_impl=generic: every nobs shash driver is *-nobs-generic, no
+#    sha3-* of nobs's, the line says "keccak=generic(keccak_impl; ...";
+#  - keccak_impl=<the other one timed>: its drivers;
+#  - a name that is no permutation, one this CPU cannot run, or any but
+#    generic with force_generic=1: the load fails with EINVAL before
+#    anything is registered, and dmesg says why.
+# The drivers that are there give the FIPS 202 / SP 800-185 answers.
+# Reloads nobs; leaves it loaded with $NOBS_PARAMS.  Under force_generic
+# only the refusals run (every successful load costs ~15 s there).
+# Sourced by the guest's /init (busybox sh): report with `result`, never exit.
+
+ki_line=$(dmesg | grep -o ' keccak=[a-z0-9]*([^)]* ns/perm, [0-9]* us)' | tail -n 1)
+ki_impl=$(echo "$ki_line" | sed 's/^ keccak=\([a-z0-9]*\).*/\1/')
+ki_drivers() {
+	awk '/^driver/ { d = $3 } /^module/ { m = $3 } /^type/ { t = $3 }
+		/^$/ { if (m == "nobs" && t == "shash") print d; m = "" }
+		END { if (m == "nobs" && t == "shash") print d }' /proc/crypto | sort -u
+}
+ki_load() {
+	rmmod nobs 2>/dev/null
+	ki_seen=$(dmesg | wc -l)
+	modload "$NOBS_KO" $NOBS_PARAMS "$@" >/tmp/ki.out 2>&1
+}
+ki_log() { dmesg | tail -n +$((ki_seen + 1)) | grep -c "$1"; }
+# ki_shake128 DRIVER: FIPS 202 SHAKE128("") through kcapi-dgst.
+ki_shake128() {
+	[ "$(kcapi-dgst -c "$1" --hex </dev/null 2>&1)" = \
+		7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26 ]
+}
+# ki_refused NAME PARAMS...: the load fails with EINVAL, nothing is left.
+ki_refused() {
+	ki_n=$1
+	shift
+	if ki_load "$@"; then
+		result fail "sha3-impl-refuse-$ki_n" "loaded with $*"
+	elif ! grep -q 'errno 22' /tmp/ki.out; then
+		result fail "sha3-impl-refuse-$ki_n" "$(cat /tmp/ki.out)"
+	elif [ -e /sys/module/nobs ] || [ -n "$(ki_drivers)" ]; then
+		result fail "sha3-impl-refuse-$ki_n" "module or drivers left"
+	elif [ "$(ki_log 'not a Keccak permutation this CPU can run')" != 1 ]; then
+		result fail "sha3-impl-refuse-$ki_n" "no error line"
+	else
+		result pass "sha3-impl-refuse-$ki_n" "$*: EINVAL"
+	fi
+}
+
+case " $NOBS_PARAMS " in
+*" force_generic=1 "* | *" force_generic=y "* | *" force_generic=Y "*) ki_fg=1 ;;
+*) ki_fg= ;;
+esac
+
+if [ ! -e /sys/module/nobs/parameters/keccak_impl ]; then
+	result skip sha3-impl "nobs.ko has no keccak_impl parameter"
+elif ! command -v kcapi-dgst >/dev/null 2>&1; then
+	result fail sha3-impl "no kcapi-dgst in the guest"
+else
+	if [ -n "$ki_fg" ]; then
+		ki_refused force-generic keccak_impl=bmi
+	elif [ -z "$ki_impl" ]; then
+		result fail sha3-impl-line "no timed keccak= choice on the load line"
+	else
+		result pass sha3-impl-line "${ki_line# }"
+		# Every permutation named on the line, forced in turn.
+		for ki_p in $(echo "$ki_line" | sed 's/^ keccak=[a-z0-9]*(//; s/ ns\/perm.*//' |
+			      tr ' ' '\n' | grep '^[a-z]' | grep -v ';'); do
+			if ! ki_load keccak_impl="$ki_p"; then
+				result fail "sha3-impl-$ki_p" "load failed: $(cat /tmp/ki.out)"
+			elif [ -n "$(ki_drivers | grep -v -- "-nobs-$ki_p\$")" ]; then
+				result fail "sha3-impl-$ki_p" "drivers: $(ki_drivers | tr '\n' ' ')"
+			elif [ "$ki_p" = generic ] && ki_drivers | grep -q '^sha3-'; then
+				result fail "sha3-impl-$ki_p" "sha3-* registered on generic"
+			elif [ "$ki_p" != generic ] && ! ki_drivers | grep -q '^sha3-256-'; then
+				result fail "sha3-impl-$ki_p" "no sha3-256-nobs-$ki_p"
+			elif [ "$(ki_log "keccak=$ki_p(keccak_impl; ")" != 1 ]; then
+				result fail "sha3-impl-$ki_p" "load line: $(dmesg | grep -o ' keccak=[^)]*)' | tail -n 1)"
+			elif ! ki_shake128 "shake128-nobs-$ki_p"; then
+				result fail "sha3-impl-$ki_p" "shake128-nobs-$ki_p gives a wrong answer"
+			else
+				result pass "sha3-impl-$ki_p" "$(ki_drivers | wc -l) drivers"
+			fi
+		done
+		case $ki_line in
+		*" avx512 "*) result skip sha3-impl-refuse-avx512 "this CPU runs avx512" ;;
+		*) ki_refused avx512 keccak_impl=avx512 ;;
+		esac
+	fi
+	ki_refused unknown keccak_impl=sha3
+	[ "$(uname -m)" != x86_64 ] || ki_refused arm64-on-x86 keccak_impl=ce
+	rmmod nobs 2>/dev/null
+	check sha3-impl-reload nobs_load
+fi
