@@ -88,6 +88,12 @@ static const struct nobs_component nobs_components[] = {
 static bool nobs_passed[NOBS_NR_COMPONENTS];
 static bool nobs_registered[NOBS_NR_COMPONENTS];
 
+/*
+ * The test hooks: in test builds only (NOBS_TEST_HOOKS, see Kbuild); a
+ * module built by DKMS, make install or the Debian package has neither
+ * parameter, and the constants below make their code vanish.
+ */
+#ifdef NOBS_TEST_HOOKS
 /* kstrtoint() as param_set_int() does, then @min..@max or -EINVAL. */
 static int nobs_param_set_int_range(const char *val,
 				    const struct kernel_param *kp,
@@ -144,6 +150,10 @@ module_param_cb(test_fail_selftest, &nobs_fail_selftest_ops,
 		&test_fail_selftest, 0444);
 MODULE_PARM_DESC(test_fail_selftest,
 		 "Test only: component K's self-test reports -EBADMSG, so it is not registered (0..number of components - 1; -1, the default: none)");
+#else
+static const int test_fail_after = -1;
+static const int test_fail_selftest = -1;
+#endif /* NOBS_TEST_HOOKS */
 
 static void nobs_detect_cpu(struct nobs_cpu *cpu)
 {

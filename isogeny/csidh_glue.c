@@ -250,10 +250,15 @@ const char *nobs_csidh_select(const struct nobs_cpu *cpu)
 	return impl;
 }
 
+/* The test hook test_fail_exchange: in test builds only (NOBS_TEST_HOOKS). */
+#ifdef NOBS_TEST_HOOKS
 static bool test_fail_exchange;
 module_param(test_fail_exchange, bool, 0444);
 MODULE_PARM_DESC(test_fail_exchange,
 		 "Test only: the key exchange self-test after registration reports -EBADMSG, so csidh512 is unregistered again");
+#else
+static const bool test_fail_exchange;
+#endif
 
 /**
  * nobs_csidh_register() - register "csidh512", then exchange keys through it

@@ -45,7 +45,25 @@ vm_suites() {
 		vm_suite "$kodir" "$id:generic"
 	done
 }
-# vm_suite KO_DIR ID[:generic][:core]: one VM suite on KO_DIR/ID/nobs.ko.
+# test_ko ID: the test build of the module for ID (the test_fail_*
+# parameters some cases load it with), built once per run, whichever lane
+# asks first.
+test_ko() {
+	local d=$NOBS_BUILD/kmod-test
+	mkdir -p "$d"
+	(
+		flock 9
+		[ -f "$d/.done-$run_id-$1" ] || {
+			"$NOBS_ROOT/scripts/kbuild.sh" -t "$1" >"$d/$1.out" 2>&1 &&
+				touch "$d/.done-$run_id-$1"
+		} || sed 's/^/  test build: /' "$d/$1.out" >&2
+	) 9>"$d/.lock-$1"
+	echo "$d/$1/nobs.ko"
+}
+run_id=$$
+
+# vm_suite KO_DIR ID[:generic][:core]: one VM suite on KO_DIR/ID/nobs.ko
+# (and the test build of ID for the cases that need its test hooks).
 vm_suite() {
 	local kodir=$1 id=${2%%:*} name params= cases='*'
 	case $2 in *:generic*) params=$GENERIC ;; esac
@@ -53,7 +71,7 @@ vm_suite() {
 	name=vm-$id${params:+-generic}
 	case $2 in *:core*) name=$name-core ;; esac
 	"$rs" "$name" "$NOBS_ROOT/tests/vm/run-vm.sh" -q -k "$id" -l "$name" \
-		-m "$kodir/$id/nobs.ko" -p "$params" -c "$cases"
+		-m "$kodir/$id/nobs.ko" -T "$(test_ko "$id")" -p "$params" -c "$cases"
 }
 # vm_extra LIST: the newer kernels' suites on the modules DKMS built (in
 # the other lane: once dkms-check is done).
@@ -155,7 +173,7 @@ full)
 	"$rs" valgrind make -s -C "$NOBS_ROOT/tests/user" valgrind
 	vm_suites "$NOBS_BUILD/dkms" 6.1 6.12
 	vm_extra "$extra"
-	"$rs" runner-selftest "$NOBS_ROOT/scripts/runner-selftest.sh" "$NOBS_BUILD/dkms"
+	"$rs" runner-selftest "$NOBS_ROOT/scripts/runner-selftest.sh" "$NOBS_BUILD/kmod-test"
 	lane_wait
 	;;
 *)

@@ -208,6 +208,9 @@ for k in "${kernels[@]}"; do
 		modinfo -k '$k' -n nobs | grep -q '^/lib/modules/$k/updates/dkms/nobs\.ko' &&
 		test \"\$(modinfo -k '$k' -F version nobs)\" = '$v' &&
 		modinfo -k '$k' -F vermagic nobs | grep -q '^$k '"
+	step "modinfo -k $k -p nobs: no test_ parameter" sh -c "
+		modinfo -k '$k' -p nobs | grep -q '^force_generic:' &&
+		! modinfo -k '$k' -p nobs | grep -q '^test_'"
 	modinfo -k "$k" nobs 2>/dev/null | grep -E '^(filename|version|vermagic):' | sed 's/^/        /'
 done
 step "/usr/bin/nobs-kpp -h (installed)" /usr/bin/nobs-kpp -h

@@ -42,6 +42,12 @@ same_vermagic() {
 	[ -n "$want" ] && [ "$got" = "$want" ]
 }
 
+# no_test_hooks KO: what DKMS builds has no test_fail_* parameter.
+no_test_hooks() {
+	modinfo -p "$1"
+	modinfo -p "$1" | grep -q '^force_generic:' && ! modinfo -p "$1" | grep -q '^test_'
+}
+
 step add dkms add "${d[@]}" "$src"
 for id in "${ids[@]}"; do
 	id=$(nobs_kernel_id "$id")
@@ -66,6 +72,7 @@ for id in "${ids[@]}"; do
 	esac
 	step "module for $id ($kver)" test -s "$out/nobs.ko"
 	step "vermagic $id ($kver)" same_vermagic "$out/nobs.ko" "$img"
+	step "no test hooks in the module for $id" no_test_hooks "$out/nobs.ko"
 	nobs_record_kernel "$id" dkms "$kpass" "$kfail" 0
 done
 kpass=0 kfail=0

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# kbuild.sh ID|SERIES [make args]: build nobs.ko against that Debian kernel
+# kbuild.sh [-t] ID|SERIES [make args]: build nobs.ko against that Debian kernel
 # (a kernel ID of scripts/lib.sh, e.g. 6.1, 6.12, trixie, backports, or a
 # series such as 7.3; its build directory from scripts/fetch-kernel.sh -b)
 # in a private copy of the tree (build/kmod/<ID>), with W=1 and sparse
@@ -13,11 +13,18 @@
 # (scripts/endbr-check.py).
 # Prints "<ID> build: N passed, N failed" (the build, and the ENDBR check
 # where it applies), records the result in build/results/kernels.tsv and
-# leaves the module at build/kmod/<ID>/nobs.ko.
+# leaves the module at build/kmod/<ID>/nobs.ko.  -t: the test build
+# (NOBS_TEST_HOOKS=1, the test_fail_* parameters) into build/kmod-test/<ID>
+# instead, for the VM cases that load it (not recorded in kernels.tsv).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-[ $# -ge 1 ] || nobs_die "usage: kbuild.sh ID|SERIES [make args]"
+test_build=
+if [ "${1:-}" = -t ]; then
+	test_build=1
+	shift
+fi
+[ $# -ge 1 ] || nobs_die "usage: kbuild.sh [-t] ID|SERIES [make args]"
 id=$(nobs_kernel_id "$1")
 shift
 kver=$(nobs_kver "$id")
@@ -25,6 +32,10 @@ kdir=$(nobs_kdir "$id")
 [ -f "$kdir/Makefile" ] || nobs_die "no build directory for $id at $kdir (make deps)"
 read -ra arch_args <<<"$(nobs_kbuild_args)"
 dst=$NOBS_BUILD/kmod/$id
+if [ -n "$test_build" ]; then
+	dst=$NOBS_BUILD/kmod-test/$id
+	set -- NOBS_TEST_HOOKS=1 "$@"
+fi
 rm -rf "$dst"
 mkdir -p "$dst"
 nobs_copy_tree "$dst"
@@ -55,6 +66,6 @@ if [ "$ok" = 1 ] && grep -q '^CONFIG_X86_KERNEL_IBT=y' "$kdir/.config" 2>/dev/nu
 	fi
 	echo "  $id: $(tail -n 1 "$dst/endbr.log")"
 fi
-echo "$id build: $pass passed, $fail failed"
-nobs_record_kernel "$id" build "$pass" "$fail" 0
+echo "$id ${test_build:+test }build: $pass passed, $fail failed"
+[ -n "$test_build" ] || nobs_record_kernel "$id" build "$pass" "$fail" 0
 [ "$fail" = 0 ]

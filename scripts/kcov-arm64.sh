@@ -49,7 +49,7 @@ data=$(cd "$out/data" && pwd)
 nobs_copy_tree "$data"
 kv=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-)
 nobs_log "kcov-arm64: nobs.ko with GCOV_PROFILE=y against $kdir"
-if ! nice -n 10 make -s -j2 -C "$kdir" M="$data" "${kv[@]}" GCOV_PROFILE=y \
+if ! nice -n 10 make -s -j2 -C "$kdir" M="$data" "${kv[@]}" GCOV_PROFILE=y NOBS_TEST_HOOKS=1 \
 	modules >"$out/build.log" 2>&1 ||
    ! nice -n 10 make -s -C "$data/kunit" KDIR="$kdir" NOBS_DIR="$data" "${kv[@]}" \
 	>>"$out/build.log" 2>&1; then

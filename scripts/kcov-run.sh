@@ -71,7 +71,7 @@ mkdir -p "$out/data"
 data=$(cd "$out/data" && pwd)
 nobs_copy_tree "$data"
 nobs_log "kcov: nobs.ko with GCOV_PROFILE=y against $kdir"
-nice -n 10 make -s -j2 -C "$kdir" M="$data" GCOV_PROFILE=y modules \
+nice -n 10 make -s -j2 -C "$kdir" M="$data" GCOV_PROFILE=y NOBS_TEST_HOOKS=1 modules \
 	>"$out/build.log" 2>&1 || { cat "$out/build.log"; nobs_die "module build failed"; }
 # nobs_kcov_stub.ko (tests/vm/kcov/kmod): names nobs registers, taken first.
 stub=
@@ -99,6 +99,8 @@ for f in modules.order modules.builtin modules.builtin.modinfo; do
 done
 cp "$NOBS_ROOT/tests/vm/guest-init.sh" "$r/init"
 cp "$data/nobs.ko" "$r/nobs/nobs.ko"
+# Built with the test hooks: it is its own test build too.
+cp "$data/nobs.ko" "$r/nobs/nobs-test.ko"
 for c in "$NOBS_ROOT"/tests/vm/cases/${NOBS_KCOV_CASES-*}.sh \
 	"$NOBS_ROOT"/tests/vm/kcov/*.sh; do
 	if [ -f "$c" ]; then cp "$c" "$r/cases/"; fi

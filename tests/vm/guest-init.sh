@@ -16,7 +16,10 @@ mkdir -p /tmp && mount -t tmpfs tmpfs /tmp
 . /etc/nobs.conf
 R=/dev/ttyS1
 NOBS_KO=/nobs/nobs.ko
-export NOBS_KO NOBS_PARAMS KVER NOBS_KERNEL_ID
+# The test build (test_fail_* parameters), when the runner was given one.
+NOBS_TEST_KO=
+[ ! -f /nobs/nobs-test.ko ] || NOBS_TEST_KO=/nobs/nobs-test.ko
+export NOBS_KO NOBS_TEST_KO NOBS_PARAMS KVER NOBS_KERNEL_ID
 
 # Each result also goes to /tmp/nobs-results, sent again at the end: a line
 # the serial port loses (seen once in many runs, with the 6.1 kernel's

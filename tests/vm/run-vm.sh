@@ -4,8 +4,8 @@
 # run-vm.sh: boot a stock Debian kernel under QEMU/TCG, load nobs.ko, run the
 # guest test cases and report.
 #
-#   tests/vm/run-vm.sh -k ID -m path/to/nobs.ko [-p "mod params"]
-#                      [-a "kernel args"] [-r LEVEL] [-s KEY=VALUE]...
+#   tests/vm/run-vm.sh -k ID -m path/to/nobs.ko [-T path/to/test/nobs.ko]
+#                      [-p "mod params"] [-a "kernel args"] [-r LEVEL] [-s KEY=VALUE]...
 #                      [-l label] [-c 'glob of cases'] [-C cases_dir]
 #                      [-t timeout_s] [-q] [-v]
 #
@@ -14,7 +14,10 @@
 # scripts/fetch-kernel.sh.  The guest runs tests/vm/cases/*.sh (or -c GLOB,
 # e.g. -c '30-*') after loading the module with the given parameters (-C:
 # the cases of another directory, e.g. tests/vm/demo; -v: show what the
-# cases print), then unloads, reloads and unloads it.  -a: added to the
+# cases print), then unloads, reloads and unloads it.  -T: the test build
+# of the module (NOBS_TEST_HOOKS=1: the test_fail_* parameters), for the
+# cases that load it ($NOBS_TEST_KO in the guest; they skip without it).
+# -a: added to the
 # guest's kernel command line.  -s KEY=VALUE: a sysctl the guest sets once
 # the kernel's crypto modules are loaded, before nobs.ko (e.g.
 # -s crypto.af_alg_restrict=1).  Where the kernel restricts AF_ALG
@@ -34,13 +37,14 @@
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/lib.sh"
 
-series=6.12 ko= params= label= cases='*' timeout=600 quiet=0 verbose=0
+series=6.12 ko= testko= params= label= cases='*' timeout=600 quiet=0 verbose=0
 kargs= restrict= sysctls=
 cases_dir=$NOBS_ROOT/tests/vm/cases
-while getopts k:m:p:a:r:s:l:c:C:t:qv o; do
+while getopts k:m:T:p:a:r:s:l:c:C:t:qv o; do
 	case $o in
 	k) series=$OPTARG ;;
 	m) ko=$OPTARG ;;
+	T) testko=$OPTARG ;;
 	p) params=$OPTARG ;;
 	a) kargs=$OPTARG ;;
 	r) restrict=$OPTARG ;;
@@ -51,10 +55,11 @@ while getopts k:m:p:a:r:s:l:c:C:t:qv o; do
 	v) verbose=1 ;;
 	t) timeout=$OPTARG ;;
 	q) quiet=1 ;;
-	*) sed -n '4,25p' "$0"; exit 2 ;;
+	*) sed -n '4,28p' "$0"; exit 2 ;;
 	esac
 done
 [ -f "$ko" ] || nobs_die "no module given (-m path/to/nobs.ko)"
+[ -z "$testko" ] || [ -f "$testko" ] || nobs_die "no test module at $testko"
 case $restrict in
 '' | default | [0-9]) ;;
 *) nobs_die "-r takes a level (0, 1, 2) or 'default'" ;;
@@ -91,6 +96,7 @@ o=$out/overlay
 mkdir -p "$o"/{bin,etc,nobs,cases,vectors}
 cp "$NOBS_ROOT/tests/vm/guest-init.sh" "$o/init"
 cp "$ko" "$o/nobs/nobs.ko"
+if [ -n "$testko" ]; then cp "$testko" "$o/nobs/nobs-test.ko"; fi
 for c in "$cases_dir"/$cases.sh; do
 	if [ -f "$c" ]; then cp "$c" "$o/cases/"; fi
 done

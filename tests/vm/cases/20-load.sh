@@ -14,6 +14,9 @@
 #    the held socket still hashes right (FIPS 202), and once it is closed
 #    the load ends with EINVAL and leaves nothing behind.  The runner
 #    checks dmesg for the WARN an early unregistration gives.
+# The test_fail_* parameters exist only in the test build of the module
+# ($NOBS_TEST_KO, run-vm.sh -T); the module under test ($NOBS_KO, the one
+# DKMS built) must have none of them.
 # Reloads nobs with $NOBS_PARAMS at the end.
 # Sourced by the guest's /init (busybox sh): report with `result`, never exit.
 
@@ -33,6 +36,14 @@ ld_wait() {
 	done
 }
 
+# The shipped module has no test hook (modinfo -p lists its parameters).
+ld_hooks=$(modinfo -p "$NOBS_KO" 2>&1 | grep -c '^test_')
+if modinfo -p "$NOBS_KO" | grep -q '^force_generic:' && [ "$ld_hooks" = 0 ]; then
+	result pass load-no-test-hooks "modinfo -p: $(modinfo -p "$NOBS_KO" | cut -d: -f1 | tr '\n' ' ')"
+else
+	result fail load-no-test-hooks "$(modinfo -p "$NOBS_KO" 2>&1 | tr '\n' ' ')"
+fi
+
 if rmmod nobs; then
 	result pass load-unloaded
 else
@@ -40,20 +51,25 @@ else
 fi
 
 # Every parameter, with values the kernel's own parsing would accept but
-# nobs must not (and, for the two bools, ones it refuses itself).
+# nobs must not (and, for the two bools, ones it refuses itself); the test
+# hooks' on the test build.
 ld_bad="drbg_reseed_interval=0 drbg_reseed_interval=281474976710657
-	drbg_reseed_interval=1x test_fail_after=-2 test_fail_selftest=-2
+	drbg_reseed_interval=1x force_generic=2"
+ld_bad_test="test_fail_after=-2 test_fail_selftest=-2
 	test_fail_selftest=$ld_nr test_fail_kat=nosuch
 	test_fail_kat=generic:nosuch test_fail_kat=generic:
-	force_generic=2 test_fail_exchange=maybe"
-for ld_p in $ld_bad; do
+	test_fail_exchange=maybe"
+[ -n "${NOBS_TEST_KO:-}" ] || result skip load-bad-test-hooks "no test build of the module (run-vm.sh -T)"
+for ld_p in $ld_bad ${NOBS_TEST_KO:+$ld_bad_test}; do
+	ld_ko=$NOBS_KO
+	case $ld_p in test_*) ld_ko=$NOBS_TEST_KO ;; esac
 	ld_name=load-bad-${ld_p%%=*}=${ld_p#*=}
 	rm -f /tmp/ld.stop /tmp/ld.stop.up
 	loadwatch watch /tmp/ld.stop >/tmp/ld.watch 2>&1 &
 	ld_pid=$!
 	ld_wait /tmp/ld.stop.up 60
 	ld_lines=$(dmesg | grep -c ': keccak=')
-	modload "$NOBS_KO" "$ld_p" >/tmp/ld.out 2>&1
+	modload "$ld_ko" "$ld_p" >/tmp/ld.out 2>&1
 	ld_rc=$?
 	touch /tmp/ld.stop
 	wait "$ld_pid"
@@ -76,12 +92,16 @@ for ld_p in $ld_bad; do
 	fi
 done
 
-# A failure after registration, with a user of nobs from during the load.
+# A failure after registration, with a user of nobs from during the load
+# (test_fail_after: the test build).
+if [ -z "${NOBS_TEST_KO:-}" ]; then
+	result skip load-late-failure "no test build of the module (run-vm.sh -T)"
+else
 rm -f /tmp/ld.ready /tmp/ld.release
 loadwatch hold /tmp/ld.ready /tmp/ld.release >/tmp/ld.hold 2>&1 &
 ld_hpid=$!
 ld_seen=$(dmesg | wc -l)
-modload "$NOBS_KO" $NOBS_PARAMS test_fail_after="$ld_nr" >/tmp/ld.out 2>&1 &
+modload "$NOBS_TEST_KO" $NOBS_PARAMS test_fail_after="$ld_nr" >/tmp/ld.out 2>&1 &
 ld_lpid=$!
 # ld_failed: nobs_init() has reached its failure (and is unwinding).
 ld_failed() {
@@ -131,6 +151,7 @@ elif ld_left; then
 	result fail load-late-failure "nobs left behind"
 else
 	result pass load-late-failure "EINVAL once the socket was closed, nothing left"
+fi
 fi
 rm -f /tmp/ld.*
 check load-reload nobs_load
