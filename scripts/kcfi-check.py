@@ -179,7 +179,8 @@ def check(asm_objs, ko_paths):
     print(f"  kCFI call-site checks: {len(sites)} in "
           + ", ".join(f"{os.path.basename(m.path)} {len(m.sites)}"
                       for m in mods)
-          + f"; they read the hash at target{','.join(map(str, disps))}")
+          + (f"; they read the hash at target{','.join(map(str, disps))}"
+             if disps else ""))
     if not entries:
         print("  FAIL  no global function in the assembly objects given")
         return 0, 1
