@@ -383,7 +383,9 @@ bool nobs_fp_is_square(const struct nobs_fp *a)
 	bool ret;
 
 	nobs_fp_pow(&t, a, nobs_fp_p_minus_1_half);
-	ret = nobs_fp_eq(&t, &nobs_fp_one) | nobs_fp_is_zero(a);
+	/* both evaluated, constant time (bool | call: a clang warning) */
+	ret = nobs_fp_eq(&t, &nobs_fp_one);
+	ret |= nobs_fp_is_zero(a);
 	memzero_explicit(&t, sizeof(t));
 	return ret;
 }

@@ -1,19 +1,26 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# build-test-kernel.sh [-n|-c] x86_64|arm64|riscv64|ppc64le: build (once) the
-# KUnit test kernel of that architecture from linux-source-6.12 and print
-# its build directory (usable as 'make -C DIR M=...').
+# build-test-kernel.sh [-n|-c] x86_64|x86_64-cfi|arm64|riscv64|ppc64le: build
+# (once) the KUnit test kernel of that architecture from linux-source-6.12
+# and print its build directory (usable as 'make -C DIR M=...' plus the
+# make variables in DIR/kmake-args).
 #   x86_64 is the debug kernel (KASAN, UBSAN, lockdep, KFENCE, kmemleak,
-#   fault injection, GCOV); the others are plain kernels for qemu's virt /
-#   pseries machines.  Config: 'make tinyconfig' + tests/kernel/common.config
+#   fault injection, GCOV); x86_64-cfi a lean x86_64 kernel built with
+#   clang 19 (LLVM=-19) with kCFI (CONFIG_CFI_CLANG, not permissive) and
+#   FineIBT; the others are plain gcc kernels for qemu's virt / pseries
+#   machines.  Config: 'make tinyconfig' + tests/kernel/common.config
 #   + tests/kernel/<arch>[-debug].config, every line of which must survive
 #   into the final .config.
+#   x86_64-cfi installs its compiler (clang-19 lld-19 llvm-19) if missing.
 #   Cache: $NOBS_CACHE/kbuild/<arch>-<hash of the fragments and this recipe>,
 #   reused as is once finished; the source tree is extracted once into
 #   $NOBS_CACHE/src (never built in: always O=).
 #   -n: print the directory the build would use and exit (no build).
 #   -c: configure and verify the .config only (no build, nothing cached).
-# The file 'image' in the build directory names the bootable image.
+# The file 'image' in the build directory names the bootable image,
+# 'nobs-arch' the machine (x86_64 for x86_64-cfi too), 'nobs-variant' the
+# name given here, 'kmake-args' the make variables an external module build
+# must pass too (LLVM=-19), one a line, empty for the gcc kernels.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -27,10 +34,16 @@ case "${1:-}" in
 -c) conly=1; shift ;;
 esac
 arch=${1:-}
+llvm= pkgs=()
 case "$arch" in
 x86_64)
 	karch=x86_64 cross= target=bzImage image=arch/x86/boot/bzImage
 	frag=x86_64-debug.config ;;
+x86_64-cfi)
+	# kCFI needs clang >= 16 (-fsanitize=kcfi); Debian 12's default
+	# clang is 14.  LLVM=-19: clang-19, ld.lld-19, llvm-ar-19, ...
+	karch=x86_64 cross= target=bzImage image=arch/x86/boot/bzImage
+	frag=x86_64-cfi.config llvm=-19 pkgs=(clang-19 lld-19 llvm-19) ;;
 arm64)
 	karch=arm64 cross=aarch64-linux-gnu- target=Image
 	image=arch/arm64/boot/Image frag=arm64.config ;;
@@ -43,14 +56,14 @@ ppc64le)
 i386|i686|x86|arm|armhf|riscv32|ppc|powerpc|ppc32|mips*)
 	nobs_die "32-bit targets are not supported by nobs (64-bit limbs and lanes throughout): use x86_64, arm64, riscv64 or ppc64le" ;;
 *)
-	nobs_die "usage: build-test-kernel.sh [-n|-c] x86_64|arm64|riscv64|ppc64le" ;;
+	nobs_die "usage: build-test-kernel.sh [-n|-c] x86_64|x86_64-cfi|arm64|riscv64|ppc64le" ;;
 esac
 
 fragdir=$NOBS_ROOT/tests/kernel
 frags=("$fragdir/common.config" "$fragdir/$frag")
 tarname=$(basename "$KSRC_TAR" .tar.xz)
-hash=$({ echo "recipe $RECIPE $arch $tarname"; cat "${frags[@]}"; } |
-	sha256sum | cut -c1-12)
+hash=$({ echo "recipe $RECIPE $arch $tarname"; [ -z "$llvm" ] || echo "LLVM=$llvm"
+	cat "${frags[@]}"; } | sha256sum | cut -c1-12)
 bdir=$NOBS_CACHE/kbuild/$arch-$hash
 if [ -n "$dry" ] || [ -f "$bdir/.nobs-built" ]; then
 	echo "$bdir"
@@ -58,6 +71,23 @@ if [ -n "$dry" ] || [ -f "$bdir/.nobs-built" ]; then
 fi
 
 [ -f "$KSRC_TAR" ] || nobs_die "$KSRC_TAR missing (apt-get install linux-source-6.12)"
+# This variant's own compiler (not in scripts/deps.sh yet), the same check.
+if [ ${#pkgs[@]} -gt 0 ]; then
+	need=()
+	for p in "${pkgs[@]}"; do
+		case "$(dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null || true)" in
+		ii*) ;;
+		*) need+=("$p") ;;
+		esac
+	done
+	if [ ${#need[@]} -gt 0 ]; then
+		nobs_log "installing: ${need[*]}"
+		DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 update -q >/dev/null
+		DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 \
+			install -y -q --no-install-recommends "${need[@]}" >/dev/null
+	fi
+	command -v "clang$llvm" >/dev/null || nobs_die "clang$llvm missing"
+fi
 if [ -n "$cross" ] && ! command -v "${cross}gcc" >/dev/null; then
 	nobs_die "${cross}gcc missing (scripts/deps.sh installs the cross compilers)"
 fi
@@ -92,7 +122,7 @@ fi
 
 kmake() {
 	nice -n 10 make -s -C "$src" O="$bdir" ARCH="$karch" \
-		${cross:+CROSS_COMPILE=$cross} "$@"
+		${cross:+CROSS_COMPILE=$cross} ${llvm:+LLVM=$llvm} "$@"
 }
 
 start=$(date +%s)
@@ -133,7 +163,9 @@ kmake -j2 "$target" modules
 [ -f "$bdir/$image" ] || nobs_die "no $image in $bdir"
 [ -f "$bdir/Module.symvers" ] || nobs_die "no Module.symvers in $bdir"
 echo "$image" >"$bdir/image"
-echo "$arch" >"$bdir/nobs-arch"
+echo "${arch%-cfi}" >"$bdir/nobs-arch"
+echo "$arch" >"$bdir/nobs-variant"
+echo "${llvm:+LLVM=$llvm}" >"$bdir/kmake-args"
 echo "$(($(date +%s) - start))" >"$bdir/build-seconds"
 touch "$bdir/.nobs-built"
 nobs_log "$arch test kernel built in $(($(date +%s) - start)) s"

@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# kunit-check.sh quick|full|x86_64|arm64|riscv64|ppc64le: the KUnit suites
-# (kunit/nobs_kunit.ko) on self-built test kernels under QEMU/TCG.
+# kunit-check.sh quick|full|x86_64|x86_64-cfi|arm64|riscv64|ppc64le: the
+# KUnit suites (kunit/nobs_kunit.ko) on self-built test kernels under
+# QEMU/TCG.
 #   x86_64: the debug kernel (KASAN, UBSAN, lockdep, ...): checks that every
 #     debug option is in its .config, builds nobs.ko and nobs_kunit.ko
 #     against it, runs the suites with and without force_generic=1, and
@@ -11,7 +12,19 @@
 #   arm64, riscv64, ppc64le: the same builds (cross) and runs (arm64 with and
 #     without force_generic=1: the SHA3-instruction/asm paths and the generic
 #     ones; riscv64 and ppc64le run generic C only, once).
-#   quick = x86_64; full = all four.
+#   x86_64-cfi: the kCFI kernel (clang 19, CONFIG_CFI_CLANG, not permissive,
+#     FineIBT): checks its .config, builds both modules with the kernel's
+#     clang (LLVM=-19, W=1: clang's extra warnings fail the build too),
+#     checks statically that every assembly entry point carries the type
+#     hash clang's indirect calls expect (scripts/kcfi-check.py), runs the
+#     suites with and without force_generic=1 (every permutation through
+#     its dispatch pointer: a hash mismatch is a BUG, "CFI failure"), and
+#     proves both checks fail on two planted mismatches in a copy of the
+#     tree: an entry point opened with SYM_FUNC_START (no hash), and one
+#     whose C declaration differs from the pointer it is called through
+#     (made to fit with a cast).  Each must fail kcfi-check.py and bring
+#     the guest down with a "CFI failure" naming it.
+#   quick = x86_64; full = the four architectures (x86_64-cfi only by name).
 # Kernels come from scripts/build-test-kernel.sh (cached in $NOBS_CACHE).
 # Every part prints a results-protocol line "<name>: N passed, N failed".
 set -uo pipefail
@@ -21,8 +34,8 @@ mode=${1:-full}
 case "$mode" in
 quick) arches=(x86_64) ;;
 full) arches=(x86_64 arm64 riscv64 ppc64le) ;;
-x86_64 | arm64 | riscv64 | ppc64le) arches=("$mode") ;;
-*) nobs_die "usage: kunit-check.sh quick|full|x86_64|arm64|riscv64|ppc64le" ;;
+x86_64 | x86_64-cfi | arm64 | riscv64 | ppc64le) arches=("$mode") ;;
+*) nobs_die "usage: kunit-check.sh quick|full|x86_64|x86_64-cfi|arm64|riscv64|ppc64le" ;;
 esac
 
 runner=$NOBS_ROOT/tests/kunit/run-kunit.sh
@@ -38,41 +51,60 @@ x86_debug_opts=(KUNIT MODULES MODULE_UNLOAD KASAN KASAN_GENERIC KASAN_INLINE
 	CRYPTO_ECDH CRYPTO_RNG CRYPTO_DRBG_MENU CRYPTO_USER_API_HASH
 	CRYPTO_USER_API_RNG CRYPTO_USER_API_SKCIPHER)
 
-check_x86_config() {
-	local kdir=$1 o p=0 f=0
-	for o in "${x86_debug_opts[@]}"; do
-		if grep -qx "CONFIG_$o=y" "$kdir/.config"; then
+# What the kCFI kernel must be: clang's kCFI, enforcing (a mismatch is a
+# BUG), FineIBT's preamble layout, and what the suites need.
+cfi_opts=(CC_IS_CLANG CFI_CLANG X86_KERNEL_IBT FINEIBT CALL_PADDING KUNIT
+	MODULES MODULE_UNLOAD KALLSYMS CRYPTO_MANAGER CRYPTO_MANAGER_EXTRA_TESTS
+	CRYPTO_SHA3 CRYPTO_AES CRYPTO_AES_NI_INTEL CRYPTO_CTR CRYPTO_KPP
+	CRYPTO_RNG CRYPTO_DRBG_MENU CRYPTO_USER_API_HASH CRYPTO_USER_API_RNG)
+
+# check_config NAME KDIR OPT... [-- OPT...]: each OPT before "--" is =y in
+# KDIR's .config, each after it is not set.
+check_config() {
+	local name=$1 kdir=$2 o p=0 f=0 off=
+	shift 2
+	for o in "$@"; do
+		if [ "$o" = -- ]; then
+			off=1
+		elif [ -z "$off" ] && grep -qx "CONFIG_$o=y" "$kdir/.config"; then
 			echo "  config ok:      CONFIG_$o=y"
 			p=$((p + 1))
-		else
+		elif [ -z "$off" ]; then
 			echo "  config MISSING: CONFIG_$o"
 			f=$((f + 1))
+		elif grep -q "^CONFIG_$o=" "$kdir/.config"; then
+			echo "  config BAD:     $(grep "^CONFIG_$o=" "$kdir/.config")"
+			f=$((f + 1))
+		else
+			echo "  config ok:      # CONFIG_$o is not set"
+			p=$((p + 1))
 		fi
 	done
-	if grep -qx 'CONFIG_CRYPTO_MANAGER_DISABLE_TESTS=y' "$kdir/.config"; then
-		echo "  config BAD:     CONFIG_CRYPTO_MANAGER_DISABLE_TESTS=y"
-		f=$((f + 1))
-	else
-		echo "  config ok:      # CONFIG_CRYPTO_MANAGER_DISABLE_TESTS is not set"
-		p=$((p + 1))
-	fi
-	echo "x86_64-debug-config: $p passed, $f failed"
+	echo "$name-config: $p passed, $f failed"
 	[ "$f" -eq 0 ]
 }
 
-# build_modules ARCH KDIR DST: nobs.ko and kunit/nobs_kunit.ko in DST.
+# build_modules ARCH KDIR DST [SRC]: nobs.ko and kunit/nobs_kunit.ko in DST
+# (from the tree SRC instead of the clone: kunit/ then is not needed), with
+# the make variables the kernel was built with (KDIR/kmake-args).
 build_modules() {
-	local arch=$1 kdir=$2 dst=$3 log=$3.log kv
+	local arch=$1 kdir=$2 dst=$3 src=${4:-} log=$3.log kv
 	local -a kv
 	case $arch in
 	x86_64) kv=() ;;
+	x86_64-cfi) kv=(W=1) ;;
 	arm64) kv=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-) ;;
 	riscv64) kv=(ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu-) ;;
 	ppc64le) kv=(ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu-) ;;
 	esac
+	if [ -s "$kdir/kmake-args" ]; then mapfile -t -O ${#kv[@]} kv <"$kdir/kmake-args"; fi
 	rm -rf "$dst" "$log"
 	mkdir -p "$dst"
-	nobs_copy_tree "$dst"
+	if [ -n "$src" ]; then
+		cp -a "$src/." "$dst/"
+	else
+		nobs_copy_tree "$dst"
+	fi
 	if [ ! -f "$dst/kunit/Makefile" ]; then
 		echo "  FAIL  $arch: no kunit/ in the tree"
 		return 1
@@ -91,8 +123,89 @@ build_modules() {
 
 # run ARCH KDIR DST LABEL NOBS_PARAMS: one KUnit run, its output as is.
 run() {
-	"$runner" -q -a "$1" -K "$2" -m "$3/nobs.ko" -m "$3/kunit/nobs_kunit.ko" \
+	"$runner" -q -a "${1%-cfi}" -K "$2" -m "$3/nobs.ko" -m "$3/kunit/nobs_kunit.ko" \
 		-l "$4" -p "$5"
+}
+
+# kcfi_static DST: the type hash of every x86 assembly entry point of the
+# modules built in DST (scripts/kcfi-check.py).
+kcfi_static() {
+	local dst=$1 o
+	local -a asm=()
+	for o in "$dst"/arch/x86/*.o; do
+		[ -f "${o%.o}.S" ] && asm+=(-a "$o")
+	done
+	python3 "$NOBS_ROOT/scripts/kcfi-check.py" "${asm[@]}" "$dst/nobs.ko" \
+		"$dst/kunit/nobs_kunit.ko"
+}
+
+# The planted mismatches, "NAME|entry point hit|file of the tree|sed script
+# that must change it".
+plants=(
+	"untyped|nobs_keccakf_x86_bmi|arch/x86/keccak_x86_64.S|s/^SYM_TYPED_FUNC_START(nobs_keccakf_x86_bmi)/SYM_FUNC_START(nobs_keccakf_x86_bmi)/"
+	"prototype|nobs_keccak_absorb_x86_bmi|arch/x86/keccak_x86.c|s/size_t nblocks, size_t rate);/size_t nblocks, u32 rate);/;s/= nobs_keccak_absorb_x86_bmi,/= (void *)nobs_keccak_absorb_x86_bmi,/"
+)
+
+# plant_check KDIR NAME FUNC FILE SED: the clone's tree with that edit, built
+# with the kernel's clang: kcfi-check.py must fail on FUNC (and on nothing
+# else), and a boot loading nobs.ko (whose self-tests call FUNC through its
+# dispatch pointer) must be reported as failed with a CFI failure whose
+# target is FUNC.  Two result lines: NAME-static and NAME-boot.
+plant_check() {
+	local kdir=$1 name=$2 fn=$3 file=$4 edit=$5 rc ok=0
+	local src=$NOBS_BUILD/kunit/plant-$name-src dst=$NOBS_BUILD/kunit/plant-$name
+	local log=$NOBS_BUILD/kunit/plant-$name.run.log
+	local pre=x86_64-cfi-plant-$name
+	rm -rf "$src"
+	mkdir -p "$src"
+	nobs_copy_tree "$src"
+	sed -i "$edit" "$src/$file"
+	if cmp -s "$NOBS_ROOT/$file" "$src/$file"; then
+		echo "  FAIL  $name: the edit did not change $file (tree moved on?)"
+		echo "$pre: 0 passed, 2 failed"
+		return 1
+	fi
+	echo "  planted ($name): $(diff "$NOBS_ROOT/$file" "$src/$file" | grep '^>' | sed 's/^> *//' | tr '\n' ' ')"
+	if ! build_modules x86_64-cfi "$kdir" "$dst" "$src"; then
+		echo "  FAIL  $name: the planted tree did not build"
+		echo "$pre: 0 passed, 2 failed"
+		return 1
+	fi
+	kcfi_static "$dst" >"$dst.kcfi.log" 2>&1
+	rc=$?
+	sed 's/^/  | /' "$dst.kcfi.log"
+	if [ $rc = 1 ] && grep -q "^  FAIL  $fn: " "$dst.kcfi.log" &&
+		[ "$(grep -c '^  FAIL ' "$dst.kcfi.log")" = 1 ]; then
+		echo "$pre-static: 1 passed, 0 failed"
+	else
+		echo "  FAIL  kcfi-check.py did not fail on $fn alone (exit $rc)"
+		echo "$pre-static: 0 passed, 1 failed"
+		ok=1
+	fi
+	"$runner" -q -a x86_64 -K "$kdir" -m "$dst/nobs.ko" -l "x86_64-cfi-plant-$name" \
+		>"$log" 2>&1
+	rc=$?
+	sed 's/^/  | /' "$log"
+	if [ $rc -ne 0 ] && grep -Eq "CFI failure at .*\(target: $fn\+0x0/" \
+		"$NOBS_BUILD/kunit/x86_64-cfi-plant-$name/console.log"; then
+		echo "  the guest: $(grep -Eo "CFI failure at .*" \
+			"$NOBS_BUILD/kunit/x86_64-cfi-plant-$name/console.log" | head -n 1)"
+		echo "$pre-boot: 1 passed, 0 failed"
+	else
+		echo "  FAIL  no CFI failure with target $fn reported (runner exit $rc)"
+		echo "$pre-boot: 0 passed, 1 failed"
+		ok=1
+	fi
+	return $ok
+}
+
+plant_checks() {
+	local kdir=$1 p name fn file edit
+	for p in "${plants[@]}"; do
+		IFS='|' read -r name fn file edit <<<"$p"
+		nobs_log "x86_64-cfi: planted mismatch '$name' ($fn)"
+		plant_check "$kdir" "$name" "$fn" "$file" "$edit" || status=1
+	done
 }
 
 # The pipeline must report a deliberately failing test and, on the debug
@@ -156,9 +269,14 @@ for arch in "${arches[@]}"; do
 	else
 		nobs_log "$arch test kernel: cached ($kdir, built in $secs s)"
 	fi
-	if [ "$arch" = x86_64 ]; then
-		check_x86_config "$kdir" || status=1
-	fi
+	case $arch in
+	x86_64)
+		check_config x86_64-debug "$kdir" "${x86_debug_opts[@]}" \
+			-- CRYPTO_MANAGER_DISABLE_TESTS || status=1 ;;
+	x86_64-cfi)
+		check_config x86_64-cfi "$kdir" "${cfi_opts[@]}" \
+			-- CFI_PERMISSIVE CRYPTO_MANAGER_DISABLE_TESTS || status=1 ;;
+	esac
 	dst=$NOBS_BUILD/kunit/mod-$arch
 	if build_modules "$arch" "$kdir" "$dst"; then
 		echo "$arch-kunit-build: 1 passed, 0 failed"
@@ -167,10 +285,11 @@ for arch in "${arches[@]}"; do
 		status=1
 		continue
 	fi
+	if [ "$arch" = x86_64-cfi ]; then kcfi_static "$dst" || status=1; fi
 	# The generic runs (and the only run where generic is all there is)
 	# also lower the DRBG reseed interval, for drbg_reseed_limit.
 	case $arch in
-	x86_64 | arm64)
+	x86_64 | x86_64-cfi | arm64)
 		variants=("" "force_generic=1 drbg_reseed_interval=1000") ;;
 	*) variants=("drbg_reseed_interval=1000") ;;
 	esac
@@ -180,8 +299,9 @@ for arch in "${arches[@]}"; do
 		case $params in *force_generic*) suffix=-generic ;; esac
 		run "$arch" "$kdir" "$dst" "$arch$suffix" "$params" || status=1
 	done
-	if [ "$arch" = x86_64 ]; then
-		meta_check "$kdir" "$dst" || status=1
-	fi
+	case $arch in
+	x86_64) meta_check "$kdir" "$dst" || status=1 ;;
+	x86_64-cfi) plant_checks "$kdir" ;;
+	esac
 done
 exit $status

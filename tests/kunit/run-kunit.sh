@@ -19,9 +19,10 @@
 # GCOV_PROFILE=y); they land in gcda_dir under the same path (the path the
 # module was built in, below gcda_dir).  No file back is a failure.
 # Output in $NOBS_BUILD/kunit/<label>/: console.log, ktap.log, parse.log.
-# Last line: "<arch> kunit: N passed, N failed[, N skipped]".  Exit status
+# Last line: "<arch> kunit: N passed, N failed[, N skipped]" (<arch> is the
+# kernel's variant name, x86_64-cfi, for such a kernel).  Exit status
 # non-zero on a failed or crashed test, a load/unload failure, a hang, or a
-# KASAN/UBSAN/KFENCE/lockdep/kmemleak/WARN/BUG/Oops report in the log.
+# KASAN/UBSAN/KFENCE/lockdep/kmemleak/CFI/WARN/BUG/Oops report in the log.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/lib.sh"
 
@@ -49,6 +50,10 @@ for m in "${mods[@]}"; do [ -f "$m" ] || nobs_die "no such module: $m"; done
 if [ -z "$arch" ]; then arch=$(cat "$kdir/nobs-arch"); fi
 [ "$(cat "$kdir/nobs-arch")" = "$arch" ] || nobs_die "$kdir is a $(cat "$kdir/nobs-arch") kernel, not $arch"
 label=${label:-$arch}
+# The kernel's name in the last line: a variant of the machine (x86_64-cfi)
+# says so; kernels built before build-test-kernel.sh wrote it are $arch.
+kname=$arch
+if [ -f "$kdir/nobs-variant" ]; then kname=$(cat "$kdir/nobs-variant"); fi
 ksrc=$(readlink -f "$kdir/source")
 
 case $arch in
@@ -195,7 +200,7 @@ PY
 fi
 
 # Sanitizers, lockdep and friends anywhere in the log.
-bad='Oops|BUG:|WARNING:|Kernel panic|kernel BUG|general protection fault|UBSAN:|KASAN:|KFENCE:|kmemleak: [0-9]+ new suspected|Call Trace:|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|INFO: task .* blocked|refcount_t:|list_(add|del) corruption|stack-protector|segfault at|unreferenced object'
+bad='Oops|BUG:|CFI failure|WARNING:|Kernel panic|kernel BUG|general protection fault|UBSAN:|KASAN:|KFENCE:|kmemleak: [0-9]+ new suspected|Call Trace:|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|INFO: task .* blocked|refcount_t:|list_(add|del) corruption|stack-protector|segfault at|unreferenced object'
 if grep -Eq "$bad" "$out/console.log"; then
 	problems+=("kernel reported a problem:")
 	grep -E "$bad" "$out/console.log" | head -n 5 | sed 's/^/    /' >"$out/problem.txt"
@@ -208,5 +213,5 @@ if [ ${#problems[@]} -gt 0 ]; then
 	# A problem outside the KTAP counts is one more failure.
 	fail=$((fail + 1))
 fi
-echo "$arch kunit: $pass passed, $fail failed, $skip skipped"
+echo "$kname kunit: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]
