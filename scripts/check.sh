@@ -102,7 +102,7 @@ lint_fuzz() {
 }
 lint_fuzz_kunit_vm() {
 	lint_fuzz
-	kunit_suites x86_64 arm64 riscv64 ppc64le
+	kunit_suites x86_64 arm64 riscv64 ppc64le x86_64-cfi
 	vm_extra "$VM_EXTRA_2"
 }
 # kernels_cached ARCH...: "yes" when every one's test kernel is built.
@@ -159,11 +159,11 @@ full)
 	# runs first here).  Cold, that lane first builds four kernels; they
 	# stay here.
 	extra=$VM_EXTRA_1
-	if [ "$(kernels_cached x86_64 arm64 riscv64 ppc64le)" = yes ] &&
+	if [ "$(kernels_cached x86_64 arm64 riscv64 ppc64le x86_64-cfi)" = yes ] &&
 		[ -z "${NOBS_SERIAL:-}" ]; then
 		in_lane lint_fuzz_kunit_vm
 	else
-		in_lane kunit_suites x86_64 arm64 riscv64 ppc64le
+		in_lane kunit_suites x86_64 arm64 riscv64 ppc64le x86_64-cfi
 		lint_fuzz
 		extra="$extra $VM_EXTRA_2"
 	fi

@@ -21,6 +21,7 @@ pkgs=(
 	libgmp-dev:arm64 clang libclang-rt-dev gcovr
 	gcc-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-system-misc
 	gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross qemu-system-ppc
+	clang-19 lld-19 llvm-19
 	"${deb_pkgs[@]}"
 )
 [ "${1:-}" != deb ] || pkgs=("${deb_pkgs[@]}")
