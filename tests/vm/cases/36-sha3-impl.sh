@@ -84,6 +84,30 @@ else
 				result pass "sha3-impl-$ki_p" "$(ki_drivers | wc -l) drivers"
 			fi
 		done
+		# The timed choice itself, unforced (make check's runs force
+		# keccak_impl=, so that each tests the same code every time):
+		# the line names the one its figures call fastest, and the
+		# drivers are that one's.
+		rmmod nobs 2>/dev/null
+		ki_seen=$(dmesg | wc -l)
+		# shellcheck disable=SC2046
+		if ! modload "$NOBS_KO" $(echo " $NOBS_PARAMS " | sed 's/ keccak_impl=[^ ]*//g') >/tmp/ki.out 2>&1; then
+			result fail sha3-impl-timed "load failed: $(cat /tmp/ki.out)"
+		else
+			ki_t=$(dmesg | tail -n +$((ki_seen + 1)) | grep -o ' keccak=[a-z0-9]*([^)]* ns/perm, [0-9]* us)' | tail -n 1)
+			ki_c=$(echo "$ki_t" | sed 's/^ keccak=\([a-z0-9]*\)(.*/\1/')
+			ki_f=$(echo "$ki_t" | sed 's/^ keccak=[a-z0-9]*(//; s/ ns\/perm.*//' |
+				awk '{ for (i = 1; i < NF; i += 2) if (m == "" || $(i + 1) < m) { m = $(i + 1); b = $i } } END { print b }')
+			if [ -z "$ki_c" ] || [ "$ki_c" != "$ki_f" ]; then
+				result fail sha3-impl-timed "line '$ki_t': chose '$ki_c', fastest figure '$ki_f'"
+			elif [ -n "$(ki_drivers | grep -v -- "-nobs-$ki_c\$")" ]; then
+				result fail sha3-impl-timed "drivers: $(ki_drivers | tr '\n' ' ')"
+			elif ! ki_shake128 "shake128-nobs-$ki_c"; then
+				result fail sha3-impl-timed "shake128-nobs-$ki_c gives a wrong answer"
+			else
+				result pass sha3-impl-timed "${ki_t# }"
+			fi
+		fi
 		case $ki_line in
 		*" avx512 "*) result skip sha3-impl-refuse-avx512 "this CPU runs avx512" ;;
 		*) ki_refused avx512 keccak_impl=avx512 ;;
