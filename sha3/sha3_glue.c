@@ -35,10 +35,13 @@
 #include <linux/preempt.h>
 #include <linux/sizes.h>
 #include <linux/string.h>
+#include <linux/timex.h>
 #include <asm/simd.h>
 #if defined(CONFIG_X86)
 #include <asm/fpu/api.h>
+#include <asm/tsc.h>
 #elif defined(CONFIG_ARM64)
+#include <asm/arch_timer.h>
 #include <asm/neon.h>
 #endif
 
@@ -488,29 +491,34 @@ static unsigned int nobs_sha3_min_blocks(const struct nobs_keccak_impl *impl)
  * Load-time timing of one permutation, the way lib/raid6 and crypto/xor.c
  * pick theirs: a trial is one absorb call of NOBS_SHA3_TIME_BLOCKS blocks
  * at SHAKE128's rate (4032 bytes of the zero page, so one SIMD section of
- * at most 4 KiB, as the glue runs them), timed with ktime_get_ns() around
+ * at most 4 KiB, as the glue runs them), timed with the CPU's counter
+ * (get_cycles(): the TSC, the arm64 generic timer) around
  * kernel_fpu_begin()/kernel_neon_begin() .. end() for a vector permutation
  * and around preempt_disable() .. preempt_enable() for a scalar one.  The
- * figure is the fastest of at most NOBS_SHA3_TIME_TRIALS trials (an
- * interrupt only slows a trial down), fewer once NOBS_SHA3_TIME_BUDGET_NS
- * have passed, so that slow or emulated CPUs stay bounded: at most about
- * half a millisecond per permutation plus one trial.
+ * counter, not ktime: the clocksource can be jiffies (a TSC that could not
+ * be calibrated under QEMU, as on the KUnit kernels).  The figure is the
+ * fastest of at most NOBS_SHA3_TIME_TRIALS trials (an interrupt only slows
+ * a trial down), after one untimed trial that warms the caches up, fewer
+ * once NOBS_SHA3_TIME_BUDGET_NS have passed, so that slow or emulated CPUs
+ * stay bounded: about half a millisecond per permutation plus two trials.
  */
 #define NOBS_SHA3_TIME_BLOCKS		24
 #define NOBS_SHA3_TIME_TRIALS		8
 #define NOBS_SHA3_TIME_BUDGET_NS	(500 * NSEC_PER_USEC)
 
-/* Nanoseconds per permutation, rounded up. */
+/* Counter ticks of the fastest trial. */
 static u64 nobs_sha3_time(const struct nobs_keccak_impl *impl)
 {
 	const u8 *zero = page_address(ZERO_PAGE(0));
 	u64 st[NOBS_KECCAK_LANES] = { };
-	u64 start = ktime_get_ns(), best = U64_MAX, t;
+	u64 start = ktime_get_ns(), best = U64_MAX;
+	cycles_t t;
 	unsigned int i;
 
 	BUILD_BUG_ON(NOBS_SHA3_TIME_BLOCKS * NOBS_SHAKE128_RATE > PAGE_SIZE);
-	for (i = 0; i < NOBS_SHA3_TIME_TRIALS; i++) {
-		t = ktime_get_ns();
+	/* i = 0 warms caches (and an emulator's translations) up, untimed */
+	for (i = 0; i <= NOBS_SHA3_TIME_TRIALS; i++) {
+		t = get_cycles();
 		if (impl->needs_simd)
 			nobs_sha3_simd_begin();
 		else
@@ -521,11 +529,24 @@ static u64 nobs_sha3_time(const struct nobs_keccak_impl *impl)
 			nobs_sha3_simd_end();
 		else
 			preempt_enable();
-		best = min(best, ktime_get_ns() - t);
-		if (ktime_get_ns() - start > NOBS_SHA3_TIME_BUDGET_NS)
+		if (i)
+			best = min_t(u64, best, get_cycles() - t);
+		if (i && ktime_get_ns() - start > NOBS_SHA3_TIME_BUDGET_NS)
 			break;
 	}
-	return DIV_ROUND_UP_ULL(best, NOBS_SHA3_TIME_BLOCKS);
+	return best;
+}
+
+/* get_cycles() ticks per microsecond, 0 where unknown (TSC not calibrated). */
+static u64 nobs_sha3_ticks_per_us(void)
+{
+#if defined(CONFIG_X86)
+	return tsc_khz / 1000;
+#elif defined(CONFIG_ARM64)
+	return arch_timer_get_cntfrq() / USEC_PER_SEC;
+#else
+	return 0;
+#endif
 }
 
 /* "avx512(generic 812 bmi 640 avx512 560 ns/perm, 190 us)" */
@@ -543,7 +564,8 @@ static char nobs_sha3_choice[128];
  * usable.  keccak_impl= names the one to use instead (validated by
  * nobs_sha3_check_params()); a scalar one named is the scalar path too.
  * With only generic usable (force_generic=1, or other CPUs) nothing is
- * timed.
+ * timed.  The figures are nanoseconds per permutation, or counter ticks
+ * where the counter's rate is unknown.
  *
  * Return: the choice and the figures, for the load-time log line.
  */
@@ -553,24 +575,25 @@ const char *nobs_sha3_select(const struct nobs_cpu *cpu)
 	const struct nobs_keccak_impl *impl = &nobs_keccak_generic;
 	const struct nobs_keccak_impl *scalar = &nobs_keccak_generic;
 	const struct nobs_keccak_impl *forced = nobs_sha3_forced(cpu);
-	u64 ns[NOBS_SHA3_MAX_IMPLS] = { }, best = U64_MAX, best_scalar = U64_MAX;
+	u64 t[NOBS_SHA3_MAX_IMPLS] = { }, best = U64_MAX, best_scalar = U64_MAX;
+	u64 rate = nobs_sha3_ticks_per_us(), total;
 	unsigned int i, n = nobs_sha3_usable(cpu, list);
 	size_t len;
-	u64 t0;
 
-	t0 = ktime_get_ns();
+	total = get_cycles();
 	for (i = 0; n > 1 && i < n; i++) {
-		ns[i] = nobs_sha3_time(list[i]);
-		if (ns[i] < best) {
-			best = ns[i];
+		t[i] = nobs_sha3_time(list[i]);
+		/* ties (a counter that does not count) go to the later one */
+		if (t[i] <= best) {
+			best = t[i];
 			impl = list[i];
 		}
-		if (!list[i]->needs_simd && ns[i] < best_scalar) {
-			best_scalar = ns[i];
+		if (!list[i]->needs_simd && t[i] <= best_scalar) {
+			best_scalar = t[i];
 			scalar = list[i];
 		}
 	}
-	t0 = ktime_get_ns() - t0;
+	total = get_cycles() - total;
 	if (forced) {
 		impl = forced;
 		if (!forced->needs_simd)
@@ -589,9 +612,16 @@ const char *nobs_sha3_select(const struct nobs_cpu *cpu)
 	for (i = 0; i < n; i++)
 		len += scnprintf(nobs_sha3_choice + len,
 				 sizeof(nobs_sha3_choice) - len, "%s%s %llu",
-				 i ? " " : "", list[i]->name, ns[i]);
-	scnprintf(nobs_sha3_choice + len, sizeof(nobs_sha3_choice) - len,
-		  " ns/perm, %llu us)", DIV_ROUND_UP_ULL(t0, NSEC_PER_USEC));
+				 i ? " " : "", list[i]->name,
+				 rate ? DIV_ROUND_UP_ULL(t[i] * NSEC_PER_USEC,
+							 rate * NOBS_SHA3_TIME_BLOCKS) :
+					DIV_ROUND_UP_ULL(t[i], NOBS_SHA3_TIME_BLOCKS));
+	if (rate)
+		scnprintf(nobs_sha3_choice + len, sizeof(nobs_sha3_choice) - len,
+			  " ns/perm, %llu us)", DIV_ROUND_UP_ULL(total, rate));
+	else
+		scnprintf(nobs_sha3_choice + len, sizeof(nobs_sha3_choice) - len,
+			  " ticks/perm)");
 	return nobs_sha3_choice;
 }
 

@@ -5,7 +5,8 @@
 # forces one:
 #  - keccak_impl=generic: every nobs shash driver is *-nobs-generic, no
 #    sha3-* of nobs's, the line says "keccak=generic(keccak_impl; ...";
-#  - keccak_impl=<the other one timed>: its drivers;
+#  - keccak_impl=<each other one timed>: its drivers, sha3-* among them
+#    (the crypto manager's self-test passed, FIPS 202 SHA3-256(""));
 #  - a name that is no permutation, one this CPU cannot run, or any but
 #    generic with force_generic=1: the load fails with EINVAL before
 #    anything is registered, and dmesg says why.
@@ -14,7 +15,7 @@
 # only the refusals run (every successful load costs ~15 s there).
 # Sourced by the guest's /init (busybox sh): report with `result`, never exit.
 
-ki_line=$(dmesg | grep -o ' keccak=[a-z0-9]*([^)]* ns/perm, [0-9]* us)' | tail -n 1)
+ki_line=$(dmesg | grep -o ' keccak=[a-z0-9]*([^)]* [a-z]*/perm[^)]*)' | tail -n 1)
 ki_impl=$(echo "$ki_line" | sed 's/^ keccak=\([a-z0-9]*\).*/\1/')
 ki_drivers() {
 	awk '/^driver/ { d = $3 } /^module/ { m = $3 } /^type/ { t = $3 }
@@ -31,6 +32,13 @@ ki_log() { dmesg | tail -n +$((ki_seen + 1)) | grep -c "$1"; }
 ki_shake128() {
 	[ "$(kcapi-dgst -c "$1" --hex </dev/null 2>&1)" = \
 		7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26 ]
+}
+# ki_sha3_256 DRIVER: FIPS 202 SHA3-256(""), and the crypto manager passed it.
+ki_sha3_256() {
+	[ "$(kcapi-dgst -c "$1" --hex </dev/null 2>&1)" = \
+		a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a ] &&
+		awk -v d="$1" '/^driver/ { x = ($3 == d) } x && /^selftest/ { print $3; exit }' \
+			/proc/crypto | grep -qx passed
 }
 # ki_refused NAME PARAMS...: the load fails with EINVAL, nothing is left.
 ki_refused() {
@@ -66,7 +74,7 @@ else
 	else
 		result pass sha3-impl-line "${ki_line# }"
 		# Every permutation named on the line, forced in turn.
-		for ki_p in $(echo "$ki_line" | sed 's/^ keccak=[a-z0-9]*(//; s/ ns\/perm.*//' |
+		for ki_p in $(echo "$ki_line" | sed 's/^ keccak=[a-z0-9]*(//; s/ [a-z]*\/perm.*//' |
 			      tr ' ' '\n' | grep '^[a-z]' | grep -v ';'); do
 			if ! ki_load keccak_impl="$ki_p"; then
 				result fail "sha3-impl-$ki_p" "load failed: $(cat /tmp/ki.out)"
@@ -80,6 +88,8 @@ else
 				result fail "sha3-impl-$ki_p" "load line: $(dmesg | grep -o ' keccak=[^)]*)' | tail -n 1)"
 			elif ! ki_shake128 "shake128-nobs-$ki_p"; then
 				result fail "sha3-impl-$ki_p" "shake128-nobs-$ki_p gives a wrong answer"
+			elif [ "$ki_p" != generic ] && ! ki_sha3_256 "sha3-256-nobs-$ki_p"; then
+				result fail "sha3-impl-$ki_p" "sha3-256-nobs-$ki_p: wrong answer or no selftest: passed"
 			else
 				result pass "sha3-impl-$ki_p" "$(ki_drivers | wc -l) drivers"
 			fi
