@@ -104,9 +104,9 @@ else
 		if ! modload "$NOBS_KO" $(echo " $NOBS_PARAMS " | sed 's/ keccak_impl=[^ ]*//g') >/tmp/ki.out 2>&1; then
 			result fail sha3-impl-timed "load failed: $(cat /tmp/ki.out)"
 		else
-			ki_t=$(dmesg | tail -n +$((ki_seen + 1)) | grep -o ' keccak=[a-z0-9]*([^)]* ns/perm, [0-9]* us)' | tail -n 1)
+			ki_t=$(dmesg | tail -n +$((ki_seen + 1)) | grep -o ' keccak=[a-z0-9]*([^)]* [a-z]*/perm[^)]*)' | tail -n 1)
 			ki_c=$(echo "$ki_t" | sed 's/^ keccak=\([a-z0-9]*\)(.*/\1/')
-			ki_f=$(echo "$ki_t" | sed 's/^ keccak=[a-z0-9]*(//; s/ ns\/perm.*//' |
+			ki_f=$(echo "$ki_t" | sed 's/^ keccak=[a-z0-9]*(//; s/ [a-z]*\/perm.*//' |
 				awk '{ for (i = 1; i < NF; i += 2) if (m == "" || $(i + 1) < m) { m = $(i + 1); b = $i } } END { print b }')
 			if [ -z "$ki_c" ] || [ "$ki_c" != "$ki_f" ]; then
 				result fail sha3-impl-timed "line '$ki_t': chose '$ki_c', fastest figure '$ki_f'"
