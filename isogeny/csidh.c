@@ -651,6 +651,26 @@ nobs_csidh_scrub_stack(unsigned int chunks)
 	memzero_explicit(buf, sizeof(buf));
 }
 
+/*
+ * Never past the end of the stack (on ppc64le's 16 KiB kernel stack,
+ * without guard pages, 8 KiB more below a deep caller overwrote another
+ * task's memory): as many chunks as fit, each with room for its frame's
+ * own overhead, and 2 KiB to spare.
+ */
+#define NOBS_CSIDH_SCRUB_FRAME	(NOBS_CSIDH_SCRUB_CHUNK + 256)
+#define NOBS_CSIDH_SCRUB_SPARE	2048
+
+static void nobs_csidh_scrub(void)
+{
+	unsigned long room = nobs_stack_room(), fit;
+
+	if (room < NOBS_CSIDH_SCRUB_SPARE + NOBS_CSIDH_SCRUB_FRAME)
+		return;
+	fit = (room - NOBS_CSIDH_SCRUB_SPARE) / NOBS_CSIDH_SCRUB_FRAME;
+	nobs_csidh_scrub_stack(fit < NOBS_CSIDH_SCRUB_CHUNKS ?
+			       (unsigned int)fit : NOBS_CSIDH_SCRUB_CHUNKS);
+}
+
 /* ---- validation (public input, variable time) --------------------------- */
 
 /*
@@ -833,7 +853,7 @@ int nobs_csidh_public_key(u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE],
 	err = nobs_csidh_decode(e, sk);
 	if (!err) {
 		nobs_csidh_action(&a, &nobs_fp_zero, e, env);
-		nobs_csidh_scrub_stack(NOBS_CSIDH_SCRUB_CHUNKS);
+		nobs_csidh_scrub();
 		nobs_fp_to_bytes(pk, &a);
 		memzero_explicit(&a, sizeof(a));
 	}
@@ -867,7 +887,7 @@ int nobs_csidh_shared_secret(u8 ss[NOBS_CSIDH_SHARED_SECRET_SIZE],
 	err = nobs_csidh_decode(e, sk);
 	if (!err) {
 		nobs_csidh_action(&a, &a, e, env);
-		nobs_csidh_scrub_stack(NOBS_CSIDH_SCRUB_CHUNKS);
+		nobs_csidh_scrub();
 		nobs_fp_to_bytes(ss, &a);
 	}
 	memzero_explicit(&a, sizeof(a));

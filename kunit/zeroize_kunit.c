@@ -481,8 +481,14 @@ static void zeroize_csidh_stack_residue(struct kunit *test)
 
 	nk_z_lo = max(sp - NK_Z_SPAN, bottom);
 	span = sp - nk_z_lo;
-	KUNIT_ASSERT_GE_MSG(test, span, (size_t)(10 * 1024),
-			    "only %zu bytes of stack below the case", span);
+	/*
+	 * ppc64le's 16 KiB stack leaves about 6 KiB below a KUnit case: too
+	 * little to paint below the action and its padding (the harness's
+	 * test_zeroize checks the same on every architecture's code).
+	 */
+	if (span < 10 * 1024)
+		kunit_skip(test, "only %zu bytes of stack below the case, 10 KiB needed",
+			   span);
 	nk_rng_init(&r, 0x2e06);
 	nk_z_csidh_key(&r, sk);
 	for (i = 0; i < 2; i++) {

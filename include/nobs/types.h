@@ -19,6 +19,25 @@
 #include <linux/errno.h>
 #include <linux/export.h>
 #include <asm/byteorder.h>
+#include <linux/sched.h>
+#include <linux/sched/task_stack.h>
+
+/*
+ * Bytes of the current task's stack below the caller's frame (0 when not
+ * on it, e.g. on an interrupt stack): how deep a core may write below
+ * itself.  Kernel stacks are small (16 KiB on ppc64le and riscv64 without
+ * guard pages in many configurations), and running past the end
+ * overwrites another task's memory.
+ */
+static __always_inline unsigned long nobs_stack_room(void)
+{
+	unsigned long sp = (unsigned long)__builtin_frame_address(0);
+	unsigned long low = (unsigned long)task_stack_page(current);
+
+	if (sp < low || sp >= low + THREAD_SIZE)
+		return 0;
+	return sp - low;
+}
 
 #else
 

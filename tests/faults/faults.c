@@ -644,7 +644,12 @@ static struct load_out load_once(long nth, int make_fail)
 		}
 		if (make_fail && pwrite(ffd, "1", 1, 0) != 1)
 			_exit(253);
-		r.err = syscall(SYS_finit_module, mfd, "", 0) ? errno : 0;
+		/*
+		 * The permutation named: the one timed fastest at load flips
+		 * between generic and bmi under TCG, and with it the number
+		 * of drivers every load is compared with.
+		 */
+		r.err = syscall(SYS_finit_module, mfd, "keccak_impl=bmi", 0) ? errno : 0;
 		if (make_fail)
 			n = pwrite(ffd, "0", 1, 0);
 		if (nth) {
