@@ -655,10 +655,10 @@ nobs_csidh_scrub_stack(unsigned int chunks)
  * Never past the end of the stack (on ppc64le's 16 KiB kernel stack,
  * without guard pages, 8 KiB more below a deep caller overwrote another
  * task's memory): as many chunks as fit, each with room for its frame's
- * own overhead, and 2 KiB to spare.
+ * own overhead (a frame header: 112 bytes on ppc64), and 1 KiB to spare.
  */
-#define NOBS_CSIDH_SCRUB_FRAME	(NOBS_CSIDH_SCRUB_CHUNK + 256)
-#define NOBS_CSIDH_SCRUB_SPARE	2048
+#define NOBS_CSIDH_SCRUB_FRAME	(NOBS_CSIDH_SCRUB_CHUNK + 128)
+#define NOBS_CSIDH_SCRUB_SPARE	1024
 
 static void nobs_csidh_scrub(void)
 {

@@ -359,18 +359,31 @@ static int cmd_ecdh(void)
 	return failed;
 }
 
-static int cmd_csidh_kat(const char *prh, const char *pkh)
+/*
+ * A csidh512 socket with private key PR (hex), and PK (hex) into @pk: the
+ * socket, or -1 (said).
+ */
+static int csidh_parent(const char *prh, const char *pkh, uint8_t pk[64])
 {
-	uint8_t pr[37], pk[64], out[64];
-	int s, i, ops[8], st, bad = 0;
+	uint8_t pr[37];
+	int s;
 
 	if (hex2bin(prh, pr, 37) != 37 || hex2bin(pkh, pk, 64) != 64) {
 		printf("FAIL bad hex arguments\n");
-		return 1;
+		return -1;
 	}
 	s = kbind("csidh512");
 	CHECK(s >= 0 && setkey(s, pr, 37) == 64, "csidh512 setkey: %s", strerror(errno));
-	if (failed)
+	return failed ? -1 : s;
+}
+
+static int cmd_csidh_kat(const char *prh, const char *pkh)
+{
+	uint8_t pk[64], out[64];
+	int s, i, ops[8], st, bad = 0;
+
+	s = csidh_parent(prh, pkh, pk);
+	if (s < 0)
 		return 1;
 	for (i = 0; i < 8; i++)
 		ops[i] = accept(s, NULL, 0);
@@ -469,16 +482,11 @@ static int readable(int fd)
 
 static int cmd_busy(const char *prh, const char *pkh)
 {
-	uint8_t pr[37], pk[64], out[64];
+	uint8_t pk[64], out[64];
 	int s, op, p[2], st, try;
 
-	if (hex2bin(prh, pr, 37) != 37 || hex2bin(pkh, pk, 64) != 64) {
-		printf("FAIL bad hex arguments\n");
-		return 1;
-	}
-	s = kbind("csidh512");
-	CHECK(s >= 0 && setkey(s, pr, 37) == 64, "csidh512 setkey: %s", strerror(errno));
-	if (failed)
+	s = csidh_parent(prh, pkh, pk);
+	if (s < 0)
 		return 1;
 	for (try = 0; try < 3; try++) {
 		double t0, t1;
