@@ -1,6 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Install the Debian packages the build, the tests and the demo need.
+# Install the Debian packages the build, the tests and the demo need
+# (cryptsetup-bin and dmsetup: veritysetup and dmsetup for the guest's
+# dm-verity case, tests/vm/cases/37-dm-verity.sh).
 # Idempotent: does nothing (not even 'apt-get update') when all are present.
 # 'deps.sh deb': only what 'make deb' needs (scripts/deb.sh).
 # The kernels of other suites (Debian 13, trixie-backports, sid) are never
@@ -22,6 +24,7 @@ pkgs=(
 	gcc-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-system-misc
 	gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross qemu-system-ppc
 	clang-19 lld-19 llvm-19
+	cryptsetup-bin dmsetup
 	"${deb_pkgs[@]}"
 )
 [ "${1:-}" != deb ] || pkgs=("${deb_pkgs[@]}")

@@ -5,8 +5,9 @@
 # x86_64, the architecture).  Steps and their times go to stderr.
 #   -i  (default) the stock image for the VM runner, once, in
 #       $NOBS_CACHE/kernels/<kver>/: vmlinuz, config, modroot/ (the crypto
-#       modules and those they need, decompressed, depmod run), kver, id,
-#       version.  Which packages hold the kernel and its modules is read from
+#       modules, dm-verity and loop, and those they need, decompressed,
+#       depmod run), kver, id, version.  Which packages hold the kernel and
+#       its modules is read from
 #       linux-image-<kver>'s dependencies (linux-binary/-modules/-base-<kver>
 #       on 7.x, linux-image-<kver>-unsigned before).  Prints the directory.
 #   -b  a directory to build modules against (make -C DIR M=...): the
@@ -30,7 +31,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 # Bump when what fetch_image or prepare_tree leaves in the cache changes.
-IMAGE_RECIPE=2
+IMAGE_RECIPE=3
 TREE_RECIPE=2
 
 mode=i
@@ -162,6 +163,12 @@ fetch_image() {
 		add_module "$m"
 	done < <(cd "$mods" && find kernel/crypto kernel/arch/*/crypto kernel/lib/crypto \
 		-name '*.ko*' 2>/dev/null | sort)
+	# The in-kernel users of nobs's hashes the VM cases drive, with what
+	# they need: dm-verity over loop devices (tests/vm/cases/37-dm-verity.sh).
+	while read -r m; do
+		add_module "$m"
+	done < <(cd "$mods" && find kernel/drivers/md kernel/drivers/block \
+		\( -name 'dm-verity.ko*' -o -name 'loop.ko*' \) 2>/dev/null | sort)
 	depmod -b "$dir/modroot" "$kver"
 	nobs_log "kernel $id: $(find "$root" -name '*.ko' | wc -l) modules in the guest's tree"
 	rm -rf "$dir/pkg" "$dir/deb"

@@ -235,8 +235,8 @@ nobs_results_tsv() {
 }
 
 # nobs_guest_tools DIR: the tools of the guest's initramfs into DIR (its
-# root): busybox (also as sh), this machine's kmod (as modprobe, insmod...)
-# and kcapi-tools, each with its libraries.
+# root): busybox (also as sh), this machine's kmod (as modprobe, insmod...),
+# kcapi-tools, veritysetup and dmsetup, each with its libraries.
 nobs_guest_tools() {
 	local r=$1 t
 	mkdir -p "$r"/{bin,sbin,usr/bin,lib,proc,sys,dev,tmp,etc,nobs,cases,vectors}
@@ -246,6 +246,10 @@ nobs_guest_tools() {
 	for t in modprobe insmod rmmod lsmod depmod modinfo; do ln -s kmod "$r/sbin/$t"; done
 	for t in kcapi kcapi-dgst kcapi-rng kcapi-enc; do
 		if [ -x "/usr/bin/$t" ]; then nobs_copy_with_libs "$r" "/usr/bin/$t" "usr/bin/$t"; fi
+	done
+	# veritysetup and dmsetup, for the dm-verity case
+	for t in veritysetup dmsetup; do
+		if [ -x "/usr/sbin/$t" ]; then nobs_copy_with_libs "$r" "/usr/sbin/$t" "sbin/$t"; fi
 	done
 }
 nobs_copy_with_libs() {
