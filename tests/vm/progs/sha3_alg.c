@@ -4,6 +4,9 @@
  *
  *   sha3_alg check VECTOR_DIR   print "pass|fail|skip NAME [reason]" lines
  *   sha3_alg unhex HEX          write HEX as bytes to stdout (for kcapi-dgst)
+ *   sha3_alg digest ALG KEY_HEX MSG_HEX
+ *                               the digest of MSG under KEY (none if empty,
+ *                               else ALG_SET_KEY, any length) in hex
  *
  * Expected values come from the NIST files in VECTOR_DIR (CAVP SHAKE .rsp,
  * sp800_185_samples.txt) and, for sha3-256, FIPS 202's example value.
@@ -355,8 +358,24 @@ int main(int argc, char **argv)
 		n = unhex(msg, sizeof(msg), argv[2]);
 		return fwrite(msg, 1, n, stdout) == n ? 0 : 1;
 	}
+	if (argc == 5 && !strcmp(argv[1], "digest")) {
+		size_t klen = unhex(expect, sizeof(expect), argv[3]);
+		int got;
+
+		n = unhex(msg, sizeof(msg), argv[4]);
+		got = alg_hash(argv[2], expect, klen, klen > 0, msg, n, 0, out,
+			       sizeof(out));
+		if (got < 0) {
+			printf("error %s\n", strerror(-got));
+			return 1;
+		}
+		for (n = 0; n < (size_t)got; n++)
+			printf("%02x", out[n]);
+		printf("\n");
+		return 0;
+	}
 	if (argc != 3 || strcmp(argv[1], "check")) {
-		fprintf(stderr, "usage: sha3_alg check VECTOR_DIR | unhex HEX\n");
+		fprintf(stderr, "usage: sha3_alg check VECTOR_DIR | unhex HEX | digest ALG KEY_HEX MSG_HEX\n");
 		return 2;
 	}
 	cavp(argv[2], "SHAKE128ShortMsg.rsp", "shake128", 32, 12);
