@@ -58,13 +58,15 @@
  * many permutations; shorter ones take the scalar path.  kernel_fpu_begin()
  * saves the task's whole vector state the first time in a syscall, and
  * that state is restored on the way out: an XSAVEOPT + XRSTOR of the
- * AVX-512 state measured about 330 TSC ticks on the development machine
- * (userspace, the same instructions), against about 85 ticks saved per
- * SHAKE128 permutation by the AVX-512 code over the BMI code
- * (arch/x86/keccak_x86.c), so the section pays for itself from about four
- * permutations on; eight leaves room for kernel_fpu_begin()'s own work and
- * the vector code's setup.  Digests (one permutation) and short updates
- * thus never touch the vector registers.
+ * dirty AVX-512 state measures 310-340 TSC ticks on the build machine
+ * (user space, the same instructions: make bench prints it), against about
+ * 77 ticks saved per SHAKE128 permutation by the AVX-512 code over the BMI
+ * code (arch/x86/keccak_x86.c), so the section pays for itself from about
+ * four or five permutations on; eight leaves room for kernel_fpu_begin()'s
+ * own work and the vector code's setup.  Digests (one permutation) and
+ * short updates thus never touch the vector registers.  The timing at load
+ * (nobs_sha3_select()) measures whole 24-block sections, begin/end
+ * included, and does not change this rule.
  */
 #define NOBS_SHA3_AVX512_MIN_BLOCKS	8
 

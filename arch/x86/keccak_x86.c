@@ -25,67 +25,82 @@
  *
  * Measured with `make bench` (tests/user/keccak_bench.c, -O2, rdtsc ticks
  * per byte, median of 201 samples, all columns in one run, same inputs) on
- * the development machine, an AMD EPYC (family 0x1a, Zen 5) guest, 2 cores.
- * A quiet run, before the AVX-512 code (the BMI numbers still hold):
- *
- *                       nobs bmi  OpenSSL 3.0  kernel sha3_generic  nobs C
- *   SHAKE128 16 KiB        3.02      3.27            4.13            3.53
- *   SHAKE128  1 KiB        3.53      4.35            4.85            4.12
- *   SHAKE128   64 B        8.8      20.9            12.9            10.1
- *   SHAKE256 16 KiB        3.71      3.99            5.03            4.33
- *   SHA3-256 16 KiB        3.75      4.02            5.10            4.37
- *
- * and a run with the AVX-512 code (load average 4 on the 2 cores from
- * parallel builds, which slows the scalar columns by up to a tenth and the
- * vector one hardly at all):
+ * the build machine, an AMD EPYC guest (family 0x1a, Zen 5; TSC 2.6 GHz,
+ * 1.65-1.75 core cycles per tick by a dependent add chain), 2 cores, in a
+ * quiet run (load average 0.7):
  *
  *                     nobs avx512  nobs bmi  OpenSSL  sha3_generic  nobs C
- *   SHAKE128 16 KiB        2.71      3.22      3.50       4.45       3.78
- *   SHAKE128  1 KiB        3.14      3.73      4.63       5.16       4.35
- *   SHAKE128   64 B        7.94      9.23     21.69      13.15      10.51
- *   SHAKE256 16 KiB        3.34      3.96      4.25       5.42       4.60
- *   SHA3-256 16 KiB        3.36      3.99      4.28       5.42       4.64
+ *   SHAKE128 16 KiB        2.53      2.99      3.23       4.07       3.50
+ *   SHAKE128  1 KiB        2.95      3.49      4.31       4.81       4.09
+ *   SHAKE128   64 B        7.44      8.69     18.19      12.23      10.00
+ *   SHA3-256 16 KiB        3.12      3.69      3.95       4.96       4.31
+ *   SHA3-256  1 KiB        3.39      3.99      4.74       5.36       4.64
+ *   SHA3-256   64 B        7.43      8.71     17.33      12.14       9.85
  *
- * so sha3_generic / avx512 = 1.64x at SHAKE128 16 KiB (1.57x to 1.64x
- * over several runs; bmi: 1.32x to 1.38x) and avx512 / OpenSSL = 0.78.
- * The closest to a quiet run since (bmi back at its quiet 3.03): SHAKE128
- * 16 KiB avx512 2.55, bmi 3.03, OpenSSL 3.28, sha3_generic 4.14: 1.62x.
- * Under a load average of 9 the scalar columns slow down by a third and
- * the ratio reads 2.2x: not a fair number.  A load-robust measurement, the
- * minimum over 3000 single SHAKE128 hashes of each implementation in turn,
- * gave at 16 KiB: avx512 2.56, bmi 3.06, nobs C 3.58, sha3_generic 4.16
- * ticks/byte, so sha3_generic / avx512 = 1.63x (bmi: 1.36x).
+ * (under a load average of 4 the columns move together and the ratios
+ * stay within 0.01).  avx512 / bmi is 0.85, avx512 / OpenSSL 0.79, at
+ * both 16 KiB rows; sha3_generic / avx512 is 1.6x.  In cycles, SHA3-256 at
+ * 16 KiB is 5.4 cycles/byte for avx512, 6.4 for bmi and 6.8 for OpenSSL:
+ * the AVX-512 code runs at the published single-stream AVX-512 speed
+ * (5.7-5.8 cycles/byte on Skylake-X, Ice Lake), while this core's scalar
+ * code is far faster than the 8.6 cycles/byte published for Skylake, so the
+ * ratios published there (0.66 of scalar) are not reached here: 0.75 of
+ * bmi would need 2.77 ticks/byte (377 ticks per permutation), 0.65 of
+ * OpenSSL 2.57 (350); today's code takes 425.
  *
- * Why the BMI code cannot get there: a round is ~130 ALU instructions
- * (~185 with loads/stores), and 24 of them at six ALUs come to ~520
- * cycles per permutation, 3.1 per byte at SHAKE128's rate: the code runs
- * at that bound, OpenSSL's scalar code (lane complementing, no andn) a
- * little above it, and GCC compiles the kernel's C to within 1.3x of
- * OpenSSL on this core, so 1.5x over sha3_generic is out of reach of
- * scalar code here.
+ * Why the BMI code cannot get much faster: a round is ~130 ALU
+ * instructions (~185 with loads/stores), and 24 of them at six ALUs come
+ * to ~520 cycles per permutation: the code runs close to that bound.
  *
  * The AVX-512 round (see keccak_avx512.S) is about 60 instructions, 27 of
- * them permutes, three permutes deep; on this Zen 5 a zmm vpermq takes
- * about 3.1 ticks of latency and two issue per cycle, and the round runs
- * at about 18 ticks (bmi: about 21) because the permutes queue for their
- * two pipes.  A first version (31 permutes, D formed in registers, row 2
- * of pi added by a separate term) ran at about 20 ticks (2.77 ticks/byte
- * at 16 KiB); merging row 2 into pi's second vpermi2q, forming rol(D)
- * terms by vprolq instead of permutes, and ordering the instructions by
- * measurement gave the numbers above.  Writing every output row of pi
- * three times (lane-rotated by 0, 1, 2 for chi) shortens the chain but
- * costs ten more rotates per round and measured slower (about 24 ticks).
+ * them permutes, and runs at about 17.5 ticks (30 cycles); it is latency
+ * bound.  Measured on this core (cycles): zmm vpermq, vpermi2q/vpermt2q,
+ * valignq, vshufi64x2, vpermb have 5 cycles of latency (vpermq with an
+ * immediate, 4) and two issue per cycle, all on the same two pipes;
+ * vprolq/vprolvq 2 cycles, two per cycle, on two pipes one of which the
+ * permutes share (shifts use the other two); vpxorq, vshufpd, vpunpck*,
+ * vpblendmq 2 cycles, four per cycle; vpternlogq 2 cycles, but about 3
+ * when two of its inputs come from different producers in the same cycle.
+ * A round replaced by a chain of 15 dependent vpxorq takes exactly as long
+ * (420 ticks per permutation); two independent states interleaved run
+ * 24 rounds (12 of each) in 300 ticks against 420 for one, so the units
+ * are not the limit, the chain is.
  *
- * No AVX2 path: single-stream Keccak in AVX2 spends most of a round on
- * cross-lane permutes for pi and chi (vpermq, 3+ cycles of latency each,
- * chained) with a 5-lane row split over two registers, which published
- * single-stream AVX2 code shows beating scalar BMI code by little or
- * nothing, for the same FPU-section costs as the AVX-512 code.
+ * Tried for issue 17, written from scratch with a generator (kept outside
+ * the tree) that emulates every variant against a Python Keccak before
+ * emitting it, each timed against today's code in the same process
+ * (absorb of 120 SHA3-256 blocks, minimum of 600, ratio new/today):
+ *  - rows kept wrapped in 8 lanes (lanes 5..7 repeat 0..2), pi as five
+ *    in-lane vshufpd/vpblendmq tables and one two-source vpermi2q per
+ *    output row (10 gathers for two lane rotations of each row instead of
+ *    13 permutes), chi's third input from vshufpd of the other two:
+ *    0.98-1.00;
+ *  - theta's rotations of C by vshufpd from two permuted ones: 0.98; E as
+ *    rol of each rotation of C: 0.99-1.01; the two copies whose lanes are
+ *    already in place built by blends instead of gathers: 1.00;
+ *  - three gathered copies (no vshufpd in chi): 1.07; rho of the rotated
+ *    D terms by vprolvq with offsets + 1 instead of rol(C): 1.15; theta as
+ *    two vpxorq instead of a vpternlogq: 1.08-1.11; critical-path-first
+ *    instruction orders: 1.00-1.07; rounds unrolled by 2 or 4: 1.00.
+ * The chain itself sets the floor: its skeleton alone (column parity, rol,
+ * one vpermq, theta, vprolvq, vshufpd and chi over five rows, no pi, no
+ * second copy) runs at 15.2 ticks (25 cycles) a round, 365 ticks per
+ * permutation, above the 350 that 0.65 of OpenSSL needs, and every full
+ * round built on it adds the pi and copy work back.  Today's code stays.
  *
- * QEMU's TCG (the VM tests) has no AVX-512: the VM and KUnit runs there
- * exercise the BMI code, and the AVX-512 code is checked natively by
- * tests/user (test_keccak_impls, test_sha3: bit-identical to the generic
- * code on every vector and random input).
+ * No AVX2 path, not written: AVX2 has no vpternlogq (theta's three-way xor
+ * and chi are two operations each), no rotate (three: two shifts and an
+ * or) and a 5-lane row spans two ymm registers, so a round needs about
+ * twice the operations of the AVX-512 one and a longer chain on the same
+ * permute latency (4 cycles for ymm vpermq here); the AVX-512 code being
+ * latency bound at 0.85 of bmi on this core, an AVX2 one would lose to
+ * bmi here.  CPUs without AVX-512 were not measured.
+ *
+ * QEMU's TCG (the VM tests) has no AVX-512, and runs the C faster than the
+ * BMI code, so the timing picks generic there; the VM cases that need the
+ * BMI code force it (keccak_impl=bmi), and the AVX-512 code is checked
+ * natively by tests/user (test_keccak_impls, test_sha3: bit-identical to
+ * the generic code on every vector and random input).
  */
 #include <linux/linkage.h>
 #include "sha3/keccak.h"
