@@ -97,6 +97,20 @@ done
 
 nobs_load() { modload "$NOBS_KO" $NOBS_PARAMS; }
 
+# For the SHA-3 cases: the driver names of nobs's shash algorithms, sorted;
+# and the fast Keccak permutation the last load line timed where the timing
+# chose generic (QEMU/TCG runs the C faster), empty otherwise.
+nobs_shash_drivers() {
+	awk '/^driver/ { d = $3 } /^module/ { m = $3 } /^type/ { t = $3 }
+		/^$/ { if (m == "nobs" && t == "shash") print d; m = "" }
+		END { if (m == "nobs" && t == "shash") print d }' /proc/crypto | sort -u
+}
+nobs_keccak_fast() {
+	dmesg | grep -o ' keccak=[a-z0-9_]*\(([^)]*)\)*' | tail -n 1 |
+		sed -n 's/^ keccak=generic(\([^)]*\) [a-z]*\/perm.*/\1/p' |
+		tr ' ' '\n' | grep '^[a-z]' | grep -v -e '^generic$' -e ';' | tail -n 1
+}
+
 if nobs_load; then
 	result pass load "$NOBS_PARAMS"
 	for c in /cases/*.sh; do

@@ -25,19 +25,13 @@ case " $NOBS_PARAMS " in
 esac
 if [ "$kf_force" = timed ]; then
 	kf_force=
-	kf_fast=$(echo "$kf_line" | sed -n 's/^ keccak=generic(\([^)]*\) [a-z]*\/perm.*/\1/p' |
-		  tr ' ' '\n' | grep '^[a-z]' | grep -v -e '^generic$' -e ';' | tail -n 1)
+	kf_fast=$(nobs_keccak_fast)
 	if [ -n "$kf_fast" ]; then
 		kf_impl=$kf_fast
 		kf_force=keccak_impl=$kf_fast
 	fi
 fi
-# The driver names of nobs's shash algorithms, sorted.
-kf_drivers() {
-	awk '/^driver/ { d = $3 } /^module/ { m = $3 } /^type/ { t = $3 }
-		/^$/ { if (m == "nobs" && t == "shash") print d; m = "" }
-		END { if (m == "nobs" && t == "shash") print d }' /proc/crypto | sort -u
-}
+kf_drivers() { nobs_shash_drivers; }
 kf_load() {
 	rmmod nobs 2>/dev/null
 	kf_seen=$(dmesg | wc -l)

@@ -17,11 +17,7 @@
 
 ki_line=$(dmesg | grep -o ' keccak=[a-z0-9]*([^)]* [a-z]*/perm[^)]*)' | tail -n 1)
 ki_impl=$(echo "$ki_line" | sed 's/^ keccak=\([a-z0-9]*\).*/\1/')
-ki_drivers() {
-	awk '/^driver/ { d = $3 } /^module/ { m = $3 } /^type/ { t = $3 }
-		/^$/ { if (m == "nobs" && t == "shash") print d; m = "" }
-		END { if (m == "nobs" && t == "shash") print d }' /proc/crypto | sort -u
-}
+ki_drivers() { nobs_shash_drivers; }
 ki_load() {
 	rmmod nobs 2>/dev/null
 	ki_seen=$(dmesg | wc -l)

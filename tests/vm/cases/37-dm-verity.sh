@@ -18,7 +18,6 @@
 # and where the guest lacks veritysetup or the dm-verity module.
 # Sourced by the guest's /init (busybox sh): report with `result`, never exit.
 
-dv_line=$(dmesg | grep -o ' keccak=[a-z0-9_]*\(([^)]*)\)*' | tail -n 1)
 dv_reloaded=
 # dv_refcnt DRIVER: its refcnt in /proc/crypto.
 dv_refcnt() {
@@ -57,8 +56,7 @@ case " $NOBS_PARAMS " in
 *) dv_fg= ;;
 esac
 if [ -z "$(dv_sha3)" ] && [ -z "$dv_fg" ]; then
-	dv_fast=$(echo "$dv_line" | sed -n 's/^ keccak=generic(\([^)]*\) [a-z]*\/perm.*/\1/p' |
-		  tr ' ' '\n' | grep '^[a-z]' | grep -v -e '^generic$' -e ';' | tail -n 1)
+	dv_fast=$(nobs_keccak_fast)
 	if [ -n "$dv_fast" ]; then
 		rmmod nobs 2>/dev/null
 		modload "$NOBS_KO" $NOBS_PARAMS keccak_impl="$dv_fast" >/tmp/dv.out 2>&1 ||
