@@ -71,7 +71,7 @@ if [ -n "$dv_fg" ] || [ -z "$dv_drv" ]; then
 elif ! command -v veritysetup >/dev/null 2>&1 || ! command -v dmsetup >/dev/null 2>&1; then
 	result skip dm-verity "no veritysetup/dmsetup in the guest (scripts/deps.sh: cryptsetup-bin, dmsetup)"
 elif ! modprobe loop 2>/dev/null || ! modprobe dm-verity 2>/dev/null; then
-	result skip dm-verity "no loop or dm-verity module in the guest's tree (scripts/fetch-kernel.sh)"
+	result skip dm-verity "no loop or dm-verity module in the guest's tree (an image cached before scripts/fetch-kernel.sh added them)"
 else
 	dd if=/dev/urandom of=/tmp/dv.data bs=4096 count=256 2>/dev/null
 	: >/tmp/dv.hash
