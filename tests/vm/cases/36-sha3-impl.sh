@@ -102,10 +102,14 @@ else
 		else
 			ki_t=$(dmesg | tail -n +$((ki_seen + 1)) | grep -o ' keccak=[a-z0-9]*([^)]* [a-z]*/perm[^)]*)' | tail -n 1)
 			ki_c=$(echo "$ki_t" | sed 's/^ keccak=\([a-z0-9]*\)(.*/\1/')
+			# every permutation whose figure is the smallest (the
+			# choice compares counter ticks: a tie in ns may go either way)
 			ki_f=$(echo "$ki_t" | sed 's/^ keccak=[a-z0-9]*(//; s/ [a-z]*\/perm.*//' |
-				awk '{ for (i = 1; i < NF; i += 2) if (m == "" || $(i + 1) < m) { m = $(i + 1); b = $i } } END { print b }')
-			if [ -z "$ki_c" ] || [ "$ki_c" != "$ki_f" ]; then
-				result fail sha3-impl-timed "line '$ki_t': chose '$ki_c', fastest figure '$ki_f'"
+				awk '{ for (i = 1; i < NF; i += 2) if (m == "" || $(i + 1) + 0 < m) m = $(i + 1) + 0
+				       for (i = 1; i < NF; i += 2) if ($(i + 1) + 0 == m) printf " %s", $i }')
+			case "$ki_f " in *" $ki_c "*) ki_ok=1 ;; *) ki_ok= ;; esac
+			if [ -z "$ki_c" ] || [ -z "$ki_ok" ]; then
+				result fail sha3-impl-timed "line '$ki_t': chose '$ki_c', fastest figure:$ki_f"
 			elif [ -n "$(ki_drivers | grep -v -- "-nobs-$ki_c\$")" ]; then
 				result fail sha3-impl-timed "drivers: $(ki_drivers | tr '\n' ' ')"
 			elif ! ki_shake128 "shake128-nobs-$ki_c"; then
