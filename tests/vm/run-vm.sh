@@ -138,7 +138,7 @@ fi
 
 if [ "$verbose" = 1 ]; then
 	tr -d '\r' <"$out/console.log" | sed -n '/^--- case /,$p' |
-		grep -Ev '^--- case |^\[ *[0-9]+\.[0-9]+\] |^\[(PASS|FAIL|SKIP)\] '
+		grep -Ev '^--- case |^\[ *[0-9]+\.[0-9]+\] |^\[(PASS|FAIL|SKIP)\] ' || true
 fi
 while IFS=$'\t' read -r st name why; do
 	case $st in
