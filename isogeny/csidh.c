@@ -59,6 +59,7 @@
  */
 #include "csidh.h"
 #include "fp.h"
+#include "csidh512_tables.h"
 
 #ifdef NOBS_CSIDH_VALGRIND
 #include <valgrind/memcheck.h>
@@ -251,50 +252,20 @@ static void nobs_csidh_xmul_u64(struct nobs_csidh_pt *r,
 	nobs_csidh_xmul(r, p, &k, 1, c);
 }
 
-/* ---- one isogeny step of the group action ------------------------------- */
+/* ---- isogenies ----------------------------------------------------------- */
 
-/* Accumulator for the image of one point under the isogeny. */
+/*
+ * Accumulator for the image of one point under an isogeny (Costello-Hisil):
+ * with s_j = Xj + Zj, d_j = Xj - Zj over the kernel points,
+ * ax = prod ((X - Z) s_j + (X + Z) d_j), az = prod ((X - Z) s_j - (X + Z) d_j)
+ * and the image is (X ax^2 : Z az^2).
+ */
 struct nobs_csidh_eval {
 	struct nobs_fp sum;	/* X + Z of the point */
 	struct nobs_fp dif;	/* X - Z of the point */
-	struct nobs_fp ax;	/* prod (X - Z)(Xj + Zj) + (X + Z)(Xj - Zj) */
-	struct nobs_fp az;	/* prod (X - Z)(Xj + Zj) - (X + Z)(Xj - Zj) */
+	struct nobs_fp ax;
+	struct nobs_fp az;
 };
-
-static void nobs_csidh_eval_init(struct nobs_csidh_eval *ev,
-				 const struct nobs_csidh_pt *p)
-{
-	nobs_fp_add(&ev->sum, &p->x, &p->z);
-	nobs_fp_sub(&ev->dif, &p->x, &p->z);
-	ev->ax = nobs_fp_one;
-	ev->az = nobs_fp_one;
-}
-
-/* Fold in the kernel point with s = Xj + Zj, d = Xj - Zj. 4M. */
-static void nobs_csidh_eval_step(struct nobs_csidh_eval *ev,
-				 const struct nobs_fp *s,
-				 const struct nobs_fp *d)
-{
-	struct nobs_fp t0, t1, t2;
-
-	nobs_fp_mul(&t0, &ev->dif, s);
-	nobs_fp_mul(&t1, &ev->sum, d);
-	nobs_fp_add(&t2, &t0, &t1);
-	nobs_fp_mul(&ev->ax, &ev->ax, &t2);
-	nobs_fp_sub(&t2, &t0, &t1);
-	nobs_fp_mul(&ev->az, &ev->az, &t2);
-}
-
-/* r = image of p: (X * ax^2 : Z * az^2). */
-static void nobs_csidh_eval_finish(struct nobs_csidh_pt *r,
-				   const struct nobs_csidh_pt *p,
-				   struct nobs_csidh_eval *ev)
-{
-	nobs_fp_sqr(&ev->ax, &ev->ax);
-	nobs_fp_sqr(&ev->az, &ev->az);
-	nobs_fp_mul(&r->x, &p->x, &ev->ax);
-	nobs_fp_mul(&r->z, &p->z, &ev->az);
-}
 
 /* r = a^l for a public small exponent l */
 static void nobs_csidh_pow_small(struct nobs_fp *r, const struct nobs_fp *a,
@@ -311,41 +282,37 @@ static void nobs_csidh_pow_small(struct nobs_fp *r, const struct nobs_fp *a,
 	*r = acc;
 }
 
-/**
- * struct nobs_csidh_state - the walk in progress
- * @a: curve coefficient A (projective numerator)
- * @c: curve coefficient C (projective denominator)
- * @pt: pt[0] on E (order dividing p + 1 in E), pt[1] on the twist
- */
-struct nobs_csidh_state {
-	struct nobs_fp a;
-	struct nobs_fp c;
-	struct nobs_csidh_pt pt[2];
-};
-
-/* The products over the kernel points [j] k, j = 1 .. (l - 1) / 2. */
-struct nobs_csidh_kernel {
-	struct nobs_fp ps;		/* prod (Xj + Zj) */
-	struct nobs_fp pd;		/* prod (Xj - Zj) */
-	struct nobs_csidh_eval ev[2];	/* images of the two points */
-};
-
 /*
- * Walk the kernel points [j] k one at a time (xDBL, then differential
- * additions) and fold each into the codomain products and both point
- * images.  14M + 2S per kernel point; nothing is stored.
+ * Walk the kernel points [j] k, j = 1 .. (l - 1) / 2, one at a time (xDBL,
+ * then differential additions: 6 per point), folding each into the images
+ * of the n points pts[] (4 per point and kernel point) and, if ps and pd
+ * are given, into the codomain products prod s_j, prod d_j (2 more).
+ * Nothing of the kernel is stored, so the frame stays small whatever l.
  */
-static noinline void nobs_csidh_kernel_walk(struct nobs_csidh_kernel *kr,
+static noinline void nobs_csidh_kernel_walk(struct nobs_fp *ps,
+					    struct nobs_fp *pd,
+					    struct nobs_csidh_eval *ev,
+					    const struct nobs_csidh_pt *const *pts,
+					    int n,
 					    const struct nobs_csidh_pt *k,
 					    unsigned int l,
 					    const struct nobs_csidh_a24 *c)
 {
 	struct nobs_csidh_pt kj = *k, kprev = *k;
-	struct nobs_fp s, d, sk, dk, t0, t1;
+	struct nobs_fp s, d, sk, dk, t0, t1, t2;
 	unsigned int j;
+	int i;
 
-	kr->ps = nobs_fp_one;
-	kr->pd = nobs_fp_one;
+	for (i = 0; i < n; i++) {
+		nobs_fp_add(&ev[i].sum, &pts[i]->x, &pts[i]->z);
+		nobs_fp_sub(&ev[i].dif, &pts[i]->x, &pts[i]->z);
+		ev[i].ax = nobs_fp_one;
+		ev[i].az = nobs_fp_one;
+	}
+	if (ps) {
+		*ps = nobs_fp_one;
+		*pd = nobs_fp_one;
+	}
 	nobs_fp_add(&sk, &k->x, &k->z);
 	nobs_fp_sub(&dk, &k->x, &k->z);
 	s = sk;
@@ -371,10 +338,18 @@ static noinline void nobs_csidh_kernel_walk(struct nobs_csidh_kernel *kr,
 			nobs_fp_add(&s, &kj.x, &kj.z);
 			nobs_fp_sub(&d, &kj.x, &kj.z);
 		}
-		nobs_fp_mul(&kr->ps, &kr->ps, &s);
-		nobs_fp_mul(&kr->pd, &kr->pd, &d);
-		nobs_csidh_eval_step(&kr->ev[0], &s, &d);
-		nobs_csidh_eval_step(&kr->ev[1], &s, &d);
+		if (ps) {
+			nobs_fp_mul(ps, ps, &s);
+			nobs_fp_mul(pd, pd, &d);
+		}
+		for (i = 0; i < n; i++) {
+			nobs_fp_mul(&t0, &ev[i].dif, &s);
+			nobs_fp_mul(&t1, &ev[i].sum, &d);
+			nobs_fp_add(&t2, &t0, &t1);
+			nobs_fp_mul(&ev[i].ax, &ev[i].ax, &t2);
+			nobs_fp_sub(&t2, &t0, &t1);
+			nobs_fp_mul(&ev[i].az, &ev[i].az, &t2);
+		}
 	}
 	memzero_explicit(&kj, sizeof(kj));
 	memzero_explicit(&kprev, sizeof(kprev));
@@ -384,62 +359,144 @@ static noinline void nobs_csidh_kernel_walk(struct nobs_csidh_kernel *kr,
 	memzero_explicit(&dk, sizeof(dk));
 	memzero_explicit(&t0, sizeof(t0));
 	memzero_explicit(&t1, sizeof(t1));
+	memzero_explicit(&t2, sizeof(t2));
+}
+
+/* r = image of p: (X * ax^2 : Z * az^2); r may alias p. */
+static void nobs_csidh_eval_finish(struct nobs_csidh_pt *r,
+				   const struct nobs_csidh_pt *p,
+				   struct nobs_csidh_eval *ev)
+{
+	nobs_fp_sqr(&ev->ax, &ev->ax);
+	nobs_fp_sqr(&ev->az, &ev->az);
+	nobs_fp_mul(&r->x, &p->x, &ev->ax);
+	nobs_fp_mul(&r->z, &p->z, &ev->az);
+}
+
+/* ---- the group action ---------------------------------------------------- */
+
+/*
+ * A point pair (OAYT): p[0] on E (its order divides p + 1 in E), p[1] on
+ * the twist.  Positive exponents take kernels from p[0], negative ones from
+ * p[1]; each pair is swapped on the sign (a mask) before use.
+ */
+struct nobs_csidh_pair {
+	struct nobs_csidh_pt p[2];
+};
+
+/**
+ * struct nobs_csidh_state - the walk in progress
+ * @a: curve coefficient A (projective numerator)
+ * @c: curve coefficient C (projective denominator)
+ * @st: the strategy's stack of point pairs; st[0] is the round's pair
+ * @lo: first leaf of each stack entry's segment of the round's primes
+ * @hi: last leaf of it
+ * @lone: the entry is a lone leaf's point, already on the sign's side
+ *	(p[0]; p[1] is not used)
+ */
+struct nobs_csidh_state {
+	struct nobs_fp a;
+	struct nobs_fp c;
+	struct nobs_csidh_pair st[NOBS_CSIDH_DEPTH];
+	u8 lo[NOBS_CSIDH_DEPTH];
+	u8 hi[NOBS_CSIDH_DEPTH];
+	u8 lone[NOBS_CSIDH_DEPTH];
+};
+
+static void nobs_csidh_pair_xmul(struct nobs_csidh_pair *pr, const u64 *k,
+				 const struct nobs_csidh_a24 *c)
+{
+	nobs_csidh_xmul(&pr->p[0], &pr->p[0], k, NOBS_CSIDH_SCALAR_LIMBS, c);
+	nobs_csidh_xmul(&pr->p[1], &pr->p[1], k, NOBS_CSIDH_SCALAR_LIMBS, c);
 }
 
 /*
- * One step for the prime l, with kernel point k (of order exactly l) taken
- * from st->pt[0]; st->pt[1] is the other point.  If real is 1: the curve
- * becomes the codomain of the isogeny with kernel <k>, pt[0] its image and
- * pt[1] the image of [l] pt[1].  If real is 0 (dummy): the curve stays and
- * both points are multiplied by l.  Same operations either way.
+ * Pending pairs pushed through one step at a time in groups of this many:
+ * each group walks the kernel once; the group's temporaries (two
+ * multiples by l and two images per pair) are the leaf's largest frame.
  */
-static noinline void nobs_csidh_step(struct nobs_csidh_state *st,
+#define NOBS_CSIDH_GROUP	2
+
+/*
+ * The pending pairs st->st[from .. to) through the step of degree l with
+ * kernel k (already swapped so that index 0 of every pair is the sign's
+ * side).  Real: p[0] -> phi(p[0]), p[1] -> phi([l] p[1]); dummy: both
+ * -> [l] p.  Both are computed; real (a mask) keeps one.  The first group
+ * also computes the codomain products (ps and pd non-NULL).
+ */
+static noinline void nobs_csidh_push(struct nobs_csidh_state *st, int from,
+				     int to, const struct nobs_csidh_pt *k,
+				     unsigned int l, u64 real,
+				     const struct nobs_csidh_a24 *c,
+				     struct nobs_fp *ps, struct nobs_fp *pd)
+{
+	struct nobs_csidh_pt lp[2 * NOBS_CSIDH_GROUP], im;
+	struct nobs_csidh_eval ev[2 * NOBS_CSIDH_GROUP];
+	const struct nobs_csidh_pt *pts[2 * NOBS_CSIDH_GROUP] = { NULL };
+	int n = to - from, i;
+
+	for (i = 0; i < n; i++) {
+		nobs_csidh_xmul_u64(&lp[2 * i], &st->st[from + i].p[0], l, c);
+		nobs_csidh_xmul_u64(&lp[2 * i + 1], &st->st[from + i].p[1],
+				    l, c);
+		pts[2 * i] = &st->st[from + i].p[0];
+		pts[2 * i + 1] = &lp[2 * i + 1];
+	}
+	nobs_csidh_kernel_walk(ps, pd, ev, pts, 2 * n, k, l, c);
+	for (i = 0; i < n; i++) {
+		struct nobs_csidh_pair *pr = &st->st[from + i];
+
+		nobs_csidh_eval_finish(&im, &pr->p[0], &ev[2 * i]);
+		nobs_csidh_cmov(&lp[2 * i], &im, real);
+		nobs_csidh_eval_finish(&im, &lp[2 * i + 1], &ev[2 * i + 1]);
+		nobs_csidh_cmov(&lp[2 * i + 1], &im, real);
+		pr->p[0] = lp[2 * i];
+		pr->p[1] = lp[2 * i + 1];
+	}
+	memzero_explicit(lp, sizeof(lp));
+	memzero_explicit(&im, sizeof(im));
+	memzero_explicit(ev, sizeof(ev));
+}
+
+/*
+ * One step for prime l_i with kernel k (of order exactly l): pushes the
+ * pending pairs st->st[0 .. top) and, if real (a mask), moves the curve
+ * to the codomain.  Same operations for a real and a dummy step.
+ * Codomain through the twisted Edwards model (Meyer-Reith):
+ * a' = a^l ps^8, d' = d^l pd^8 with a = A + 2C, d = A - 2C.
+ */
+static noinline void nobs_csidh_step(struct nobs_csidh_state *st, int top,
 				     const struct nobs_csidh_pt *k,
 				     unsigned int l, u64 real)
 {
-	struct nobs_csidh_kernel kr;
 	struct nobs_csidh_a24 c;
-	struct nobs_csidh_pt l0, l1, im;
-	struct nobs_fp s, d, t;
+	struct nobs_fp ps, pd, s, d, t;
+	int g, i;
 
 	nobs_csidh_to_a24(&c, &st->a, &st->c);
-	nobs_csidh_xmul_u64(&l0, &st->pt[0], l, &c);
-	nobs_csidh_xmul_u64(&l1, &st->pt[1], l, &c);
+	/* public: the stack depth comes from the table */
+	for (g = 0; g == 0 || g < top; g += NOBS_CSIDH_GROUP)
+		nobs_csidh_push(st, g, min_t(int, g + NOBS_CSIDH_GROUP, top), k, l,
+				real, &c, g ? NULL : &ps, g ? NULL : &pd);
 
-	nobs_csidh_eval_init(&kr.ev[0], &st->pt[0]);
-	nobs_csidh_eval_init(&kr.ev[1], &l1);
-	nobs_csidh_kernel_walk(&kr, k, l, &c);
-
-	/* codomain: a' = a^l ps^8, d' = d^l pd^8; A' = 2(a' + d'), C' = a' - d' */
-	nobs_fp_sqr(&kr.ps, &kr.ps);
-	nobs_fp_sqr(&kr.ps, &kr.ps);
-	nobs_fp_sqr(&kr.ps, &kr.ps);
-	nobs_fp_sqr(&kr.pd, &kr.pd);
-	nobs_fp_sqr(&kr.pd, &kr.pd);
-	nobs_fp_sqr(&kr.pd, &kr.pd);
+	for (i = 0; i < 3; i++) {
+		nobs_fp_sqr(&ps, &ps);
+		nobs_fp_sqr(&pd, &pd);
+	}
 	nobs_fp_sub(&t, &c.a24, &c.c24);	/* A - 2C */
 	nobs_csidh_pow_small(&s, &c.a24, l);
 	nobs_csidh_pow_small(&d, &t, l);
-	nobs_fp_mul(&s, &s, &kr.ps);
-	nobs_fp_mul(&d, &d, &kr.pd);
+	nobs_fp_mul(&s, &s, &ps);
+	nobs_fp_mul(&d, &d, &pd);
 	nobs_fp_add(&t, &s, &d);
 	nobs_fp_add(&t, &t, &t);
-	nobs_fp_cmov(&st->a, &t, real);
+	nobs_fp_cmov(&st->a, &t, real);		/* A' = 2 (a' + d') */
 	nobs_fp_sub(&t, &s, &d);
-	nobs_fp_cmov(&st->c, &t, real);
+	nobs_fp_cmov(&st->c, &t, real);		/* C' = a' - d' */
 
-	nobs_csidh_eval_finish(&im, &st->pt[0], &kr.ev[0]);
-	nobs_csidh_cmov(&l0, &im, real);
-	nobs_csidh_eval_finish(&im, &l1, &kr.ev[1]);
-	nobs_csidh_cmov(&l1, &im, real);
-	st->pt[0] = l0;
-	st->pt[1] = l1;
-
-	memzero_explicit(&kr, sizeof(kr));
 	memzero_explicit(&c, sizeof(c));
-	memzero_explicit(&l0, sizeof(l0));
-	memzero_explicit(&l1, sizeof(l1));
-	memzero_explicit(&im, sizeof(im));
+	memzero_explicit(&ps, sizeof(ps));
+	memzero_explicit(&pd, sizeof(pd));
 	memzero_explicit(&s, sizeof(s));
 	memzero_explicit(&d, sizeof(d));
 	memzero_explicit(&t, sizeof(t));
@@ -449,16 +506,19 @@ static noinline void nobs_csidh_step(struct nobs_csidh_state *st,
  * Elligator 2 (as in Meyer-Campos-Reith): for a public random u with
  * u^2 != 1, x1 = A / (C (u^2 - 1)) and x2 = -x1 - A/C lie one on E and one
  * on its twist (f(x2) = -u^2 f(x1) and -1 is not a square).  For A = 0,
- * x1 = u and x2 = -u.  pt[0] gets the one on E, pt[1] the other, by a
+ * x1 = u and x2 = -u.  pr->p[0] gets the one on E, pr->p[1] the other, by a
  * branch-free swap.
  */
-static noinline void nobs_csidh_sample(struct nobs_csidh_state *st,
+static noinline void nobs_csidh_sample(struct nobs_csidh_pair *pr,
+				       const struct nobs_fp *a,
+				       const struct nobs_fp *c,
 				       const struct nobs_csidh_env *env)
 {
 	struct nobs_fp u, u2, w, t, zero_u;
 	u8 buf[NOBS_FP_BYTES];
 	u64 bit;
 
+	/* public: rejects u by its (random, key-independent) value only */
 	for (;;) {
 		env->random(env->ctx, buf, sizeof(buf));
 		buf[NOBS_FP_BYTES - 1] &= 0x7f;
@@ -471,116 +531,205 @@ static noinline void nobs_csidh_sample(struct nobs_csidh_state *st,
 	}
 	memzero_explicit(buf, sizeof(buf));
 
-	nobs_fp_mul(&st->pt[0].z, &st->c, &t);		/* Z = C (u^2 - 1) */
-	st->pt[1].z = st->pt[0].z;
-	st->pt[0].x = st->a;				/* X1 = A */
-	nobs_fp_mul(&t, &st->a, &u2);
-	nobs_fp_neg(&st->pt[1].x, &t);			/* X2 = -A u^2 */
+	nobs_fp_mul(&pr->p[0].z, c, &t);		/* Z = C (u^2 - 1) */
+	pr->p[1].z = pr->p[0].z;
+	pr->p[0].x = *a;				/* X1 = A */
+	nobs_fp_mul(&t, a, &u2);
+	nobs_fp_neg(&pr->p[1].x, &t);			/* X2 = -A u^2 */
 	/* A = 0: X1 = u Z, X2 = -u Z */
-	bit = nobs_fp_is_zero(&st->a);
-	nobs_fp_mul(&zero_u, &u, &st->pt[0].z);
-	nobs_fp_cmov(&st->pt[0].x, &zero_u, bit);
+	bit = nobs_fp_is_zero(a);
+	nobs_fp_mul(&zero_u, &u, &pr->p[0].z);
+	nobs_fp_cmov(&pr->p[0].x, &zero_u, bit);
 	nobs_fp_neg(&zero_u, &zero_u);
-	nobs_fp_cmov(&st->pt[1].x, &zero_u, bit);
+	nobs_fp_cmov(&pr->p[1].x, &zero_u, bit);
 
 	/* f(x1) is a square iff C Z X (C X^2 + A X Z + C Z^2) is */
-	nobs_fp_mul(&w, &st->c, &st->pt[0].x);		/* C X */
-	nobs_fp_mul(&t, &st->a, &st->pt[0].z);		/* A Z */
+	nobs_fp_mul(&w, c, &pr->p[0].x);		/* C X */
+	nobs_fp_mul(&t, a, &pr->p[0].z);		/* A Z */
 	nobs_fp_add(&w, &w, &t);			/* C X + A Z */
-	nobs_fp_mul(&w, &w, &st->pt[0].x);		/* C X^2 + A X Z */
-	nobs_fp_sqr(&t, &st->pt[0].z);
-	nobs_fp_mul(&t, &t, &st->c);			/* C Z^2 */
+	nobs_fp_mul(&w, &w, &pr->p[0].x);		/* C X^2 + A X Z */
+	nobs_fp_sqr(&t, &pr->p[0].z);
+	nobs_fp_mul(&t, &t, c);				/* C Z^2 */
 	nobs_fp_add(&w, &w, &t);
-	nobs_fp_mul(&w, &w, &st->pt[0].x);
-	nobs_fp_mul(&w, &w, &st->pt[0].z);
-	nobs_fp_mul(&w, &w, &st->c);
+	nobs_fp_mul(&w, &w, &pr->p[0].x);
+	nobs_fp_mul(&w, &w, &pr->p[0].z);
+	nobs_fp_mul(&w, &w, c);
 	bit = !nobs_fp_is_square(&w);
-	nobs_csidh_cswap(&st->pt[0], &st->pt[1], bit);
+	nobs_csidh_cswap(&pr->p[0], &pr->p[1], bit);
 
 	memzero_explicit(&w, sizeof(w));
 	memzero_explicit(&t, sizeof(t));
 	memzero_explicit(&zero_u, sizeof(zero_u));
 }
 
-/*
- * One round over the primes i with active[i] set (unfinished ones of the
- * current batch): sample a point pair, clear its cofactor, then one step
- * per active prime, from the largest down.  done[i] counts successful
- * steps (public); returns how many primes reached NOBS_CSIDH_MAX_EXPONENT.
- */
-static int nobs_csidh_round(struct nobs_csidh_state *st,
-			    const s8 e[NOBS_CSIDH_PRIMES],
-			    u8 done[NOBS_CSIDH_PRIMES],
-			    const u8 active[NOBS_CSIDH_PRIMES],
-			    const struct nobs_csidh_env *env)
+/* scalar = product of l_{idx[j]} for j in [lo, hi] */
+static void nobs_csidh_scalar_of(u64 k[NOBS_CSIDH_SCALAR_LIMBS],
+				 const u8 *idx, int lo, int hi)
 {
-	struct nobs_csidh_a24 c;
-	struct nobs_csidh_pt k;
-	u64 scalar[NOBS_CSIDH_SCALAR_LIMBS], sign, mag, real;
-	int i, p, finished = 0;
-	bool fail;
+	int j;
 
-	nobs_csidh_sample(st, env);
-	/* clear the cofactor: 4 and every inactive prime */
-	nobs_csidh_to_a24(&c, &st->a, &st->c);
-	nobs_csidh_scalar_product(scalar, active, 0, 0, NOBS_CSIDH_PRIMES);
-	for (p = 0; p < 2; p++) {
-		nobs_csidh_xdbl(&st->pt[p], &st->pt[p], &c);
-		nobs_csidh_xdbl(&st->pt[p], &st->pt[p], &c);
-		nobs_csidh_xmul(&st->pt[p], &st->pt[p], scalar,
-				NOBS_CSIDH_SCALAR_LIMBS, &c);
-	}
-
-	for (i = NOBS_CSIDH_PRIMES - 1; i >= 0; i--) {
-		if (!active[i])
-			continue;
-		/* secret: the sign and whether this step is real */
-		sign = (u64)((s64)e[i] >> 63) & 1;
-		mag = ((u64)(s64)e[i] ^ (0 - sign)) + sign;
-		real = ((u64)done[i] - mag) >> 63;
-
-		nobs_csidh_to_a24(&c, &st->a, &st->c);
-		nobs_csidh_cswap(&st->pt[0], &st->pt[1], sign);
-		nobs_csidh_scalar_product(scalar, active, 1, 0, i);
-		nobs_csidh_xmul(&k, &st->pt[0], scalar,
-				NOBS_CSIDH_SCALAR_LIMBS, &c);
-		fail = nobs_fp_is_zero(&k.z);
-		nobs_csidh_public(fail);
-		if (fail) {
-			/* no l_i part in pt[0]: clear it in pt[1] */
-			nobs_csidh_xmul_u64(&st->pt[1], &st->pt[1],
-					    nobs_csidh_primes[i], &c);
-		} else {
-			nobs_csidh_step(st, &k, nobs_csidh_primes[i], real);
-			if (++done[i] == NOBS_CSIDH_MAX_EXPONENT)
-				finished++;
-		}
-		nobs_csidh_cswap(&st->pt[0], &st->pt[1], sign);
-		if (env->yield)
-			env->yield(env->ctx);
-	}
-
-	memzero_explicit(&c, sizeof(c));
-	memzero_explicit(&k, sizeof(k));
-	memzero_explicit(&sign, sizeof(sign));
-	memzero_explicit(&mag, sizeof(mag));
-	memzero_explicit(&real, sizeof(real));
-	return finished;
+	memset(k, 0, NOBS_CSIDH_SCALAR_LIMBS * sizeof(u64));
+	k[0] = 1;
+	for (j = lo; j <= hi; j++)
+		nobs_csidh_scalar_mul_small(k, nobs_csidh_primes[idx[j]]);
 }
 
 /*
- * Scheduling (SIMBA, Meyer-Campos-Reith section 5): the primes are split
- * into NOBS_CSIDH_BATCHES interleaved batches (i mod 4) for the first
- * NOBS_CSIDH_BATCH_ROUNDS rounds, which shortens the scalar multiplications
- * K = [k / l_i] P; the stragglers are then finished together.  Only the
- * public step counts steer this.
+ * The harness's op-count test (tests/user/test_csidh_ops.c) is told of
+ * every public event: a round starts (kind 0, before sampling), its pair is
+ * sampled (kind 1), a leaf ran (kind 2: the prime, whether it stepped).
  */
-#define NOBS_CSIDH_BATCHES	4
-#define NOBS_CSIDH_BATCH_ROUNDS	5
+#ifdef NOBS_CSIDH_COUNT
+void nobs_csidh_count_event(int kind, const u8 *idx, int n, int i, int step);
+#else
+static inline void nobs_csidh_count_event(int kind, const u8 *idx, int n,
+					  int i, int step)
+{
+}
+#endif
 
 /*
- * The action of the ideal class with exponents e (each in [-5, 5], secret)
- * on the curve a_in (public): *a_out = A of the resulting curve, affine.
+ * The leaf for prime l_i: the top pair st->st[top] has only l_i-torsion
+ * left (or none).  A public event decides what runs: if the sign's point
+ * of the pair is at infinity (fail: the sampled point had no l_i part) or
+ * l_i already had its NOBS_CSIDH_MAX_EXPONENT steps (done), the pending
+ * pairs are only multiplied by l_i; else one step, real or dummy.
+ */
+static noinline bool nobs_csidh_leaf(struct nobs_csidh_state *st, int top,
+				     int i, const s8 e[NOBS_CSIDH_PRIMES],
+				     u8 done[NOBS_CSIDH_PRIMES])
+{
+	struct nobs_csidh_a24 c;
+	struct nobs_csidh_pt k;
+	u64 sign, mag, real, l = nobs_csidh_primes[i];
+	bool fail, step;
+	int j;
+
+	/* secret: the sign and whether this step is real */
+	sign = (u64)((s64)e[i] >> 63) & 1;
+	mag = ((u64)(s64)e[i] ^ (0 - sign)) + sign;
+	real = ((u64)done[i] - mag) >> 63;
+
+	k = st->st[top].p[0];
+	/* public: the entry's shape comes from the table */
+	if (!st->lone[top])
+		nobs_csidh_cswap(&k, &st->st[top].p[1], sign);
+	fail = nobs_fp_is_zero(&k.z);
+	nobs_csidh_public(fail);
+	/* public: fail (above) and done[] (counts of public events) */
+	step = !fail && done[i] < NOBS_CSIDH_MAX_EXPONENT;
+	if (step) {
+		for (j = 0; j < top; j++)
+			nobs_csidh_cswap(&st->st[j].p[0], &st->st[j].p[1],
+					 sign);
+		nobs_csidh_step(st, top, &k, l, real);
+		for (j = 0; j < top; j++)
+			nobs_csidh_cswap(&st->st[j].p[0], &st->st[j].p[1],
+					 sign);
+		done[i]++;
+	} else {
+		nobs_csidh_to_a24(&c, &st->a, &st->c);
+		for (j = 0; j < top; j++) {
+			nobs_csidh_xmul_u64(&st->st[j].p[0], &st->st[j].p[0],
+					    l, &c);
+			nobs_csidh_xmul_u64(&st->st[j].p[1], &st->st[j].p[1],
+					    l, &c);
+		}
+		memzero_explicit(&c, sizeof(c));
+	}
+	memzero_explicit(&k, sizeof(k));
+	memzero_explicit(&st->st[top], sizeof(st->st[top]));
+	memzero_explicit(&sign, sizeof(sign));
+	memzero_explicit(&mag, sizeof(mag));
+	memzero_explicit(&real, sizeof(real));
+	return step;
+}
+
+/*
+ * One round over the primes l_{idx[0]}, ..., l_{idx[n - 1]} (leaf order):
+ * sample a point pair, clear its cofactor (4 and every other prime), then
+ * walk the strategy: split[] lists, in preorder, where each segment of
+ * leaves splits (relative to its first leaf); NULL is the simple strategy
+ * (every segment splits after its first leaf, i.e. each kernel point is
+ * computed from the round's pair, which is pushed through each step).
+ * Every branch here reads public data only: the tables, n, and (through
+ * nobs_csidh_leaf) the public events.
+ */
+static noinline void nobs_csidh_round(struct nobs_csidh_state *st,
+				      const s8 e[NOBS_CSIDH_PRIMES],
+				      u8 done[NOBS_CSIDH_PRIMES],
+				      const u8 *idx, int n, const u8 *split,
+				      const struct nobs_csidh_env *env)
+{
+	u64 scalar[NOBS_CSIDH_SCALAR_LIMBS], sign;
+	struct nobs_csidh_a24 c;
+	u8 in[NOBS_CSIDH_PRIMES];
+	int top = 0, k, j, sp = 0;
+	bool step __maybe_unused;
+
+	nobs_csidh_count_event(0, idx, n, 0, 0);
+	nobs_csidh_sample(&st->st[0], &st->a, &st->c, env);
+	nobs_csidh_count_event(1, idx, n, 0, 0);
+	memset(in, 0, sizeof(in));
+	for (j = 0; j < n; j++)
+		in[idx[j]] = 1;
+	nobs_csidh_to_a24(&c, &st->a, &st->c);
+	nobs_csidh_scalar_product(scalar, in, 0, 0, NOBS_CSIDH_PRIMES);
+	for (j = 0; j < 2; j++) {
+		nobs_csidh_xdbl(&st->st[0].p[j], &st->st[0].p[j], &c);
+		nobs_csidh_xdbl(&st->st[0].p[j], &st->st[0].p[j], &c);
+	}
+	nobs_csidh_pair_xmul(&st->st[0], scalar, &c);
+	st->lo[0] = 0;
+	st->hi[0] = (u8)(n - 1);
+	st->lone[0] = 0;
+
+	while (top >= 0) {
+		if (st->lo[top] == st->hi[top]) {
+			step = nobs_csidh_leaf(st, top, idx[st->lo[top]], e,
+					       done);
+			nobs_csidh_count_event(2, idx, n, idx[st->lo[top]],
+					       step);
+			top--;
+			if (env->yield)
+				env->yield(env->ctx);
+			continue;
+		}
+		k = st->lo[top] + (split ? split[sp++] : 0);
+		/* the left part from a copy times the right part's primes */
+		nobs_csidh_to_a24(&c, &st->a, &st->c);
+		nobs_csidh_scalar_of(scalar, idx, k + 1, st->hi[top]);
+		st->lo[top + 1] = st->lo[top];
+		st->hi[top + 1] = (u8)k;
+		st->lo[top] = (u8)(k + 1);
+		st->lone[top + 1] = k == st->lo[top + 1];
+		if (st->lone[top + 1]) {
+			/* a lone leaf: only its sign's point (a mask) */
+			sign = (u64)((s64)e[idx[k]] >> 63) & 1;
+			st->st[top + 1].p[0] = st->st[top].p[0];
+			nobs_csidh_cmov(&st->st[top + 1].p[0],
+					&st->st[top].p[1], sign);
+			nobs_csidh_xmul(&st->st[top + 1].p[0],
+					&st->st[top + 1].p[0], scalar,
+					NOBS_CSIDH_SCALAR_LIMBS, &c);
+		} else {
+			st->st[top + 1] = st->st[top];
+			nobs_csidh_pair_xmul(&st->st[top + 1], scalar, &c);
+		}
+		top++;
+	}
+	memzero_explicit(&c, sizeof(c));
+	memzero_explicit(&sign, sizeof(sign));
+}
+
+/*
+ * Scheduling: the primes split into NOBS_CSIDH_BATCHES interleaved batches
+ * (index mod NOBS_CSIDH_BATCHES), each run NOBS_CSIDH_MAX_EXPONENT times
+ * with its optimal strategy (the table nobs_csidh_batch[], made by
+ * tests/user/csidh_tune.c: the primes of each batch in leaf order, then
+ * the splits); then the stragglers (primes whose sampled points failed
+ * some round) are finished together in rounds of the simple strategy.
+ * Only the public step counts done[] steer this.
  */
 static void nobs_csidh_action(struct nobs_fp *a_out,
 			      const struct nobs_fp *a_in,
@@ -588,29 +737,28 @@ static void nobs_csidh_action(struct nobs_fp *a_out,
 			      const struct nobs_csidh_env *env)
 {
 	struct nobs_csidh_state st;
-	u8 done[NOBS_CSIDH_PRIMES], active[NOBS_CSIDH_PRIMES];
-	int left = NOBS_CSIDH_PRIMES, r, b, i, n;
+	u8 done[NOBS_CSIDH_PRIMES], idx[NOBS_CSIDH_PRIMES];
+	int r, b, i, n, pos;
 
 	memset(done, 0, sizeof(done));
 	st.a = *a_in;
 	st.c = nobs_fp_one;
 
-	for (r = 0; r < NOBS_CSIDH_BATCH_ROUNDS; r++) {
-		for (b = 0; b < NOBS_CSIDH_BATCHES; b++) {
-			for (n = 0, i = 0; i < NOBS_CSIDH_PRIMES; i++) {
-				active[i] = i % NOBS_CSIDH_BATCHES == b &&
-					    done[i] < NOBS_CSIDH_MAX_EXPONENT;
-				n += active[i];
-			}
-			if (n)
-				left -= nobs_csidh_round(&st, e, done, active,
-							 env);
+	for (r = 0; r < NOBS_CSIDH_MAX_EXPONENT; r++) {
+		for (b = 0, pos = 0; b < NOBS_CSIDH_BATCHES; b++) {
+			n = nobs_csidh_batch[pos];
+			nobs_csidh_round(&st, e, done, &nobs_csidh_batch[pos + 1],
+					 n, &nobs_csidh_batch[pos + 1 + n], env);
+			pos += 2 * n;
 		}
 	}
-	while (left) {
-		for (i = 0; i < NOBS_CSIDH_PRIMES; i++)
-			active[i] = done[i] < NOBS_CSIDH_MAX_EXPONENT;
-		left -= nobs_csidh_round(&st, e, done, active, env);
+	for (;;) {
+		for (n = 0, i = 0; i < NOBS_CSIDH_PRIMES; i++)
+			if (done[i] < NOBS_CSIDH_MAX_EXPONENT)
+				idx[n++] = (u8)i;
+		if (!n)
+			break;
+		nobs_csidh_round(&st, e, done, idx, n, NULL, env);
 	}
 
 	nobs_fp_inv(&st.c, &st.c);

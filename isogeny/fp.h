@@ -94,6 +94,20 @@ extern bool nobs_fp_asm_flag;
 #endif
 #endif
 
+/*
+ * Operation counts for the harness (make bench, the CSIDH op-count test):
+ * built with NOBS_FP_COUNT, every nobs_fp_mul() and nobs_fp_sqr() bumps a
+ * counter the harness program defines.  Never set in the kernel build.
+ */
+#ifdef NOBS_FP_COUNT
+extern unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
+#define nobs_fp_count_mul_op()	(nobs_fp_count_mul++)
+#define nobs_fp_count_sqr_op()	(nobs_fp_count_sqr++)
+#else
+#define nobs_fp_count_mul_op()	do { } while (0)
+#define nobs_fp_count_sqr_op()	do { } while (0)
+#endif
+
 /**
  * nobs_fp_mul() - r = a * b / R mod p (the Montgomery product)
  * @r: result, may alias @a or @b
@@ -104,6 +118,7 @@ static __always_inline void nobs_fp_mul(struct nobs_fp *r,
 					const struct nobs_fp *a,
 					const struct nobs_fp *b)
 {
+	nobs_fp_count_mul_op();
 #ifdef NOBS_FP_ASM_NAME
 	if (nobs_fp_asm_selected()) {
 		nobs_fp_mul_asm(r, a, b);
@@ -121,6 +136,7 @@ static __always_inline void nobs_fp_mul(struct nobs_fp *r,
 static __always_inline void nobs_fp_sqr(struct nobs_fp *r,
 					const struct nobs_fp *a)
 {
+	nobs_fp_count_sqr_op();
 #ifdef NOBS_FP_ASM_NAME
 	if (nobs_fp_asm_selected()) {
 		nobs_fp_sqr_asm(r, a);

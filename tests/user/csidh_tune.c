@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The search behind the CSIDH group action's schedule tables
+ * (isogeny/csidh512_tables.h): prints that header.  make check
+ * (tests/user test_csidh_tables) compares the committed file with this
+ * program's output, so the table in the build is always what this search
+ * finds.
+ *
+ * Model (field multiplications, a squaring counted as one; the formulas of
+ * isogeny/csidh.c):
+ * - [l] P by the Montgomery ladder: xDBL (6) + 12 per further bit of l;
+ * - one point through an l-isogeny: 4 per kernel point + 4;
+ * - the kernel of an l-isogeny and the codomain: 6 per kernel point after
+ *   the first (xDBL, xADD), 2 per kernel point (the codomain products),
+ *   and the two l-th powers;
+ * - a split multiplies a copy of the pair by the primes of the right part;
+ *   when the left part is a single leaf only the point on the sign's side
+ *   is multiplied (one ladder instead of two);
+ * - a point pair (the point on E and the one on the twist, OAYT) waiting
+ *   on the strategy's stack pays, at every isogeny it waits through, two
+ *   [l] multiplications and two evaluations (both computed, one kept: the
+ *   dummy and the real step cost the same).
+ *
+ * Search: the primes split into B interleaved batches (index mod B), each
+ * run for NOBS_CSIDH_MAX_EXPONENT rounds with one optimal strategy
+ * (dynamic programming over the split points, Chi-Dominguez and
+ * Rodriguez-Henriquez, eprint 2020/417, with a bound on the stack depth),
+ * then the primes whose sampled points failed (no l-torsion: probability
+ * 1/l) in straggler rounds of the simple strategy; the straggler cost is
+ * the mean over a fixed pseudo-random simulation, so the output is
+ * deterministic.  B with the least expected cost wins.
+ *
+ * Usage: csidh_tune [-v]   (-v: the cost of every B on stderr)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+
+#define NPRIMES		74
+#define BOUND		5
+#define MAX_DEPTH	6	/* point pairs on the stack, with the top */
+#define MAX_B		8
+#define SIM_ACTIONS	4000
+
+static const int primes[NPRIMES] = {
+	3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67,
+	71, 73, 79, 83, 89, 97, 101, 103, 107, 109, 113, 127, 131, 137, 139,
+	149, 151, 157, 163, 167, 173, 179, 181, 191, 193, 197, 199, 211, 223,
+	227, 229, 233, 239, 241, 251, 257, 263, 269, 271, 277, 281, 283, 293,
+	307, 311, 313, 317, 331, 337, 347, 349, 353, 359, 367, 373, 587,
+};
+
+static int nbits(double log2v)
+{
+	return (int)floor(log2v) + 1;
+}
+
+/* [k] P for k with log2 lk */
+static double cost_mul(double lk)
+{
+	return 6 + 12 * (nbits(lk) - 1);
+}
+
+static double cost_eval(int l)
+{
+	return 4 * ((l - 1) / 2) + 4;
+}
+
+static double cost_pow(int l)
+{
+	return (nbits(log2(l)) - 1) + __builtin_popcount(l) - 1;
+}
+
+static double cost_kernel(int l)
+{
+	int h = (l - 1) / 2;
+
+	return 6 * (h - 1) + 2 * h + 6 + 2 * cost_pow(l) + 2;
+}
+
+/* the pair pushed through one step of degree l */
+static double cost_push(int l)
+{
+	return 2 * cost_mul(log2(l)) + 2 * cost_eval(l);
+}
+
+/* one round's fixed cost: Elligator (the Legendre symbol) + cofactor */
+static double cost_round(double cofactor_log2)
+{
+	return 620 + 2 * (12 + cost_mul(cofactor_log2));
+}
+
+/* DP: C[i][j][d], segment i..j of seq, top of the stack at depth d */
+static double C[NPRIMES][NPRIMES][MAX_DEPTH + 1];
+static unsigned char S[NPRIMES][NPRIMES][MAX_DEPTH + 1];
+
+static double strategy(const int *seq, int n)
+{
+	double lg[NPRIMES + 1], push[NPRIMES + 1], best, c;
+	int i, j, k, d, len, bk;
+
+	lg[0] = push[0] = 0;
+	for (i = 0; i < n; i++) {
+		lg[i + 1] = lg[i] + log2(seq[i]);
+		push[i + 1] = push[i] + cost_push(seq[i]);
+	}
+	for (d = 1; d <= MAX_DEPTH; d++)
+		for (i = 0; i < n; i++)
+			C[i][i][d] = cost_kernel(seq[i]);
+	for (len = 2; len <= n; len++) {
+		for (i = 0; i + len - 1 < n; i++) {
+			j = i + len - 1;
+			for (d = 1; d <= MAX_DEPTH; d++) {
+				best = 1e30;
+				bk = -1;
+				for (k = i; k < j; k++) {
+					/* the multiplicative split needs no room */
+					if (d == MAX_DEPTH)
+						break;
+					/* a lone leaf needs its sign's point only */
+					c = (k == i ? 1 : 2) *
+					    cost_mul(lg[j + 1] - lg[k + 1]) +
+					    C[i][k][d + 1] +
+					    push[k + 1] - push[i] +
+					    C[k + 1][j][d];
+					if (c < best) {
+						best = c;
+						bk = k;
+					}
+				}
+				C[i][j][d] = best;
+				S[i][j][d] = (unsigned char)(bk < 0 ? 0 : bk - i);
+			}
+		}
+	}
+	return C[0][n - 1][1];
+}
+
+/* preorder list of the splits (relative to the segment start) */
+static int splits(int i, int j, int d, unsigned char *out, int pos)
+{
+	int k;
+
+	if (i == j)
+		return pos;
+	k = i + S[i][j][d];
+	out[pos++] = (unsigned char)(k - i);
+	pos = splits(i, k, d + 1, out, pos);
+	return splits(k + 1, j, d, out, pos);
+}
+
+static unsigned long long rng = 0x2545f4914f6cdd1dULL;
+
+static double uniform(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (rng >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* a straggler round over the active primes: the simple strategy */
+static double straggler_round(const int *act, int n)
+{
+	double total = 0, cof = 2, rest;
+	int i, t;
+
+	for (i = 0; i < NPRIMES; i++) {
+		for (t = 0; t < n; t++)
+			if (act[t] == i)
+				break;
+		if (t == n)
+			cof += log2(primes[i]);
+	}
+	total += cost_round(cof);
+	for (t = 0; t < n; t++) {
+		rest = 0;
+		for (i = t + 1; i < n; i++)
+			rest += log2(primes[act[i]]);
+		if (t + 1 < n)
+			total += cost_mul(rest) + cost_push(primes[act[t]]);
+		total += cost_kernel(primes[act[t]]);
+	}
+	return total;
+}
+
+static double simulate_stragglers(int B)
+{
+	int done[NPRIMES], act[NPRIMES], i, r, b, n, a;
+	double total = 0;
+
+	for (a = 0; a < SIM_ACTIONS; a++) {
+		for (i = 0; i < NPRIMES; i++)
+			done[i] = 0;
+		for (r = 0; r < BOUND; r++)
+			for (b = 0; b < B; b++)
+				for (i = b; i < NPRIMES; i += B)
+					if (done[i] < BOUND &&
+					    uniform() >= 1.0 / primes[i])
+						done[i]++;
+		for (;;) {
+			for (n = 0, i = 0; i < NPRIMES; i++)
+				if (done[i] < BOUND)
+					act[n++] = i;
+			if (!n)
+				break;
+			total += straggler_round(act, n);
+			for (i = 0; i < n; i++)
+				if (uniform() >= 1.0 / primes[act[i]])
+					done[act[i]]++;
+		}
+	}
+	return total / SIM_ACTIONS;
+}
+
+static double batch_cost(int B, int b, int *seq, int *n)
+{
+	double cof = 2;
+	int i;
+
+	*n = 0;
+	for (i = 0; i < NPRIMES; i++) {
+		if (i % B == b)
+			seq[(*n)++] = i;
+		else
+			cof += log2(primes[i]);
+	}
+	return cost_round(cof);
+}
+
+int main(int argc, char **argv)
+{
+	int verbose = argc > 1 && !strcmp(argv[1], "-v");
+	int B, b, n, best_b = 1, i, seq[NPRIMES], lseq[NPRIMES];
+	double total, best = 1e30, st;
+	unsigned char sp[NPRIMES];
+
+	for (B = 1; B <= MAX_B; B++) {
+		total = 0;
+		for (b = 0; b < B; b++) {
+			total += batch_cost(B, b, seq, &n);
+			for (i = 0; i < n; i++)
+				lseq[i] = primes[seq[i]];
+			total += strategy(lseq, n);
+		}
+		total *= BOUND;
+		st = simulate_stragglers(B);
+		if (verbose)
+			fprintf(stderr, "B=%d: batches %.0f stragglers %.0f total %.0f\n",
+				B, total, st, total + st);
+		if (total + st < best) {
+			best = total + st;
+			best_b = B;
+		}
+	}
+
+	B = best_b;
+	printf("/* SPDX-License-Identifier: GPL-2.0 */\n");
+	printf("/*\n * Generated by tests/user/csidh_tune.c (do not edit): the CSIDH-512\n");
+	printf(" * schedule, %d interleaved batches of %d rounds each, and each batch's\n",
+	       B, BOUND);
+	printf(" * optimal strategy.  Model cost: %.0f field multiplications.\n */\n",
+	       best);
+	printf("#define NOBS_CSIDH_BATCHES\t%d\n", B);
+	printf("#define NOBS_CSIDH_DEPTH\t%d\n\n", MAX_DEPTH);
+	printf("/* Per batch: primes (indices, leaf order), then the splits */\n");
+	printf("static const u8 nobs_csidh_batch[] = {\n");
+	for (b = 0; b < B; b++) {
+		batch_cost(B, b, seq, &n);
+		for (i = 0; i < n; i++)
+			lseq[i] = primes[seq[i]];
+		strategy(lseq, n);
+		splits(0, n - 1, 1, sp, 0);
+		printf("\t/* batch %d */ %d,", b, n);
+		for (i = 0; i < n; i++)
+			printf("%s%d,", i % 12 ? " " : "\n\t", seq[i]);
+		for (i = 0; i < n - 1; i++)
+			printf("%s%d,", i % 12 ? " " : "\n\t", sp[i]);
+		printf("\n");
+	}
+	printf("};\n");
+	return 0;
+}
