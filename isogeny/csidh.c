@@ -24,24 +24,36 @@
  * Every prime l_i gets exactly NOBS_CSIDH_MAX_EXPONENT = 5 successful steps:
  * |e_i| real isogenies and 5 - |e_i| dummy ones.  Each round samples, with
  * Elligator 2, one point P+ on E (kernel source for positive exponents) and
- * one P- on the twist (negative exponents), and walks the unfinished primes
- * of the round (a SIMBA batch, see nobs_csidh_action()) from the largest
- * down.  For prime l_i the pair is conditionally swapped on
- * the sign of e_i, the kernel point K = [k / l_i] P_sign is computed, and
- * both the real step (codomain curve, both points pushed through the
- * isogeny) and the dummy step (curve kept, both points multiplied by l_i)
- * are computed; a branch-free select keeps one.
+ * one P- on the twist (negative exponents), clears their cofactor, and
+ * walks a strategy over the round's primes (a batch, see
+ * nobs_csidh_action()), after
+ *
+ *	J.-J. Chi-Dominguez, F. Rodriguez-Henriquez, "Optimal strategies for
+ *	CSIDH", https://eprint.iacr.org/2020/417
+ *
+ * with the dummy-step fixes of D. Cervantes-Vazquez et al., "Stronger and
+ * faster side-channel protections for CSIDH", https://eprint.iacr.org/2019/837:
+ * a stack of point pairs, each a multiple of the round's pair; a split
+ * pushes a copy multiplied by the primes of the right part; a leaf (one
+ * prime left) swaps its pair on the sign of e_i (a mask) and takes the
+ * kernel point K from it; the pending pairs are pushed through the step.
+ * Both the real step (codomain curve, pending points through the isogeny)
+ * and the dummy step (curve kept, pending points multiplied by l_i) are
+ * computed; a branch-free select keeps one.  The strategy for each batch
+ * is a table (csidh512_tables.h) that tests/user/csidh_tune.c computes.
  *
  * What the timing reveals is only whether K was the point at infinity (the
  * sampled point had no l_i-torsion part), how many rounds ran and which
  * primes were still unfinished in each: these depend on the random points,
- * and follow the same distribution for every key (see both papers).  Every
+ * and follow the same distribution for every key (see the papers).  Every
  * other branch, loop bound and memory index is independent of the key: the
  * sign and the real/dummy choice are applied with masks only.  The values
  * the timing does reveal (those above, and whether a private key encoding
  * was malformed, which the error code says anyway) are passed through
- * nobs_csidh_public() before a branch reads them, so that the valgrind check (tests/user/
- * test_csidh_ct.c), built with NOBS_CSIDH_VALGRIND, sees them as public.
+ * nobs_csidh_public() before a branch reads them, so that the valgrind
+ * check (tests/user/test_csidh_ct.c), built with NOBS_CSIDH_VALGRIND, sees
+ * them as public; tests/user/test_csidh_ops.c checks that the operations
+ * between two public events depend on public data only.
  *
  * Isogenies: codomain through the twisted Edwards model as in M. Meyer,
  * S. Reith, "A faster way to the CSIDH", INDOCRYPT 2018,
@@ -49,8 +61,9 @@
  * d' = d^l * prod(X-Z)^8 with a = A + 2C, d = A - 2C); point images with
  * the Montgomery formula of C. Costello, H. Hisil, "A simple and compact
  * algorithm for SIDH with arbitrary degree isogenies", ASIACRYPT 2017.
- * Kernel points are generated one at a time and consumed at once, so the
- * working set is a few dozen field elements whatever the degree.
+ * Kernel multiples are generated one at a time and consumed at once, so
+ * the working set is the strategy's stack (NOBS_CSIDH_DEPTH pairs) and a
+ * few dozen field elements whatever the degree.
  *
  * Validation (variable time: the key is public): A < p, A != +-2, then a
  * point of order above 4 sqrt(p) dividing p + 1 proves #E = p + 1 (Hasse),
@@ -216,6 +229,29 @@ static void nobs_csidh_xdbladd(struct nobs_csidh_pt *r0,
 	nobs_fp_mul(&r0->z, &t0, &s0);
 }
 
+/* r = p + q given d = p - q (or q - p), none at infinity; 4M + 2S. */
+static void nobs_csidh_xadd(struct nobs_csidh_pt *r,
+			    const struct nobs_csidh_pt *p,
+			    const struct nobs_csidh_pt *q,
+			    const struct nobs_csidh_pt *d)
+{
+	struct nobs_fp t0, t1, t2, t3;
+
+	nobs_fp_add(&t0, &p->x, &p->z);
+	nobs_fp_sub(&t1, &q->x, &q->z);
+	nobs_fp_mul(&t0, &t0, &t1);		/* (Xp + Zp)(Xq - Zq) */
+	nobs_fp_sub(&t1, &p->x, &p->z);
+	nobs_fp_add(&t2, &q->x, &q->z);
+	nobs_fp_mul(&t1, &t1, &t2);		/* (Xp - Zp)(Xq + Zq) */
+	nobs_fp_add(&t2, &t0, &t1);
+	nobs_fp_sub(&t3, &t0, &t1);
+	nobs_fp_sqr(&t2, &t2);
+	nobs_fp_sqr(&t3, &t3);
+	nobs_fp_mul(&t0, &d->z, &t2);
+	nobs_fp_mul(&r->z, &d->x, &t3);
+	r->x = t0;
+}
+
 /*
  * r = [k] p by the Montgomery ladder; r may alias p.  k is public: its
  * bits choose which register doubles (the point data never steers
@@ -288,6 +324,10 @@ static void nobs_csidh_pow_small(struct nobs_fp *r, const struct nobs_fp *a,
  * of the n points pts[] (4 per point and kernel point) and, if ps and pd
  * are given, into the codomain products prod s_j, prod d_j (2 more).
  * Nothing of the kernel is stored, so the frame stays small whatever l.
+ * If lk is given, it gets [l] k from the last two multiples (two more
+ * differential additions): right when no [j] k, j <= (l + 1) / 2, is at
+ * infinity, i.e. when every prime in the order of k is at least l (or k
+ * is at infinity: then so is lk, with Z = 0).
  */
 static noinline void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 					    struct nobs_fp *pd,
@@ -296,7 +336,8 @@ static noinline void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 					    int n,
 					    const struct nobs_csidh_pt *k,
 					    unsigned int l,
-					    const struct nobs_csidh_a24 *c)
+					    const struct nobs_csidh_a24 *c,
+					    struct nobs_csidh_pt *lk)
 {
 	struct nobs_csidh_pt kj = *k, kprev = *k;
 	struct nobs_fp s, d, sk, dk, t0, t1, t2;
@@ -350,6 +391,14 @@ static noinline void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 			nobs_fp_sub(&t2, &t0, &t1);
 			nobs_fp_mul(&ev[i].az, &ev[i].az, &t2);
 		}
+	}
+	if (lk) {
+		/* h = (l - 1) / 2: [h + 1] k, then [2h + 1] k */
+		if (l == 3)
+			nobs_csidh_xdbl(lk, k, c);
+		else
+			nobs_csidh_xadd(lk, &kj, k, &kprev);
+		nobs_csidh_xadd(lk, lk, &kj, k);
 	}
 	memzero_explicit(&kj, sizeof(kj));
 	memzero_explicit(&kprev, sizeof(kprev));
@@ -423,6 +472,14 @@ static void nobs_csidh_pair_xmul(struct nobs_csidh_pair *pr, const u64 *k,
  * side).  Real: p[0] -> phi(p[0]), p[1] -> phi([l] p[1]); dummy: both
  * -> [l] p.  Both are computed; real (a mask) keeps one.  The first group
  * also computes the codomain products (ps and pd non-NULL).
+ *
+ * Dummy steps take [l] p[0] of pair 0 from the kernel walk (Cervantes-
+ * Vazquez et al., eprint 2019/837): the caller passes k = p[0] of pair 0
+ * then (a mask), whose multiples are as good as any kernel's for the
+ * evaluations that a dummy step throws away.  Pair 0 (the round's pair)
+ * only has torsion of the leaves not yet done, and leaves run in
+ * ascending order of the primes (the tables and the straggler rounds are
+ * built so), so none of its multiples up to [(l + 1) / 2] is at infinity.
  */
 static noinline void nobs_csidh_push(struct nobs_csidh_state *st, int from,
 				     int to, const struct nobs_csidh_pt *k,
@@ -430,30 +487,33 @@ static noinline void nobs_csidh_push(struct nobs_csidh_state *st, int from,
 				     const struct nobs_csidh_a24 *c,
 				     struct nobs_fp *ps, struct nobs_fp *pd)
 {
-	struct nobs_csidh_pt lp[2 * NOBS_CSIDH_GROUP], im;
+	struct nobs_csidh_pt lm[NOBS_CSIDH_GROUP], lk, im;
 	struct nobs_csidh_eval ev[2 * NOBS_CSIDH_GROUP];
 	const struct nobs_csidh_pt *pts[2 * NOBS_CSIDH_GROUP] = { NULL };
 	int n = to - from, i;
 
 	for (i = 0; i < n; i++) {
-		nobs_csidh_xmul_u64(&lp[2 * i], &st->st[from + i].p[0], l, c);
-		nobs_csidh_xmul_u64(&lp[2 * i + 1], &st->st[from + i].p[1],
-				    l, c);
+		nobs_csidh_xmul_u64(&lm[i], &st->st[from + i].p[1], l, c);
 		pts[2 * i] = &st->st[from + i].p[0];
-		pts[2 * i + 1] = &lp[2 * i + 1];
+		pts[2 * i + 1] = &lm[i];
 	}
-	nobs_csidh_kernel_walk(ps, pd, ev, pts, 2 * n, k, l, c);
+	nobs_csidh_kernel_walk(ps, pd, ev, pts, 2 * n, k, l, c,
+			       from || !n ? NULL : &lk);
 	for (i = 0; i < n; i++) {
 		struct nobs_csidh_pair *pr = &st->st[from + i];
 
+		/* public: pair 0 got [l] p[0] from the walk */
+		if (from + i)
+			nobs_csidh_xmul_u64(&lk, &pr->p[0], l, c);
 		nobs_csidh_eval_finish(&im, &pr->p[0], &ev[2 * i]);
-		nobs_csidh_cmov(&lp[2 * i], &im, real);
-		nobs_csidh_eval_finish(&im, &lp[2 * i + 1], &ev[2 * i + 1]);
-		nobs_csidh_cmov(&lp[2 * i + 1], &im, real);
-		pr->p[0] = lp[2 * i];
-		pr->p[1] = lp[2 * i + 1];
+		nobs_csidh_cmov(&lk, &im, real);
+		pr->p[0] = lk;
+		nobs_csidh_eval_finish(&im, &lm[i], &ev[2 * i + 1]);
+		nobs_csidh_cmov(&lm[i], &im, real);
+		pr->p[1] = lm[i];
 	}
-	memzero_explicit(lp, sizeof(lp));
+	memzero_explicit(lm, sizeof(lm));
+	memzero_explicit(&lk, sizeof(lk));
 	memzero_explicit(&im, sizeof(im));
 	memzero_explicit(ev, sizeof(ev));
 }
@@ -471,13 +531,18 @@ static noinline void nobs_csidh_step(struct nobs_csidh_state *st, int top,
 {
 	struct nobs_csidh_a24 c;
 	struct nobs_fp ps, pd, s, d, t;
+	struct nobs_csidh_pt kd = *k;
 	int g, i;
 
 	nobs_csidh_to_a24(&c, &st->a, &st->c);
-	/* public: the stack depth comes from the table */
+	/* public: whether there is a pair 0 (the table's stack depth) */
+	if (top)
+		nobs_csidh_cmov(&kd, &st->st[0].p[0], real ^ 1);
 	for (g = 0; g == 0 || g < top; g += NOBS_CSIDH_GROUP)
-		nobs_csidh_push(st, g, min_t(int, g + NOBS_CSIDH_GROUP, top), k, l,
-				real, &c, g ? NULL : &ps, g ? NULL : &pd);
+		nobs_csidh_push(st, g, min_t(int, g + NOBS_CSIDH_GROUP, top),
+				&kd, l, real, &c, g ? NULL : &ps,
+				g ? NULL : &pd);
+	memzero_explicit(&kd, sizeof(kd));
 
 	for (i = 0; i < 3; i++) {
 		nobs_fp_sqr(&ps, &ps);
@@ -582,8 +647,11 @@ static void nobs_csidh_scalar_of(u64 k[NOBS_CSIDH_SCALAR_LIMBS],
 #ifdef NOBS_CSIDH_COUNT
 void nobs_csidh_count_event(int kind, const u8 *idx, int n, int i, int step);
 #else
-static inline void nobs_csidh_count_event(int kind, const u8 *idx, int n,
-					  int i, int step)
+static inline void nobs_csidh_count_event(int kind __always_unused,
+					  const u8 *idx __always_unused,
+					  int n __always_unused,
+					  int i __always_unused,
+					  int step __always_unused)
 {
 }
 #endif
@@ -775,17 +843,19 @@ static void nobs_csidh_action(struct nobs_fp *a_out,
  * the callers of nobs_csidh_action() overwrite, right after it, more stack
  * than it ever uses: NOBS_CSIDH_SCRUB_CHUNKS nested frames of
  * NOBS_CSIDH_SCRUB_CHUNK bytes each (each frame under the kernel's frame
- * size warning).  The action goes about 4 KiB deep in the harness and
- * about 7 KiB with KASAN, which doubles the kernel's stack (test_zeroize
- * and KUnit nobs_zeroize.zeroize_csidh_stack_residue measure what is
- * left); the scrub covers 8 KiB, 12 KiB with KASAN.  It is not
- * instrumented by KASAN, whose frame headers would be all it leaves.
+ * size warning).  The action goes about 6.5-7 KiB deep in the harness
+ * (the strategy's stack of point pairs and the push of two pairs at a
+ * time: 4.5 KiB before the strategies), and KASAN, which doubles the
+ * kernel's stack, about doubles that (test_zeroize and KUnit
+ * nobs_zeroize.zeroize_csidh_stack_residue measure what is left); the
+ * scrub covers 10 KiB, 16 KiB with KASAN.  It is not instrumented by
+ * KASAN, whose frame headers would be all it leaves.
  */
 #define NOBS_CSIDH_SCRUB_CHUNK	1024
 #ifdef CONFIG_KASAN
-#define NOBS_CSIDH_SCRUB_CHUNKS	12
+#define NOBS_CSIDH_SCRUB_CHUNKS	16
 #else
-#define NOBS_CSIDH_SCRUB_CHUNKS	8
+#define NOBS_CSIDH_SCRUB_CHUNKS	10
 #endif
 
 static noinline __no_sanitize_address void
@@ -800,23 +870,44 @@ nobs_csidh_scrub_stack(unsigned int chunks)
 }
 
 /*
+ * The chunks' own frame overhead (return address, saved registers,
+ * alignment padding) is not part of any buffer, so a padding slot could
+ * keep what the action left there.  A second pass, its chunks shifted by
+ * half a chunk under a frame of its own, puts a zeroed buffer over every
+ * slot the first pass skipped.
+ */
+static noinline __no_sanitize_address void
+nobs_csidh_scrub_shifted(unsigned int chunks)
+{
+	u8 buf[NOBS_CSIDH_SCRUB_CHUNK / 2];
+
+	/* Not a tail call: the chunks run below this frame. */
+	nobs_csidh_scrub_stack(chunks);
+	memzero_explicit(buf, sizeof(buf));
+}
+
+/*
  * Never past the end of the stack (on ppc64le's 16 KiB kernel stack,
  * without guard pages, 8 KiB more below a deep caller overwrote another
  * task's memory): as many chunks as fit, each with room for its frame's
- * own overhead (a frame header: 112 bytes on ppc64), and 1 KiB to spare.
+ * own overhead (a frame header: 112 bytes on ppc64), with the shifted
+ * pass's half chunk and 1 KiB to spare.
  */
 #define NOBS_CSIDH_SCRUB_FRAME	(NOBS_CSIDH_SCRUB_CHUNK + 128)
-#define NOBS_CSIDH_SCRUB_SPARE	1024
+#define NOBS_CSIDH_SCRUB_SPARE	(1024 + NOBS_CSIDH_SCRUB_FRAME / 2)
 
 static void nobs_csidh_scrub(void)
 {
 	unsigned long room = nobs_stack_room(), fit;
+	unsigned int n;
 
 	if (room < NOBS_CSIDH_SCRUB_SPARE + NOBS_CSIDH_SCRUB_FRAME)
 		return;
 	fit = (room - NOBS_CSIDH_SCRUB_SPARE) / NOBS_CSIDH_SCRUB_FRAME;
-	nobs_csidh_scrub_stack(fit < NOBS_CSIDH_SCRUB_CHUNKS ?
-			       (unsigned int)fit : NOBS_CSIDH_SCRUB_CHUNKS);
+	n = fit < NOBS_CSIDH_SCRUB_CHUNKS ? (unsigned int)fit :
+					    NOBS_CSIDH_SCRUB_CHUNKS;
+	nobs_csidh_scrub_stack(n);
+	nobs_csidh_scrub_shifted(n);
 }
 
 /* ---- validation (public input, variable time) --------------------------- */

@@ -16,6 +16,9 @@
  * - a split multiplies a copy of the pair by the primes of the right part;
  *   when the left part is a single leaf only the point on the sign's side
  *   is multiplied (one ladder instead of two);
+ * - the leaves run in ascending order of the primes (the engine's dummy
+ *   steps rely on it, see nobs_csidh_push()), the round's own pair gets
+ *   [l] of its sign's point from the kernel walk in a dummy step;
  * - a point pair (the point on E and the one on the twist, OAYT) waiting
  *   on the strategy's stack pays, at every isogeny it waits through, two
  *   [l] multiplications and two evaluations (both computed, one kept: the
@@ -39,7 +42,7 @@
 
 #define NPRIMES		74
 #define BOUND		5
-#define MAX_DEPTH	6	/* point pairs on the stack, with the top */
+#define MAX_DEPTH	4	/* point pairs on the stack, with the top */
 #define MAX_B		8
 #define SIM_ACTIONS	4000
 
@@ -85,6 +88,12 @@ static double cost_push(int l)
 	return 2 * cost_mul(log2(l)) + 2 * cost_eval(l);
 }
 
+/* the round's pair: [l] of its sign's point from the walk (2 xADD) */
+static double cost_push0(int l)
+{
+	return cost_mul(log2(l)) + 12 + 2 * cost_eval(l);
+}
+
 /* one round's fixed cost: Elligator (the Legendre symbol) + cofactor */
 static double cost_round(double cofactor_log2)
 {
@@ -97,13 +106,15 @@ static unsigned char S[NPRIMES][NPRIMES][MAX_DEPTH + 1];
 
 static double strategy(const int *seq, int n)
 {
-	double lg[NPRIMES + 1], push[NPRIMES + 1], best, c;
+	double lg[NPRIMES + 1], push[NPRIMES + 1], push0[NPRIMES + 1];
+	double best, c;
 	int i, j, k, d, len, bk;
 
-	lg[0] = push[0] = 0;
+	lg[0] = push[0] = push0[0] = 0;
 	for (i = 0; i < n; i++) {
 		lg[i + 1] = lg[i] + log2(seq[i]);
 		push[i + 1] = push[i] + cost_push(seq[i]);
+		push0[i + 1] = push0[i] + cost_push0(seq[i]);
 	}
 	for (d = 1; d <= MAX_DEPTH; d++)
 		for (i = 0; i < n; i++)
@@ -122,7 +133,8 @@ static double strategy(const int *seq, int n)
 					c = (k == i ? 1 : 2) *
 					    cost_mul(lg[j + 1] - lg[k + 1]) +
 					    C[i][k][d + 1] +
-					    push[k + 1] - push[i] +
+					    (d == 1 ? push0[k + 1] - push0[i] :
+					     push[k + 1] - push[i]) +
 					    C[k + 1][j][d];
 					if (c < best) {
 						best = c;
@@ -179,7 +191,7 @@ static double straggler_round(const int *act, int n)
 		for (i = t + 1; i < n; i++)
 			rest += log2(primes[act[i]]);
 		if (t + 1 < n)
-			total += cost_mul(rest) + cost_push(primes[act[t]]);
+			total += cost_mul(rest) + cost_push0(primes[act[t]]);
 		total += cost_kernel(primes[act[t]]);
 	}
 	return total;
