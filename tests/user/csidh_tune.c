@@ -7,7 +7,7 @@
  * finds.
  *
  * Model (field multiplications, a squaring counted as one; the formulas of
- * isogeny/csidh.c):
+ * isogeny/csidh_engine.h):
  * - [l] P by the Montgomery ladder: xDBL (6) + 12 per further bit of l;
  * - one point through an l-isogeny: 4 per kernel point + 4;
  * - the kernel of an l-isogeny and the codomain: 6 per kernel point after
@@ -24,20 +24,25 @@
  *   [l] multiplications and two evaluations (both computed, one kept: the
  *   dummy and the real step cost the same).
  *
- * Search: the primes split into B interleaved batches (index mod B), each
- * run for NOBS_CSIDH_MAX_EXPONENT rounds with one optimal strategy
+ * Search: the primes split into B interleaved batches (index mod B), the
+ * X smallest primes joining every batch (they fail most often; in a batch
+ * where they are already finished they only cost multiplications), each
+ * batch run for NOBS_CSIDH_MAX_EXPONENT rounds with one optimal strategy
  * (dynamic programming over the split points, Chi-Dominguez and
  * Rodriguez-Henriquez, eprint 2020/417, with a bound on the stack depth),
- * then the primes whose sampled points failed (no l-torsion: probability
- * 1/l) in straggler rounds of the simple strategy; the straggler cost is
- * the mean over a fixed pseudo-random simulation, so the output is
- * deterministic.  B with the least expected cost wins.
+ * then the primes still short (their sampled points failed: no
+ * l-torsion, probability 1/l) in straggler rounds of the simple strategy.
+ * Each (B, X) is scored by simulating SIM_ACTIONS actions as the engine
+ * runs them (finished and failed leaves only multiply) with a fixed
+ * pseudo-random generator, so the output is deterministic; the least mean
+ * cost wins.
  *
  * One table per parameter set: csidh_tune 512 prints
  * isogeny/csidh512_tables.h; csidh_tune 1024 the CSIDH-1024 one (130
  * primes, exponents in [-2, 2]) for an engine built for that set.
  *
- * Usage: csidh_tune [-v] [512|1024]   (-v: the cost of every B on stderr)
+ * Usage: csidh_tune [-v] [512|1024]   (-v: every (B, X) and its cost on
+ * stderr)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,8 +51,9 @@
 
 #define MAX_PRIMES	130
 #define MAX_DEPTH	4	/* point pairs on the stack, with the top */
-#define MAX_B		8
-#define SIM_ACTIONS	4000
+#define MAX_B		6
+#define MAX_X		12	/* smallest primes tried in every batch */
+#define SIM_ACTIONS	1000
 
 /* the parameter set: its primes (ascending), exponent bound, field bits */
 static int primes[MAX_PRIMES], NPRIMES, BOUND, PBITS;
@@ -210,68 +216,20 @@ static double uniform(void)
 	return (rng >> 11) * (1.0 / 9007199254740992.0);
 }
 
-/* a straggler round over the active primes: the simple strategy */
-static double straggler_round(const int *act, int n)
+/* batch b of B: the primes i = b mod B, and the X smallest in every batch */
+static int member(int B, int X, int b, int i)
 {
-	double total = 0, cof = 2, rest;
-	int i, t;
-
-	for (i = 0; i < NPRIMES; i++) {
-		for (t = 0; t < n; t++)
-			if (act[t] == i)
-				break;
-		if (t == n)
-			cof += log2(primes[i]);
-	}
-	total += cost_round(cof);
-	for (t = 0; t < n; t++) {
-		rest = 0;
-		for (i = t + 1; i < n; i++)
-			rest += log2(primes[act[i]]);
-		if (t + 1 < n)
-			total += cost_mul(rest) + cost_push0(primes[act[t]]);
-		total += cost_kernel(primes[act[t]]);
-	}
-	return total;
+	return i % B == b || i < X;
 }
 
-static double simulate_stragglers(int B)
-{
-	int done[MAX_PRIMES], act[MAX_PRIMES], i, r, b, n, a;
-	double total = 0;
-
-	for (a = 0; a < SIM_ACTIONS; a++) {
-		for (i = 0; i < NPRIMES; i++)
-			done[i] = 0;
-		for (r = 0; r < BOUND; r++)
-			for (b = 0; b < B; b++)
-				for (i = b; i < NPRIMES; i += B)
-					if (done[i] < BOUND &&
-					    uniform() >= 1.0 / primes[i])
-						done[i]++;
-		for (;;) {
-			for (n = 0, i = 0; i < NPRIMES; i++)
-				if (done[i] < BOUND)
-					act[n++] = i;
-			if (!n)
-				break;
-			total += straggler_round(act, n);
-			for (i = 0; i < n; i++)
-				if (uniform() >= 1.0 / primes[act[i]])
-					done[act[i]]++;
-		}
-	}
-	return total / SIM_ACTIONS;
-}
-
-static double batch_cost(int B, int b, int *seq, int *n)
+static double batch_cost(int B, int X, int b, int *seq, int *n)
 {
 	double cof = 2;
 	int i;
 
 	*n = 0;
 	for (i = 0; i < NPRIMES; i++) {
-		if (i % B == b)
+		if (member(B, X, b, i))
 			seq[(*n)++] = i;
 		else
 			cof += log2(primes[i]);
@@ -279,13 +237,110 @@ static double batch_cost(int B, int b, int *seq, int *n)
 	return cost_round(cof);
 }
 
+/*
+ * One round of a batch with its strategy, as the engine runs it: a leaf
+ * whose prime is finished or whose point failed (probability 1/l) only
+ * multiplies the pending pairs by l.  Returns the cost; steps done[].
+ */
+static double run_round(const int *seq, int n, const unsigned char *sp,
+			double fixed, int *done)
+{
+	int lo[MAX_DEPTH + 1], hi[MAX_DEPTH + 1], top = 0, pos = 0, k, j;
+	double lg, total = fixed;
+	int l;
+
+	lo[0] = 0;
+	hi[0] = n - 1;
+	while (top >= 0) {
+		if (lo[top] == hi[top]) {
+			l = primes[seq[lo[top]]];
+			if (done[seq[lo[top]]] < BOUND && uniform() >= 1.0 / l) {
+				done[seq[lo[top]]]++;
+				total += cost_kernel(l);
+				if (top)
+					total += cost_push0(l) +
+						 (top - 1) * cost_push(l);
+			} else {
+				total += top * 2 * cost_mul(log2(l));
+			}
+			top--;
+			continue;
+		}
+		k = lo[top] + sp[pos++];
+		for (lg = 0, j = k + 1; j <= hi[top]; j++)
+			lg += log2(primes[seq[j]]);
+		total += (k == lo[top] ? 1 : 2) * cost_mul(lg);
+		lo[top + 1] = lo[top];
+		hi[top + 1] = k;
+		lo[top] = k + 1;
+		top++;
+	}
+	return total;
+}
+
+/* the simple strategy's splits for n leaves */
+static void simple_splits(unsigned char *sp, int n)
+{
+	memset(sp, 0, n);
+}
+
+struct schedule {
+	int n[MAX_B], seq[MAX_B][MAX_PRIMES];
+	unsigned char sp[MAX_B][MAX_PRIMES];
+	double fixed[MAX_B];
+};
+
+static void plan(struct schedule *sc, int B, int X)
+{
+	int b, i, lseq[MAX_PRIMES];
+
+	for (b = 0; b < B; b++) {
+		sc->fixed[b] = batch_cost(B, X, b, sc->seq[b], &sc->n[b]);
+		for (i = 0; i < sc->n[b]; i++)
+			lseq[i] = primes[sc->seq[b][i]];
+		strategy(lseq, sc->n[b]);
+		splits(0, sc->n[b] - 1, 1, sc->sp[b], 0);
+	}
+}
+
+/* mean cost of the whole action over SIM_ACTIONS simulated runs */
+static double simulate(const struct schedule *sc, int B)
+{
+	int done[MAX_PRIMES], act[MAX_PRIMES], i, r, b, n, a;
+	unsigned char sp[MAX_PRIMES];
+	double total = 0, cof;
+
+	rng = 0x2545f4914f6cdd1dULL;
+	for (a = 0; a < SIM_ACTIONS; a++) {
+		for (i = 0; i < NPRIMES; i++)
+			done[i] = 0;
+		for (r = 0; r < BOUND; r++)
+			for (b = 0; b < B; b++)
+				total += run_round(sc->seq[b], sc->n[b],
+						   sc->sp[b], sc->fixed[b], done);
+		for (;;) {
+			for (n = 0, cof = 2, i = 0; i < NPRIMES; i++) {
+				if (done[i] < BOUND)
+					act[n++] = i;
+				else
+					cof += log2(primes[i]);
+			}
+			if (!n)
+				break;
+			simple_splits(sp, n);
+			total += run_round(act, n, sp, cost_round(cof), done);
+		}
+	}
+	return total / SIM_ACTIONS;
+}
+
 int main(int argc, char **argv)
 {
 	int verbose = argc > 1 && !strcmp(argv[1], "-v");
 	int bits = argc > 1 + verbose ? atoi(argv[1 + verbose]) : 512;
-	int B, b, n, best_b = 1, i, seq[MAX_PRIMES], lseq[MAX_PRIMES];
-	double total, best = 1e30, st;
-	unsigned char sp[MAX_PRIMES];
+	static struct schedule sc;
+	int B, X, b, n, best_b = 1, best_x = 0, i;
+	double total, best = 1e30;
 
 	if (set_params(bits)) {
 		fprintf(stderr, "usage: csidh_tune [-v] [512|1024]\n");
@@ -293,31 +348,31 @@ int main(int argc, char **argv)
 	}
 
 	for (B = 1; B <= MAX_B; B++) {
-		total = 0;
-		for (b = 0; b < B; b++) {
-			total += batch_cost(B, b, seq, &n);
-			for (i = 0; i < n; i++)
-				lseq[i] = primes[seq[i]];
-			total += strategy(lseq, n);
-		}
-		total *= BOUND;
-		st = simulate_stragglers(B);
-		if (verbose)
-			fprintf(stderr, "B=%d: batches %.0f stragglers %.0f total %.0f\n",
-				B, total, st, total + st);
-		if (total + st < best) {
-			best = total + st;
-			best_b = B;
+		for (X = 0; X <= MAX_X && X < NPRIMES; X++) {
+			if (X && B == 1)
+				break;
+			plan(&sc, B, X);
+			total = simulate(&sc, B);
+			if (verbose)
+				fprintf(stderr, "B=%d X=%d: %.0f\n", B, X, total);
+			if (total < best) {
+				best = total;
+				best_b = B;
+				best_x = X;
+			}
 		}
 	}
 
 	B = best_b;
+	X = best_x;
+	plan(&sc, B, X);
 	printf("/* SPDX-License-Identifier: GPL-2.0 */\n");
 	printf("/*\n * Generated by tests/user/csidh_tune.c %d (do not edit): the CSIDH-%d\n",
 	       bits, bits);
-	printf(" * schedule, %d interleaved batches of %d rounds each, and each batch's\n",
-	       B, BOUND);
-	printf(" * optimal strategy.  Model cost: %.0f field multiplications.\n */\n",
+	printf(" * schedule, %d interleaved batches of %d rounds each, the %d smallest\n",
+	       B, BOUND, X);
+	printf(" * primes in every batch, and each batch's optimal strategy.  Model\n");
+	printf(" * cost: %.0f field multiplications per action (mean).\n */\n",
 	       best);
 	printf("#define NOBS_CSIDH_TABLE_PRIMES\t%d\n", NPRIMES);
 	printf("#define NOBS_CSIDH_TABLE_BOUND\t%d\n", BOUND);
@@ -331,16 +386,12 @@ int main(int argc, char **argv)
 	printf("/* Per batch: primes (indices, leaf order), then the splits */\n");
 	printf("static const u8 nobs_csidh_batch[] = {\n");
 	for (b = 0; b < B; b++) {
-		batch_cost(B, b, seq, &n);
-		for (i = 0; i < n; i++)
-			lseq[i] = primes[seq[i]];
-		strategy(lseq, n);
-		splits(0, n - 1, 1, sp, 0);
+		n = sc.n[b];
 		printf("\t/* batch %d */ %d,", b, n);
 		for (i = 0; i < n; i++)
-			printf("%s%d,", i % 12 ? " " : "\n\t", seq[i]);
+			printf("%s%d,", i % 12 ? " " : "\n\t", sc.seq[b][i]);
 		for (i = 0; i < n - 1; i++)
-			printf("%s%d,", i % 12 ? " " : "\n\t", sp[i]);
+			printf("%s%d,", i % 12 ? " " : "\n\t", sc.sp[b][i]);
 		printf("\n");
 	}
 	printf("};\n");
