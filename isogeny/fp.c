@@ -485,12 +485,19 @@ bool nobs_fp_asm_flag;
 #endif
 #endif
 
-/* The assembly entry points, exported for the KUnit suites (kunit/) only. */
+/*
+ * The assembly entry points, exported for the KUnit suites (kunit/) only
+ * (add/sub: so that they have a kCFI type id, see arch/x86/fp_x86_64.S).
+ */
 #ifdef nobs_fp_mul_asm
 EXPORT_SYMBOL_NS_GPL(nobs_fp_mul_asm, NOBS_NS);
 #endif
 #ifdef nobs_fp_sqr_asm
 EXPORT_SYMBOL_NS_GPL(nobs_fp_sqr_asm, NOBS_NS);
+#endif
+#ifdef nobs_fp_add_asm
+EXPORT_SYMBOL_NS_GPL(nobs_fp_add_asm, NOBS_NS);
+EXPORT_SYMBOL_NS_GPL(nobs_fp_sub_asm, NOBS_NS);
 #endif
 
 /**
