@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # CSIDH-512 (isogeny/csidh.c over isogeny/fp.c and the arch fp assembly):
-# the 328 reference vectors, the valgrind constant-time check and the
-# benchmark.  Included by tests/user/Makefile, which defines ROOT, BUILD
-# and the flags.
+# the 328 reference vectors, the valgrind constant-time check, the
+# operation count between public events (test_csidh_ops), the schedule
+# table against its search (test_csidh_tables: csidh_tune's output) and
+# the benchmark (with NOBS_CSIDH_REF_SRC, beside the CSIDH reference).
+# Included by tests/user/Makefile, which defines ROOT, BUILD and the flags.
 
 CSIDH_CORE := $(ROOT)/isogeny/csidh.c $(ROOT)/isogeny/csidh.h \
 	$(ROOT)/isogeny/csidh512_tables.h $(ROOT)/isogeny/csidh_engine.h \
