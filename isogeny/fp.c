@@ -497,6 +497,8 @@ EXPORT_SYMBOL_NS_GPL(nobs_fp_sqr_asm, NOBS_NS);
 #endif
 #ifdef nobs_fp_add_asm
 EXPORT_SYMBOL_NS_GPL(nobs_fp_add_asm, NOBS_NS);
+#endif
+#ifdef nobs_fp_sub_asm
 EXPORT_SYMBOL_NS_GPL(nobs_fp_sub_asm, NOBS_NS);
 #endif
 
