@@ -22,7 +22,8 @@
  * - a point pair (the point on E and the one on the twist, OAYT) waiting
  *   on the strategy's stack pays, at every isogeny it waits through, two
  *   [l] multiplications and two evaluations (both computed, one kept: the
- *   dummy and the real step cost the same).
+ *   dummy and the real step cost the same); each pair but the round's own
+ *   also a walk of its own over the kernel multiples.
  *
  * Search: the primes split into B interleaved batches (index mod B), the
  * X smallest primes joining every batch (they fail most often; in a batch
@@ -129,6 +130,16 @@ static double cost_push(int l)
 	return 2 * cost_mul(log2(l)) + 2 * cost_eval(l);
 }
 
+/*
+ * a pair above the round's pair: pushed by a walk of its own (the engine
+ * pushes one pair per walk, NOBS_CSIDH_GROUP 1), which generates the
+ * kernel multiples again
+ */
+static double cost_push_more(int l)
+{
+	return cost_push(l) + 6 * ((l - 1) / 2 - 1);
+}
+
 /* the round's pair: [l] of its sign's point from the walk (2 xADD) */
 static double cost_push0(int l)
 {
@@ -157,7 +168,7 @@ static double strategy(const int *seq, int n)
 	lg[0] = push[0] = push0[0] = 0;
 	for (i = 0; i < n; i++) {
 		lg[i + 1] = lg[i] + log2(seq[i]);
-		push[i + 1] = push[i] + cost_push(seq[i]);
+		push[i + 1] = push[i] + cost_push_more(seq[i]);
 		push0[i + 1] = push0[i] + cost_push0(seq[i]);
 	}
 	for (d = 1; d <= MAX_DEPTH; d++)
@@ -259,7 +270,7 @@ static double run_round(const int *seq, int n, const unsigned char *sp,
 				total += cost_kernel(l);
 				if (top)
 					total += cost_push0(l) +
-						 (top - 1) * cost_push(l);
+						 (top - 1) * cost_push_more(l);
 			} else {
 				total += top * 2 * cost_mul(log2(l));
 			}
