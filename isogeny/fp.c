@@ -144,7 +144,8 @@ static __always_inline void nobs_fp_reduce_once(struct nobs_fp *r,
 }
 
 /**
- * nobs_fp_add() - r = a + b mod p
+ * nobs_fp_add() - r = a + b mod p (x86-64 assembly with the BMI2/ADX
+ * multiplication, else C)
  * @r: result, may alias @a or @b
  * @a: summand in [0, p)
  * @b: summand in [0, p)
@@ -155,13 +156,20 @@ void nobs_fp_add(struct nobs_fp *r, const struct nobs_fp *a,
 	u64 t[NOBS_FP_LIMBS], carry = 0;
 	int i;
 
+#ifdef nobs_fp_add_asm
+	if (nobs_fp_asm_selected()) {
+		nobs_fp_add_asm(r, a, b);
+		return;
+	}
+#endif
 	for (i = 0; i < NOBS_FP_LIMBS; i++)
 		t[i] = nobs_fp_adc(a->limb[i], b->limb[i], &carry);
 	nobs_fp_reduce_once(r, t, carry);
 }
 
 /**
- * nobs_fp_sub() - r = a - b mod p
+ * nobs_fp_sub() - r = a - b mod p (x86-64 assembly with the BMI2/ADX
+ * multiplication, else C)
  * @r: result, may alias @a or @b
  * @a: minuend in [0, p)
  * @b: subtrahend in [0, p)
@@ -172,6 +180,12 @@ void nobs_fp_sub(struct nobs_fp *r, const struct nobs_fp *a,
 	u64 t[NOBS_FP_LIMBS], borrow = 0, carry = 0, mask;
 	int i;
 
+#ifdef nobs_fp_sub_asm
+	if (nobs_fp_asm_selected()) {
+		nobs_fp_sub_asm(r, a, b);
+		return;
+	}
+#endif
 	for (i = 0; i < NOBS_FP_LIMBS; i++)
 		t[i] = nobs_fp_sbb(a->limb[i], b->limb[i], &borrow);
 	mask = nobs_fp_mask(borrow);
@@ -471,12 +485,21 @@ bool nobs_fp_asm_flag;
 #endif
 #endif
 
-/* The assembly entry points, exported for the KUnit suites (kunit/) only. */
+/*
+ * The assembly entry points, exported for the KUnit suites (kunit/) only
+ * (add/sub: so that they have a kCFI type id, see arch/x86/fp_x86_64.S).
+ */
 #ifdef nobs_fp_mul_asm
 EXPORT_SYMBOL_NS_GPL(nobs_fp_mul_asm, NOBS_NS);
 #endif
 #ifdef nobs_fp_sqr_asm
 EXPORT_SYMBOL_NS_GPL(nobs_fp_sqr_asm, NOBS_NS);
+#endif
+#ifdef nobs_fp_add_asm
+EXPORT_SYMBOL_NS_GPL(nobs_fp_add_asm, NOBS_NS);
+#endif
+#ifdef nobs_fp_sub_asm
+EXPORT_SYMBOL_NS_GPL(nobs_fp_sub_asm, NOBS_NS);
 #endif
 
 /**

@@ -12,7 +12,9 @@
  * whether the (public) encoding was valid.
  *
  * Multiplication and squaring have several implementations (generic C,
- * x86-64 BMI2/ADX, arm64); nobs_fp_select() picks one, once, at init.  The
+ * x86-64 BMI2/ADX, arm64), and on x86-64 addition and subtraction an
+ * assembly one that goes with the BMI2/ADX code; nobs_fp_select() picks
+ * one, once, at init.  The
  * hot path tests a static key (kernel) or a plain bool (userspace harness):
  * a patched jump, never an indirect call.
  */
@@ -73,6 +75,13 @@ asmlinkage void nobs_fp_mul_bmi2adx(struct nobs_fp *r, const struct nobs_fp *a,
 asmlinkage void nobs_fp_sqr_bmi2adx(struct nobs_fp *r, const struct nobs_fp *a);
 #define nobs_fp_mul_asm	nobs_fp_mul_bmi2adx
 #define nobs_fp_sqr_asm	nobs_fp_sqr_bmi2adx
+/* add/sub need no BMI2/ADX; they go with the mulx code (same dispatch) */
+asmlinkage void nobs_fp_add_x86_64(struct nobs_fp *r, const struct nobs_fp *a,
+				   const struct nobs_fp *b);
+asmlinkage void nobs_fp_sub_x86_64(struct nobs_fp *r, const struct nobs_fp *a,
+				   const struct nobs_fp *b);
+#define nobs_fp_add_asm	nobs_fp_add_x86_64
+#define nobs_fp_sub_asm	nobs_fp_sub_x86_64
 #elif defined(__aarch64__) && !defined(NOBS_FP_NO_ASM)
 #define NOBS_FP_ASM_NAME	"arm64"
 asmlinkage void nobs_fp_mul_arm64(struct nobs_fp *r, const struct nobs_fp *a,
@@ -94,6 +103,20 @@ extern bool nobs_fp_asm_flag;
 #endif
 #endif
 
+/*
+ * Operation counts for the harness (make bench, the CSIDH op-count test):
+ * built with NOBS_FP_COUNT, every nobs_fp_mul() and nobs_fp_sqr() bumps a
+ * counter the harness program defines.  Never set in the kernel build.
+ */
+#ifdef NOBS_FP_COUNT
+extern unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
+#define nobs_fp_count_mul_op()	(nobs_fp_count_mul++)
+#define nobs_fp_count_sqr_op()	(nobs_fp_count_sqr++)
+#else
+#define nobs_fp_count_mul_op()	do { } while (0)
+#define nobs_fp_count_sqr_op()	do { } while (0)
+#endif
+
 /**
  * nobs_fp_mul() - r = a * b / R mod p (the Montgomery product)
  * @r: result, may alias @a or @b
@@ -104,6 +127,7 @@ static __always_inline void nobs_fp_mul(struct nobs_fp *r,
 					const struct nobs_fp *a,
 					const struct nobs_fp *b)
 {
+	nobs_fp_count_mul_op();
 #ifdef NOBS_FP_ASM_NAME
 	if (nobs_fp_asm_selected()) {
 		nobs_fp_mul_asm(r, a, b);
@@ -121,6 +145,7 @@ static __always_inline void nobs_fp_mul(struct nobs_fp *r,
 static __always_inline void nobs_fp_sqr(struct nobs_fp *r,
 					const struct nobs_fp *a)
 {
+	nobs_fp_count_sqr_op();
 #ifdef NOBS_FP_ASM_NAME
 	if (nobs_fp_asm_selected()) {
 		nobs_fp_sqr_asm(r, a);

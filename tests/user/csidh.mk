@@ -1,11 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # CSIDH-512 (isogeny/csidh.c over isogeny/fp.c and the arch fp assembly):
-# the 328 reference vectors, the valgrind constant-time check and the
-# benchmark.  Included by tests/user/Makefile, which defines ROOT, BUILD
-# and the flags.
+# the 328 reference vectors, the valgrind constant-time check, the
+# operation count between public events (test_csidh_ops), the schedule
+# table against its search (test_csidh_tables: csidh_tune's output) and
+# the benchmark (with NOBS_CSIDH_REF_SRC, beside the CSIDH reference).
+# Included by tests/user/Makefile, which defines ROOT, BUILD and the flags.
 
 CSIDH_CORE := $(ROOT)/isogeny/csidh.c $(ROOT)/isogeny/csidh.h \
+	$(ROOT)/isogeny/csidh512_tables.h $(ROOT)/isogeny/csidh_engine.h \
 	$(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp.h
 ifeq ($(shell uname -m),x86_64)
 CSIDH_CORE += $(ROOT)/arch/x86/fp_x86_64.S
@@ -16,7 +19,8 @@ CSIDH_CFLAGS += -DNOBS_FP_NO_ASM
 endif
 CSIDH_CFLAGS += -Wa,--noexecstack
 
-USER_TESTS += $(BUILD)/test_csidh
+USER_TESTS += $(BUILD)/test_csidh $(BUILD)/test_csidh_ops \
+	$(BUILD)/test_csidh_tables
 VALGRIND_TESTS += $(BUILD)/test_csidh_ct
 USER_BENCHES += $(BUILD)/csidh_bench
 
@@ -32,10 +36,42 @@ $(BUILD)/test_csidh_ct: $(ROOT)/tests/user/test_csidh_ct.c $(CSIDH_CORE)
 	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(CSIDH_CFLAGS) \
 		-DNOBS_CSIDH_VALGRIND -o $@ $(filter %.c %.S,$^)
 
-$(BUILD)/csidh_bench: $(ROOT)/tests/user/csidh_bench.c $(CSIDH_CORE)
+# The operation counts, and that they follow the public events only
+$(BUILD)/test_csidh_ops: $(ROOT)/tests/user/test_csidh_ops.c $(CSIDH_CORE)
 	@mkdir -p $(@D)
-	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(CSIDH_CFLAGS) -o $@ \
-		$(filter %.c %.S,$^)
+	$(CC) $(USER_CFLAGS) -O2 $(CSIDH_CFLAGS) -DNOBS_FP_COUNT \
+		-DNOBS_CSIDH_COUNT -o $@ $(filter %.c %.S,$^)
+
+# The schedule tables are what the search prints (csidh_tune.c)
+$(BUILD)/csidh_tune: $(ROOT)/tests/user/csidh_tune.c
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) -O2 -o $@ $< -lm
+
+$(BUILD)/test_csidh_tables: $(BUILD)/csidh_tune
+	@printf '%s\n' '#!/bin/sh' \
+	  'if "$<" 512 | cmp -s - "$(ROOT)/isogeny/csidh512_tables.h"; then' \
+	  '  echo "csidh tables: isogeny/csidh512_tables.h is what csidh_tune prints"' \
+	  '  echo "SUITE: 1 passed, 0 failed, 0 skipped"; exit 0; fi' \
+	  'echo "FAIL: isogeny/csidh512_tables.h differs from csidh_tune output:"' \
+	  '"$<" 512 | diff "$(ROOT)/isogeny/csidh512_tables.h" - | head -20' \
+	  'echo "SUITE: 0 passed, 1 failed, 0 skipped"; exit 1' > $@
+	@chmod +x $@
+
+# NOBS_CSIDH_REF_SRC: the CSIDH reference's source (or git) directory; built
+# outside the tree by scripts/csidh-ref.sh and timed in the same run.
+NOBS_CSIDH_REF_OUT ?= /var/tmp/nobs-csidh-ref
+ifneq ($(NOBS_CSIDH_REF_SRC),)
+CSIDH_REF_LIB := $(NOBS_CSIDH_REF_OUT)/libcsidh-ref.a
+$(CSIDH_REF_LIB): FORCE
+	$(ROOT)/scripts/csidh-ref.sh $(NOBS_CSIDH_REF_SRC) $(NOBS_CSIDH_REF_OUT)
+CSIDH_REF_FLAGS := -DNOBS_CSIDH_REF
+FORCE:
+endif
+
+$(BUILD)/csidh_bench: $(ROOT)/tests/user/csidh_bench.c $(CSIDH_CORE) $(CSIDH_REF_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(CSIDH_CFLAGS) -DNOBS_FP_COUNT \
+		$(CSIDH_REF_FLAGS) -o $@ $(filter %.c %.S %.a,$^)
 
 # The arm64 assembly under the group action, from an x86-64 host: static
 # cross build run with qemu-user (slow: only the first vectors).  A wrapper
@@ -47,6 +83,7 @@ USER_TESTS += $(BUILD)/test_csidh_arm64
 
 $(BUILD)/test_csidh_arm64.bin: $(ROOT)/tests/user/test_csidh.c \
 		$(ROOT)/isogeny/csidh.c $(ROOT)/isogeny/csidh.h \
+		$(ROOT)/isogeny/csidh512_tables.h $(ROOT)/isogeny/csidh_engine.h \
 		$(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp.h \
 		$(ROOT)/arch/arm64/fp_arm64.S
 	@mkdir -p $(@D)
@@ -67,4 +104,29 @@ $(BUILD)/test_csidh_arm64: $(BUILD)/test_csidh_arm64.bin
 	  '  echo "SUITE: 0 passed, 0 failed, 1 skipped"; exit 0; fi' \
 	  'exec "$$qemu" -cpu max "$$bin" -n 6 "$$@"' > $@
 	@chmod +x $@
+
+# make bench on arm64 code: the counts under qemu-user (no timing there)
+USER_BENCHES += $(BUILD)/csidh_bench_arm64
+
+$(BUILD)/csidh_bench_arm64.bin: $(ROOT)/tests/user/csidh_bench.c $(CSIDH_CORE) \
+		$(ROOT)/arch/arm64/fp_arm64.S
+	@mkdir -p $(@D)
+	@if command -v $(CSIDH_CROSS)gcc >/dev/null 2>&1; then \
+		echo "$(CSIDH_CROSS)gcc ... -o $@"; \
+		$(CSIDH_CROSS)gcc $(USER_CFLAGS) -O2 -static -Wa,--noexecstack \
+			-DNOBS_FP_COUNT -o $@ \
+			$(filter-out %x86_64.S,$(filter %.c %.S,$^)); \
+	else \
+		printf '' > $@; \
+	fi
+
+$(BUILD)/csidh_bench_arm64: $(BUILD)/csidh_bench_arm64.bin
+	@printf '%s\n' '#!/bin/sh' \
+	  'bin="$<"; qemu="$(CSIDH_QEMU)"' \
+	  'if [ ! -s "$$bin" ] || ! command -v "$$qemu" >/dev/null 2>&1; then' \
+	  '  echo "csidh_bench_arm64: skipped (needs $(CSIDH_CROSS)gcc and $$qemu)"; exit 0; fi' \
+	  'echo "arm64 under qemu-user:"' \
+	  'exec "$$qemu" -cpu max "$$bin" -c 3' > $@
+	@chmod +x $@
 endif
+

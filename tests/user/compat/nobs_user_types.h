@@ -34,6 +34,7 @@ typedef uint64_t __be64;
 #define __no_sanitize_address	__attribute__((__no_sanitize_address__))
 #define __aligned(x)	__attribute__((__aligned__(x)))
 #define __maybe_unused	__attribute__((__unused__))
+#define __always_unused	__attribute__((__unused__))
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define min_t(t, a, b)	((t)(a) < (t)(b) ? (t)(a) : (t)(b))
 #define max_t(t, a, b)	((t)(a) > (t)(b) ? (t)(a) : (t)(b))

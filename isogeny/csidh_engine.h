@@ -1,0 +1,1172 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The CSIDH engine: curve and isogeny arithmetic, the constant-time class
+ * group action, public-key validation and the key encodings, for one
+ * parameter set.  A parameter set's .c file (csidh.c: CSIDH-512) includes
+ * its API header (the sizes, NOBS_CSIDH_PRIMES, NOBS_CSIDH_MAX_EXPONENT and
+ * the nobs_csidh_* entry points, which it may rename by macros), its field
+ * (struct nobs_fp and the nobs_fp_* functions of fp.h, or another field of
+ * the same shape renamed by macros), its tables (csidh<bits>_tables.h from
+ * tests/user/csidh_tune.c: nobs_csidh_primes[], the batches and their
+ * strategies), defines NOBS_CSIDH_SCALAR_LIMBS, NOBS_CSIDH_ORDER_BITS and
+ * NOBS_CSIDH_SAMPLE_MASK, then includes this file once.
+ *
+ * Curves are Montgomery curves E_A: y^2 = x^3 + A x^2 + x, kept projectively
+ * as (A : C) for A/C.  Points are x-only, (X : Z), with Z = 0 at infinity;
+ * the same formulas serve points of E and of its quadratic twist.
+ *
+ * Group action (constant time in the private key)
+ * ------------------------------------------------
+ * The method is the two-point variant with dummy isogenies of
+ *
+ *	H. Onuki, Y. Aikawa, T. Yamazaki, T. Takagi, "(Short Paper) A Faster
+ *	Constant-Time Algorithm of CSIDH Keeping Two Points", IWSEC 2019,
+ *	https://eprint.iacr.org/2019/353
+ *
+ * built on the dummy isogenies of
+ *
+ *	M. Meyer, F. Campos, S. Reith, "On Lions and Elligators: An efficient
+ *	constant-time implementation of CSIDH", PQCrypto 2019,
+ *	https://eprint.iacr.org/2018/1198
+ *
+ * Every prime l_i gets exactly NOBS_CSIDH_MAX_EXPONENT = 5 successful steps:
+ * |e_i| real isogenies and 5 - |e_i| dummy ones.  Each round samples, with
+ * Elligator 2, one point P+ on E (kernel source for positive exponents) and
+ * one P- on the twist (negative exponents), clears their cofactor, and
+ * walks a strategy over the round's primes (a batch, see
+ * nobs_csidh_action()), after
+ *
+ *	J.-J. Chi-Dominguez, F. Rodriguez-Henriquez, "Optimal strategies for
+ *	CSIDH", https://eprint.iacr.org/2020/417
+ *
+ * with the dummy-step fixes of D. Cervantes-Vazquez et al., "Stronger and
+ * faster side-channel protections for CSIDH", https://eprint.iacr.org/2019/837:
+ * a stack of point pairs, each a multiple of the round's pair; a split
+ * pushes a copy multiplied by the primes of the right part; a leaf (one
+ * prime left) swaps its pair on the sign of e_i (a mask) and takes the
+ * kernel point K from it; the pending pairs are pushed through the step.
+ * Both the real step (codomain curve, pending points through the isogeny)
+ * and the dummy step (curve kept, pending points multiplied by l_i) are
+ * computed; a branch-free select keeps one.  The strategy for each batch
+ * is a table (csidh512_tables.h) that tests/user/csidh_tune.c computes.
+ *
+ * What the timing reveals is only whether K was the point at infinity (the
+ * sampled point had no l_i-torsion part), how many rounds ran and which
+ * primes were still unfinished in each: these depend on the random points,
+ * and follow the same distribution for every key (see the papers).  Every
+ * other branch, loop bound and memory index is independent of the key: the
+ * sign and the real/dummy choice are applied with masks only.  The values
+ * the timing does reveal (those above, and whether a private key encoding
+ * was malformed, which the error code says anyway) are passed through
+ * nobs_csidh_public() before a branch reads them, so that the valgrind
+ * check (tests/user/test_csidh_ct.c), built with NOBS_CSIDH_VALGRIND, sees
+ * them as public; tests/user/test_csidh_ops.c checks that the operations
+ * between two public events depend on public data only.
+ *
+ * Isogenies: codomain through the twisted Edwards model as in M. Meyer,
+ * S. Reith, "A faster way to the CSIDH", INDOCRYPT 2018,
+ * https://eprint.iacr.org/2018/782 (a' = a^l * prod(X+Z)^8,
+ * d' = d^l * prod(X-Z)^8 with a = A + 2C, d = A - 2C); point images with
+ * the Montgomery formula of C. Costello, H. Hisil, "A simple and compact
+ * algorithm for SIDH with arbitrary degree isogenies", ASIACRYPT 2017.
+ * Kernel multiples are generated one at a time and consumed at once, so
+ * the working set is the strategy's stack (NOBS_CSIDH_DEPTH pairs) and a
+ * few dozen field elements whatever the degree.
+ *
+ * Validation (variable time: the key is public): A < p, A != +-2, then a
+ * point of order above 4 sqrt(p) dividing p + 1 proves #E = p + 1 (Hasse),
+ * i.e. supersingularity.  Orders are found with a product tree of scalar
+ * multiplications.
+ */
+#if (NOBS_CSIDH_TABLE_PRIMES - NOBS_CSIDH_PRIMES) || \
+	(NOBS_CSIDH_TABLE_BOUND - NOBS_CSIDH_MAX_EXPONENT)
+#error "the schedule tables are for another parameter set"
+#endif
+
+#ifdef NOBS_CSIDH_VALGRIND
+#include <valgrind/memcheck.h>
+#define nobs_csidh_public(v)	VALGRIND_MAKE_MEM_DEFINED(&(v), sizeof(v))
+#else
+/* Marks a value derived from secrets that the algorithm may reveal. */
+#define nobs_csidh_public(v)	((void)(v))
+#endif
+
+struct nobs_csidh_pt {
+	struct nobs_fp x;
+	struct nobs_fp z;
+};
+
+/* A curve as the ladder wants it: (A + 2C : 4C). */
+struct nobs_csidh_a24 {
+	struct nobs_fp a24;
+	struct nobs_fp c24;
+};
+
+/* ---- scalars (public) ---------------------------------------------------- */
+
+static void nobs_csidh_scalar_mul_small(u64 k[NOBS_CSIDH_SCALAR_LIMBS], u64 m)
+{
+	unsigned __int128 acc;
+	u64 carry = 0;
+	int i;
+
+	for (i = 0; i < NOBS_CSIDH_SCALAR_LIMBS; i++) {
+		acc = (unsigned __int128)k[i] * m + carry;
+		k[i] = (u64)acc;
+		carry = (u64)(acc >> 64);
+	}
+}
+
+/*
+ * k = product of the primes l_j for j in [lo, hi) with flags[j] == want
+ * (all of them if flags is NULL)
+ */
+static void nobs_csidh_scalar_product(u64 k[NOBS_CSIDH_SCALAR_LIMBS],
+				      const u8 *flags, u8 want, int lo, int hi)
+{
+	int j;
+
+	memset(k, 0, NOBS_CSIDH_SCALAR_LIMBS * sizeof(u64));
+	k[0] = 1;
+	for (j = lo; j < hi; j++)
+		if (!flags || flags[j] == want)
+			nobs_csidh_scalar_mul_small(k, nobs_csidh_primes[j]);
+}
+
+static int nobs_csidh_scalar_bits(const u64 *k, int limbs)
+{
+	int i;
+
+	for (i = limbs - 1; i >= 0; i--)
+		if (k[i])
+			return 64 * i + 64 - __builtin_clzll(k[i]);
+	return 0;
+}
+
+/* ---- x-only Montgomery arithmetic ------------------------------------- */
+
+static void nobs_csidh_to_a24(struct nobs_csidh_a24 *c,
+			      const struct nobs_fp *a, const struct nobs_fp *cc)
+{
+	struct nobs_fp t;
+
+	nobs_fp_add(&t, cc, cc);		/* 2C */
+	nobs_fp_add(&c->a24, a, &t);		/* A + 2C */
+	nobs_fp_add(&c->c24, &t, &t);		/* 4C */
+}
+
+static void nobs_csidh_cswap(struct nobs_csidh_pt *p, struct nobs_csidh_pt *q,
+			     u64 bit)
+{
+	nobs_fp_cswap(&p->x, &q->x, bit);
+	nobs_fp_cswap(&p->z, &q->z, bit);
+}
+
+static void nobs_csidh_cmov(struct nobs_csidh_pt *r,
+			    const struct nobs_csidh_pt *a, u64 bit)
+{
+	nobs_fp_cmov(&r->x, &a->x, bit);
+	nobs_fp_cmov(&r->z, &a->z, bit);
+}
+
+/* r = [2] p; r may alias p. 4M + 2S. */
+static void nobs_csidh_xdbl(struct nobs_csidh_pt *r,
+			    const struct nobs_csidh_pt *p,
+			    const struct nobs_csidh_a24 *c)
+{
+	struct nobs_fp t0, t1, z;
+
+	nobs_fp_sub(&t0, &p->x, &p->z);
+	nobs_fp_add(&t1, &p->x, &p->z);
+	nobs_fp_sqr(&t0, &t0);			/* (X - Z)^2 */
+	nobs_fp_sqr(&t1, &t1);			/* (X + Z)^2 */
+	nobs_fp_mul(&z, &c->c24, &t0);
+	nobs_fp_mul(&r->x, &z, &t1);
+	nobs_fp_sub(&t1, &t1, &t0);		/* 4XZ */
+	nobs_fp_mul(&t0, &c->a24, &t1);
+	nobs_fp_add(&z, &z, &t0);
+	nobs_fp_mul(&r->z, &z, &t1);
+}
+
+/*
+ * One ladder step: r0 = [2] r0, r1 = r0 + r1, given d = r1 - r0 (or
+ * r0 - r1).  8M + 4S.
+ */
+static void nobs_csidh_xdbladd(struct nobs_csidh_pt *r0,
+			       struct nobs_csidh_pt *r1,
+			       const struct nobs_csidh_pt *d,
+			       const struct nobs_csidh_a24 *c)
+{
+	struct nobs_fp s0, d0, s1, d1, t0, t1;
+
+	nobs_fp_add(&s0, &r0->x, &r0->z);
+	nobs_fp_sub(&d0, &r0->x, &r0->z);
+	nobs_fp_add(&s1, &r1->x, &r1->z);
+	nobs_fp_sub(&d1, &r1->x, &r1->z);
+	/* r1 = r0 + r1 */
+	nobs_fp_mul(&t0, &s0, &d1);
+	nobs_fp_mul(&t1, &d0, &s1);
+	nobs_fp_add(&s1, &t0, &t1);
+	nobs_fp_sub(&d1, &t0, &t1);
+	nobs_fp_sqr(&s1, &s1);
+	nobs_fp_sqr(&d1, &d1);
+	nobs_fp_mul(&r1->x, &d->z, &s1);
+	nobs_fp_mul(&r1->z, &d->x, &d1);
+	/* r0 = [2] r0 */
+	nobs_fp_sqr(&s0, &s0);
+	nobs_fp_sqr(&d0, &d0);
+	nobs_fp_mul(&t0, &c->c24, &d0);
+	nobs_fp_mul(&r0->x, &t0, &s0);
+	nobs_fp_sub(&s0, &s0, &d0);		/* 4XZ */
+	nobs_fp_mul(&t1, &c->a24, &s0);
+	nobs_fp_add(&t0, &t0, &t1);
+	nobs_fp_mul(&r0->z, &t0, &s0);
+}
+
+/* r = p + q given d = p - q (or q - p), none at infinity; 4M + 2S. */
+static void nobs_csidh_xadd(struct nobs_csidh_pt *r,
+			    const struct nobs_csidh_pt *p,
+			    const struct nobs_csidh_pt *q,
+			    const struct nobs_csidh_pt *d)
+{
+	struct nobs_fp t0, t1, t2, t3;
+
+	nobs_fp_add(&t0, &p->x, &p->z);
+	nobs_fp_sub(&t1, &q->x, &q->z);
+	nobs_fp_mul(&t0, &t0, &t1);		/* (Xp + Zp)(Xq - Zq) */
+	nobs_fp_sub(&t1, &p->x, &p->z);
+	nobs_fp_add(&t2, &q->x, &q->z);
+	nobs_fp_mul(&t1, &t1, &t2);		/* (Xp - Zp)(Xq + Zq) */
+	nobs_fp_add(&t2, &t0, &t1);
+	nobs_fp_sub(&t3, &t0, &t1);
+	nobs_fp_sqr(&t2, &t2);
+	nobs_fp_sqr(&t3, &t3);
+	nobs_fp_mul(&t0, &d->z, &t2);
+	nobs_fp_mul(&r->z, &d->x, &t3);
+	r->x = t0;
+}
+
+/*
+ * r = [k] p by the Montgomery ladder; r may alias p.  k is public: its
+ * bits choose which register doubles (the point data never steers
+ * anything).
+ */
+static void nobs_csidh_xmul(struct nobs_csidh_pt *r,
+			    const struct nobs_csidh_pt *p,
+			    const u64 *k, int limbs,
+			    const struct nobs_csidh_a24 *c)
+{
+	struct nobs_csidh_pt r0, r1, d = *p;
+	int i = nobs_csidh_scalar_bits(k, limbs);
+
+	if (!i) {
+		r->x = nobs_fp_one;
+		r->z = nobs_fp_zero;
+		return;
+	}
+	r0 = d;
+	nobs_csidh_xdbl(&r1, &d, c);
+	for (i -= 2; i >= 0; i--) {
+		if ((k[i / 64] >> (i % 64)) & 1)
+			nobs_csidh_xdbladd(&r1, &r0, &d, c);
+		else
+			nobs_csidh_xdbladd(&r0, &r1, &d, c);
+	}
+	*r = r0;
+}
+
+static void nobs_csidh_xmul_u64(struct nobs_csidh_pt *r,
+				const struct nobs_csidh_pt *p, u64 k,
+				const struct nobs_csidh_a24 *c)
+{
+	nobs_csidh_xmul(r, p, &k, 1, c);
+}
+
+/* ---- isogenies ----------------------------------------------------------- */
+
+/*
+ * Accumulator for the image of one point under an isogeny (Costello-Hisil):
+ * with s_j = Xj + Zj, d_j = Xj - Zj over the kernel points,
+ * ax = prod ((X - Z) s_j + (X + Z) d_j), az = prod ((X - Z) s_j - (X + Z) d_j)
+ * and the image is (X ax^2 : Z az^2).
+ */
+struct nobs_csidh_eval {
+	struct nobs_fp sum;	/* X + Z of the point */
+	struct nobs_fp dif;	/* X - Z of the point */
+	struct nobs_fp ax;
+	struct nobs_fp az;
+};
+
+/* r = a^l for a public small exponent l */
+static void nobs_csidh_pow_small(struct nobs_fp *r, const struct nobs_fp *a,
+				 unsigned int l)
+{
+	struct nobs_fp acc = *a;
+	int i = 31 - __builtin_clz(l);
+
+	for (i--; i >= 0; i--) {
+		nobs_fp_sqr(&acc, &acc);
+		if ((l >> i) & 1)
+			nobs_fp_mul(&acc, &acc, a);
+	}
+	*r = acc;
+}
+
+/*
+ * Walk the kernel points [j] k, j = 1 .. (l - 1) / 2, one at a time (xDBL,
+ * then differential additions: 6 per point), folding each into the images
+ * of the n points pts[] (4 per point and kernel point) and, if ps and pd
+ * are given, into the codomain products prod s_j, prod d_j (2 more).
+ * Nothing of the kernel is stored, so the frame stays small whatever l.
+ * If lk is given, it gets [l] k from the last two multiples (two more
+ * differential additions): right when no [j] k, j <= (l + 1) / 2, is at
+ * infinity, i.e. when every prime in the order of k is at least l (or k
+ * is at infinity: then so is lk, with Z = 0).
+ */
+static noinline void nobs_csidh_kernel_walk(struct nobs_fp *ps,
+					    struct nobs_fp *pd,
+					    struct nobs_csidh_eval *ev,
+					    const struct nobs_csidh_pt *const *pts,
+					    int n,
+					    const struct nobs_csidh_pt *k,
+					    unsigned int l,
+					    const struct nobs_csidh_a24 *c,
+					    struct nobs_csidh_pt *lk)
+{
+	struct nobs_csidh_pt kj = *k, kprev = *k;
+	struct nobs_fp s, d, sk, dk, t0, t1, t2;
+	unsigned int j;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		nobs_fp_add(&ev[i].sum, &pts[i]->x, &pts[i]->z);
+		nobs_fp_sub(&ev[i].dif, &pts[i]->x, &pts[i]->z);
+		ev[i].ax = nobs_fp_one;
+		ev[i].az = nobs_fp_one;
+	}
+	if (ps) {
+		*ps = nobs_fp_one;
+		*pd = nobs_fp_one;
+	}
+	nobs_fp_add(&sk, &k->x, &k->z);
+	nobs_fp_sub(&dk, &k->x, &k->z);
+	s = sk;
+	d = dk;
+	for (j = 1; j <= (l - 1) / 2; j++) {
+		if (j == 2) {
+			nobs_csidh_xdbl(&kj, k, c);
+			nobs_fp_add(&s, &kj.x, &kj.z);
+			nobs_fp_sub(&d, &kj.x, &kj.z);
+		} else if (j > 2) {
+			/* [j] k = [j - 1] k + k, difference [j - 2] k */
+			nobs_fp_mul(&t0, &s, &dk);
+			nobs_fp_mul(&t1, &d, &sk);
+			nobs_fp_add(&s, &t0, &t1);
+			nobs_fp_sub(&d, &t0, &t1);
+			nobs_fp_sqr(&s, &s);
+			nobs_fp_sqr(&d, &d);
+			nobs_fp_mul(&t0, &kprev.z, &s);
+			nobs_fp_mul(&t1, &kprev.x, &d);
+			kprev = kj;
+			kj.x = t0;
+			kj.z = t1;
+			nobs_fp_add(&s, &kj.x, &kj.z);
+			nobs_fp_sub(&d, &kj.x, &kj.z);
+		}
+		if (ps) {
+			nobs_fp_mul(ps, ps, &s);
+			nobs_fp_mul(pd, pd, &d);
+		}
+		for (i = 0; i < n; i++) {
+			nobs_fp_mul(&t0, &ev[i].dif, &s);
+			nobs_fp_mul(&t1, &ev[i].sum, &d);
+			nobs_fp_add(&t2, &t0, &t1);
+			nobs_fp_mul(&ev[i].ax, &ev[i].ax, &t2);
+			nobs_fp_sub(&t2, &t0, &t1);
+			nobs_fp_mul(&ev[i].az, &ev[i].az, &t2);
+		}
+	}
+	if (lk) {
+		/* h = (l - 1) / 2: [h + 1] k, then [2h + 1] k */
+		if (l == 3)
+			nobs_csidh_xdbl(lk, k, c);
+		else
+			nobs_csidh_xadd(lk, &kj, k, &kprev);
+		nobs_csidh_xadd(lk, lk, &kj, k);
+	}
+	memzero_explicit(&kj, sizeof(kj));
+	memzero_explicit(&kprev, sizeof(kprev));
+	memzero_explicit(&s, sizeof(s));
+	memzero_explicit(&d, sizeof(d));
+	memzero_explicit(&sk, sizeof(sk));
+	memzero_explicit(&dk, sizeof(dk));
+	memzero_explicit(&t0, sizeof(t0));
+	memzero_explicit(&t1, sizeof(t1));
+	memzero_explicit(&t2, sizeof(t2));
+}
+
+/* r = image of p: (X * ax^2 : Z * az^2); r may alias p. */
+static void nobs_csidh_eval_finish(struct nobs_csidh_pt *r,
+				   const struct nobs_csidh_pt *p,
+				   struct nobs_csidh_eval *ev)
+{
+	nobs_fp_sqr(&ev->ax, &ev->ax);
+	nobs_fp_sqr(&ev->az, &ev->az);
+	nobs_fp_mul(&r->x, &p->x, &ev->ax);
+	nobs_fp_mul(&r->z, &p->z, &ev->az);
+}
+
+/* ---- the group action ---------------------------------------------------- */
+
+/*
+ * A point pair (OAYT): p[0] on E (its order divides p + 1 in E), p[1] on
+ * the twist.  Positive exponents take kernels from p[0], negative ones from
+ * p[1]; each pair is swapped on the sign (a mask) before use.
+ */
+struct nobs_csidh_pair {
+	struct nobs_csidh_pt p[2];
+};
+
+/**
+ * struct nobs_csidh_state - the walk in progress
+ * @a: curve coefficient A (projective numerator)
+ * @c: curve coefficient C (projective denominator)
+ * @st: the strategy's stack of point pairs; st[0] is the round's pair
+ * @lo: first leaf of each stack entry's segment of the round's primes
+ * @hi: last leaf of it
+ * @lone: the entry is a lone leaf's point, already on the sign's side
+ *	(p[0]; p[1] is not used)
+ */
+struct nobs_csidh_state {
+	struct nobs_fp a;
+	struct nobs_fp c;
+	struct nobs_csidh_pair st[NOBS_CSIDH_DEPTH];
+	u8 lo[NOBS_CSIDH_DEPTH];
+	u8 hi[NOBS_CSIDH_DEPTH];
+	u8 lone[NOBS_CSIDH_DEPTH];
+};
+
+static void nobs_csidh_pair_xmul(struct nobs_csidh_pair *pr, const u64 *k,
+				 const struct nobs_csidh_a24 *c)
+{
+	nobs_csidh_xmul(&pr->p[0], &pr->p[0], k, NOBS_CSIDH_SCALAR_LIMBS, c);
+	nobs_csidh_xmul(&pr->p[1], &pr->p[1], k, NOBS_CSIDH_SCALAR_LIMBS, c);
+}
+
+/*
+ * Pending pairs pushed through one step at a time in groups of this many:
+ * each group walks the kernel once; the group's temporaries (two
+ * multiples by l and two images per pair) are the leaf's largest frame.
+ * 2 would save about 2.5% of the operations, for 0.7 KiB more stack: too
+ * much on 8 KiB kernel stacks (ppc64le with 4 KiB pages).
+ */
+#ifndef NOBS_CSIDH_GROUP
+#define NOBS_CSIDH_GROUP	1
+#endif
+
+/*
+ * The pending pairs st->st[from .. to) through the step of degree l with
+ * kernel k (already swapped so that index 0 of every pair is the sign's
+ * side).  Real: p[0] -> phi(p[0]), p[1] -> phi([l] p[1]); dummy: both
+ * -> [l] p.  Both are computed; real (a mask) keeps one.  The first group
+ * also computes the codomain products (ps and pd non-NULL).
+ *
+ * Dummy steps take [l] p[0] of pair 0 from the kernel walk (Cervantes-
+ * Vazquez et al., eprint 2019/837): the caller passes k = p[0] of pair 0
+ * then (a mask), whose multiples are as good as any kernel's for the
+ * evaluations that a dummy step throws away.  Pair 0 (the round's pair)
+ * only has torsion of the leaves not yet done, and leaves run in
+ * ascending order of the primes (the tables and the straggler rounds are
+ * built so), so none of its multiples up to [(l + 1) / 2] is at infinity.
+ */
+static noinline void nobs_csidh_push(struct nobs_csidh_state *st, int from,
+				     int to, const struct nobs_csidh_pt *k,
+				     unsigned int l, u64 real,
+				     const struct nobs_csidh_a24 *c,
+				     struct nobs_fp *ps, struct nobs_fp *pd)
+{
+	struct nobs_csidh_pt lm[NOBS_CSIDH_GROUP], lk, im;
+	struct nobs_csidh_eval ev[2 * NOBS_CSIDH_GROUP];
+	const struct nobs_csidh_pt *pts[2 * NOBS_CSIDH_GROUP] = { NULL };
+	int n = to - from, i;
+
+	for (i = 0; i < n; i++) {
+		nobs_csidh_xmul_u64(&lm[i], &st->st[from + i].p[1], l, c);
+		pts[2 * i] = &st->st[from + i].p[0];
+		pts[2 * i + 1] = &lm[i];
+	}
+	nobs_csidh_kernel_walk(ps, pd, ev, pts, 2 * n, k, l, c,
+			       from || !n ? NULL : &lk);
+	for (i = 0; i < n; i++) {
+		struct nobs_csidh_pair *pr = &st->st[from + i];
+
+		/* public: pair 0 got [l] p[0] from the walk */
+		if (from + i)
+			nobs_csidh_xmul_u64(&lk, &pr->p[0], l, c);
+		nobs_csidh_eval_finish(&im, &pr->p[0], &ev[2 * i]);
+		nobs_csidh_cmov(&lk, &im, real);
+		pr->p[0] = lk;
+		nobs_csidh_eval_finish(&im, &lm[i], &ev[2 * i + 1]);
+		nobs_csidh_cmov(&lm[i], &im, real);
+		pr->p[1] = lm[i];
+	}
+	memzero_explicit(lm, sizeof(lm));
+	memzero_explicit(&lk, sizeof(lk));
+	memzero_explicit(&im, sizeof(im));
+	memzero_explicit(ev, sizeof(ev));
+}
+
+/*
+ * One step for prime l_i with kernel k (of order exactly l): pushes the
+ * pending pairs st->st[0 .. top) and, if real (a mask), moves the curve
+ * to the codomain.  Same operations for a real and a dummy step.
+ * Codomain through the twisted Edwards model (Meyer-Reith):
+ * a' = a^l ps^8, d' = d^l pd^8 with a = A + 2C, d = A - 2C.
+ */
+/*
+ * The codomain from the products ps, pd (overwritten) on the curve c
+ * (a = A + 2C, d = A - 2C): a' = a^l ps^8, d' = d^l pd^8; the curve
+ * becomes A' = 2 (a' + d'), C' = a' - d' if real (a mask).  Its own frame,
+ * not live during the push (the deepest part of the action).
+ */
+static noinline void nobs_csidh_codomain(struct nobs_csidh_state *st,
+					 const struct nobs_csidh_a24 *c,
+					 struct nobs_fp *ps, struct nobs_fp *pd,
+					 unsigned int l, u64 real)
+{
+	struct nobs_fp s, d, t;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		nobs_fp_sqr(ps, ps);
+		nobs_fp_sqr(pd, pd);
+	}
+	nobs_fp_sub(&t, &c->a24, &c->c24);	/* A - 2C */
+	nobs_csidh_pow_small(&s, &c->a24, l);
+	nobs_csidh_pow_small(&d, &t, l);
+	nobs_fp_mul(&s, &s, ps);
+	nobs_fp_mul(&d, &d, pd);
+	nobs_fp_add(&t, &s, &d);
+	nobs_fp_add(&t, &t, &t);
+	nobs_fp_cmov(&st->a, &t, real);
+	nobs_fp_sub(&t, &s, &d);
+	nobs_fp_cmov(&st->c, &t, real);
+	memzero_explicit(&s, sizeof(s));
+	memzero_explicit(&d, sizeof(d));
+	memzero_explicit(&t, sizeof(t));
+}
+
+static noinline void nobs_csidh_step(struct nobs_csidh_state *st, int top,
+				     const struct nobs_csidh_pt *k,
+				     unsigned int l, u64 real)
+{
+	struct nobs_csidh_a24 c;
+	struct nobs_fp ps, pd;
+	struct nobs_csidh_pt kd = *k;
+	int g;
+
+	nobs_csidh_to_a24(&c, &st->a, &st->c);
+	/* public: whether there is a pair 0 (the table's stack depth) */
+	if (top)
+		nobs_csidh_cmov(&kd, &st->st[0].p[0], real ^ 1);
+	for (g = 0; g == 0 || g < top; g += NOBS_CSIDH_GROUP)
+		nobs_csidh_push(st, g, min_t(int, g + NOBS_CSIDH_GROUP, top),
+				&kd, l, real, &c, g ? NULL : &ps,
+				g ? NULL : &pd);
+	memzero_explicit(&kd, sizeof(kd));
+	nobs_csidh_codomain(st, &c, &ps, &pd, l, real);
+	memzero_explicit(&c, sizeof(c));
+	memzero_explicit(&ps, sizeof(ps));
+	memzero_explicit(&pd, sizeof(pd));
+}
+
+/*
+ * Elligator 2 (as in Meyer-Campos-Reith): for a public random u with
+ * u^2 != 1, x1 = A / (C (u^2 - 1)) and x2 = -x1 - A/C lie one on E and one
+ * on its twist (f(x2) = -u^2 f(x1) and -1 is not a square).  For A = 0,
+ * x1 = u and x2 = -u.  pr->p[0] gets the one on E, pr->p[1] the other, by a
+ * branch-free swap.
+ */
+static noinline void nobs_csidh_sample(struct nobs_csidh_pair *pr,
+				       const struct nobs_fp *a,
+				       const struct nobs_fp *c,
+				       const struct nobs_csidh_env *env)
+{
+	struct nobs_fp u, u2, w, t, zero_u;
+	u8 buf[NOBS_FP_BYTES];
+	u64 bit;
+
+	/* public: rejects u by its (random, key-independent) value only */
+	for (;;) {
+		env->random(env->ctx, buf, sizeof(buf));
+		buf[NOBS_FP_BYTES - 1] &= NOBS_CSIDH_SAMPLE_MASK;
+		if (nobs_fp_from_bytes(&u, buf))
+			continue;
+		nobs_fp_sqr(&u2, &u);
+		nobs_fp_sub(&t, &u2, &nobs_fp_one);	/* u^2 - 1 */
+		if (!nobs_fp_is_zero(&u) && !nobs_fp_is_zero(&t))
+			break;
+	}
+	memzero_explicit(buf, sizeof(buf));
+
+	nobs_fp_mul(&pr->p[0].z, c, &t);		/* Z = C (u^2 - 1) */
+	pr->p[1].z = pr->p[0].z;
+	pr->p[0].x = *a;				/* X1 = A */
+	nobs_fp_mul(&t, a, &u2);
+	nobs_fp_neg(&pr->p[1].x, &t);			/* X2 = -A u^2 */
+	/* A = 0: X1 = u Z, X2 = -u Z */
+	bit = nobs_fp_is_zero(a);
+	nobs_fp_mul(&zero_u, &u, &pr->p[0].z);
+	nobs_fp_cmov(&pr->p[0].x, &zero_u, bit);
+	nobs_fp_neg(&zero_u, &zero_u);
+	nobs_fp_cmov(&pr->p[1].x, &zero_u, bit);
+
+	/* f(x1) is a square iff C Z X (C X^2 + A X Z + C Z^2) is */
+	nobs_fp_mul(&w, c, &pr->p[0].x);		/* C X */
+	nobs_fp_mul(&t, a, &pr->p[0].z);		/* A Z */
+	nobs_fp_add(&w, &w, &t);			/* C X + A Z */
+	nobs_fp_mul(&w, &w, &pr->p[0].x);		/* C X^2 + A X Z */
+	nobs_fp_sqr(&t, &pr->p[0].z);
+	nobs_fp_mul(&t, &t, c);				/* C Z^2 */
+	nobs_fp_add(&w, &w, &t);
+	nobs_fp_mul(&w, &w, &pr->p[0].x);
+	nobs_fp_mul(&w, &w, &pr->p[0].z);
+	nobs_fp_mul(&w, &w, c);
+	bit = !nobs_fp_is_square(&w);
+	nobs_csidh_cswap(&pr->p[0], &pr->p[1], bit);
+
+	memzero_explicit(&w, sizeof(w));
+	memzero_explicit(&t, sizeof(t));
+	memzero_explicit(&zero_u, sizeof(zero_u));
+}
+
+/* scalar = product of l_{idx[j]} for j in [lo, hi] */
+static void nobs_csidh_scalar_of(u64 k[NOBS_CSIDH_SCALAR_LIMBS],
+				 const u8 *idx, int lo, int hi)
+{
+	int j;
+
+	memset(k, 0, NOBS_CSIDH_SCALAR_LIMBS * sizeof(u64));
+	k[0] = 1;
+	for (j = lo; j <= hi; j++)
+		nobs_csidh_scalar_mul_small(k, nobs_csidh_primes[idx[j]]);
+}
+
+/*
+ * The harness's op-count test (tests/user/test_csidh_ops.c) is told of
+ * every public event: a round starts (kind 0, before sampling), its pair is
+ * sampled (kind 1), a leaf ran (kind 2: the prime, whether it stepped).
+ */
+#ifdef NOBS_CSIDH_COUNT
+void nobs_csidh_count_event(int kind, const u8 *idx, int n, int i, int step);
+#else
+static inline void nobs_csidh_count_event(int kind __always_unused,
+					  const u8 *idx __always_unused,
+					  int n __always_unused,
+					  int i __always_unused,
+					  int step __always_unused)
+{
+}
+#endif
+
+/*
+ * The leaf for prime l_i: the top pair st->st[top] has only l_i-torsion
+ * left (or none).  A public event decides what runs: if the sign's point
+ * of the pair is at infinity (fail: the sampled point had no l_i part) or
+ * l_i already had its NOBS_CSIDH_MAX_EXPONENT steps (done), the pending
+ * pairs are only multiplied by l_i; else one step, real or dummy.
+ */
+static noinline bool nobs_csidh_leaf(struct nobs_csidh_state *st, int top,
+				     int i, const s8 e[NOBS_CSIDH_PRIMES],
+				     u8 done[NOBS_CSIDH_PRIMES])
+{
+	struct nobs_csidh_a24 c;
+	struct nobs_csidh_pt k;
+	u64 sign, mag, real, l = nobs_csidh_primes[i];
+	bool fail, step;
+	int j;
+
+	/* secret: the sign and whether this step is real */
+	sign = (u64)((s64)e[i] >> 63) & 1;
+	mag = ((u64)(s64)e[i] ^ (0 - sign)) + sign;
+	real = ((u64)done[i] - mag) >> 63;
+
+	k = st->st[top].p[0];
+	/* public: the entry's shape comes from the table */
+	if (!st->lone[top])
+		nobs_csidh_cswap(&k, &st->st[top].p[1], sign);
+	fail = nobs_fp_is_zero(&k.z);
+	nobs_csidh_public(fail);
+	/* public: fail (above) and done[] (counts of public events) */
+	step = !fail && done[i] < NOBS_CSIDH_MAX_EXPONENT;
+	if (step) {
+		for (j = 0; j < top; j++)
+			nobs_csidh_cswap(&st->st[j].p[0], &st->st[j].p[1],
+					 sign);
+		nobs_csidh_step(st, top, &k, l, real);
+		for (j = 0; j < top; j++)
+			nobs_csidh_cswap(&st->st[j].p[0], &st->st[j].p[1],
+					 sign);
+		done[i]++;
+	} else {
+		nobs_csidh_to_a24(&c, &st->a, &st->c);
+		for (j = 0; j < top; j++) {
+			nobs_csidh_xmul_u64(&st->st[j].p[0], &st->st[j].p[0],
+					    l, &c);
+			nobs_csidh_xmul_u64(&st->st[j].p[1], &st->st[j].p[1],
+					    l, &c);
+		}
+		memzero_explicit(&c, sizeof(c));
+	}
+	memzero_explicit(&k, sizeof(k));
+	memzero_explicit(&st->st[top], sizeof(st->st[top]));
+	memzero_explicit(&sign, sizeof(sign));
+	memzero_explicit(&mag, sizeof(mag));
+	memzero_explicit(&real, sizeof(real));
+	return step;
+}
+
+/*
+ * One round over the primes l_{idx[0]}, ..., l_{idx[n - 1]} (leaf order):
+ * sample a point pair, clear its cofactor (4 and every other prime), then
+ * walk the strategy: split[] lists, in preorder, where each segment of
+ * leaves splits (relative to its first leaf); NULL is the simple strategy
+ * (every segment splits after its first leaf, i.e. each kernel point is
+ * computed from the round's pair, which is pushed through each step).
+ * Every branch here reads public data only: the tables, n, and (through
+ * nobs_csidh_leaf) the public events.
+ */
+/* The round's pair: cofactor cleared (4 and every prime not in idx[]) */
+static noinline void nobs_csidh_clear(struct nobs_csidh_state *st,
+				      const u8 *idx, int n)
+{
+	u64 scalar[NOBS_CSIDH_SCALAR_LIMBS];
+	struct nobs_csidh_a24 c;
+	u8 in[NOBS_CSIDH_PRIMES];
+	int j;
+
+	memset(in, 0, sizeof(in));
+	for (j = 0; j < n; j++)
+		in[idx[j]] = 1;
+	nobs_csidh_to_a24(&c, &st->a, &st->c);
+	nobs_csidh_scalar_product(scalar, in, 0, 0, NOBS_CSIDH_PRIMES);
+	for (j = 0; j < 2; j++) {
+		nobs_csidh_xdbl(&st->st[0].p[j], &st->st[0].p[j], &c);
+		nobs_csidh_xdbl(&st->st[0].p[j], &st->st[0].p[j], &c);
+	}
+	nobs_csidh_pair_xmul(&st->st[0], scalar, &c);
+	memzero_explicit(&c, sizeof(c));
+}
+
+/*
+ * A split of entry top at leaf k: entry top + 1 gets the left part (a copy
+ * times the right part's primes), entry top keeps the right part.
+ */
+static noinline void nobs_csidh_split(struct nobs_csidh_state *st, int top,
+				      int k, const u8 *idx,
+				      const s8 e[NOBS_CSIDH_PRIMES])
+{
+	u64 scalar[NOBS_CSIDH_SCALAR_LIMBS], sign;
+	struct nobs_csidh_a24 c;
+
+	nobs_csidh_to_a24(&c, &st->a, &st->c);
+	nobs_csidh_scalar_of(scalar, idx, k + 1, st->hi[top]);
+	st->lo[top + 1] = st->lo[top];
+	st->hi[top + 1] = (u8)k;
+	st->lo[top] = (u8)(k + 1);
+	st->lone[top + 1] = k == st->lo[top + 1];
+	/* public: the table's shape */
+	if (st->lone[top + 1]) {
+		/* a lone leaf: only its sign's point (a mask) */
+		sign = (u64)((s64)e[idx[k]] >> 63) & 1;
+		st->st[top + 1].p[0] = st->st[top].p[0];
+		nobs_csidh_cmov(&st->st[top + 1].p[0], &st->st[top].p[1],
+				sign);
+		nobs_csidh_xmul(&st->st[top + 1].p[0], &st->st[top + 1].p[0],
+				scalar, NOBS_CSIDH_SCALAR_LIMBS, &c);
+		memzero_explicit(&sign, sizeof(sign));
+	} else {
+		st->st[top + 1] = st->st[top];
+		nobs_csidh_pair_xmul(&st->st[top + 1], scalar, &c);
+	}
+	memzero_explicit(&c, sizeof(c));
+}
+
+static noinline void nobs_csidh_round(struct nobs_csidh_state *st,
+				      const s8 e[NOBS_CSIDH_PRIMES],
+				      u8 done[NOBS_CSIDH_PRIMES],
+				      const u8 *idx, int n, const u8 *split,
+				      const struct nobs_csidh_env *env)
+{
+	int top = 0, sp = 0;
+	bool step __maybe_unused;
+
+	nobs_csidh_count_event(0, idx, n, 0, 0);
+	nobs_csidh_sample(&st->st[0], &st->a, &st->c, env);
+	nobs_csidh_count_event(1, idx, n, 0, 0);
+	nobs_csidh_clear(st, idx, n);
+	st->lo[0] = 0;
+	st->hi[0] = (u8)(n - 1);
+	st->lone[0] = 0;
+
+	while (top >= 0) {
+		if (st->lo[top] == st->hi[top]) {
+			step = nobs_csidh_leaf(st, top, idx[st->lo[top]], e,
+					       done);
+			nobs_csidh_count_event(2, idx, n, idx[st->lo[top]],
+					       step);
+			top--;
+			if (env->yield)
+				env->yield(env->ctx);
+			continue;
+		}
+		nobs_csidh_split(st, top,
+				 st->lo[top] + (split ? split[sp++] : 0), idx, e);
+		top++;
+	}
+}
+
+/*
+ * Scheduling: the primes split into NOBS_CSIDH_BATCHES interleaved batches
+ * (index mod NOBS_CSIDH_BATCHES), each run NOBS_CSIDH_MAX_EXPONENT times
+ * with its optimal strategy (the table nobs_csidh_batch[], made by
+ * tests/user/csidh_tune.c: the primes of each batch in leaf order, then
+ * the splits); then the stragglers (primes whose sampled points failed
+ * some round) are finished together in rounds of the simple strategy.
+ * Only the public step counts done[] steer this.
+ */
+static void nobs_csidh_action(struct nobs_fp *a_out,
+			      const struct nobs_fp *a_in,
+			      const s8 e[NOBS_CSIDH_PRIMES],
+			      const struct nobs_csidh_env *env)
+{
+	struct nobs_csidh_state st;
+	u8 done[NOBS_CSIDH_PRIMES], idx[NOBS_CSIDH_PRIMES];
+	int r, b, i, n, pos;
+
+	memset(done, 0, sizeof(done));
+	st.a = *a_in;
+	st.c = nobs_fp_one;
+
+	for (r = 0; r < NOBS_CSIDH_MAX_EXPONENT; r++) {
+		for (b = 0, pos = 0; b < NOBS_CSIDH_BATCHES; b++) {
+			n = nobs_csidh_batch[pos];
+			nobs_csidh_round(&st, e, done, &nobs_csidh_batch[pos + 1],
+					 n, &nobs_csidh_batch[pos + 1 + n], env);
+			pos += 2 * n;
+		}
+	}
+	for (;;) {
+		for (n = 0, i = 0; i < NOBS_CSIDH_PRIMES; i++)
+			if (done[i] < NOBS_CSIDH_MAX_EXPONENT)
+				idx[n++] = (u8)i;
+		if (!n)
+			break;
+		nobs_csidh_round(&st, e, done, idx, n, NULL, env);
+	}
+
+	nobs_fp_inv(&st.c, &st.c);
+	nobs_fp_mul(a_out, &st.a, &st.c);
+	memzero_explicit(&st, sizeof(st));
+}
+
+/*
+ * The stack the group action leaves below its caller holds the last
+ * values of every frame under it: curves, points and the temporaries of
+ * xDBL, xADD, the field arithmetic and register spills.  Wiping each of
+ * those frames at every return would cost a few percent (xDBLADD and the
+ * multiplication run hundreds of thousands of times per action); instead
+ * the callers of nobs_csidh_action() overwrite, right after it, more stack
+ * than it ever uses: NOBS_CSIDH_SCRUB_CHUNKS nested frames of
+ * NOBS_CSIDH_SCRUB_CHUNK bytes each (each frame under the kernel's frame
+ * size warning).  The action goes about 5.5 KiB deep in the harness
+ * (the strategy's stack of point pairs: 4.5 KiB before the strategies;
+ * ppc64le's 8 KiB stacks with 4 KiB pages leave little more), and KASAN,
+ * which doubles the kernel's stack, about doubles that (test_zeroize and
+ * KUnit nobs_zeroize.zeroize_csidh_stack_residue measure what is left);
+ * the scrub covers 10 KiB, 16 KiB with KASAN.  It is not instrumented by
+ * KASAN, whose frame headers would be all it leaves.
+ */
+#define NOBS_CSIDH_SCRUB_CHUNK	1024
+#ifdef CONFIG_KASAN
+#define NOBS_CSIDH_SCRUB_CHUNKS	16
+#else
+#define NOBS_CSIDH_SCRUB_CHUNKS	10
+#endif
+
+static noinline __no_sanitize_address void
+nobs_csidh_scrub_stack(unsigned int chunks)
+{
+	u8 buf[NOBS_CSIDH_SCRUB_CHUNK];
+
+	/* Not a tail call: each chunk is a frame below the previous one. */
+	if (chunks > 1)
+		nobs_csidh_scrub_stack(chunks - 1);
+	memzero_explicit(buf, sizeof(buf));
+}
+
+/*
+ * The chunks' own frame overhead (return address, saved registers,
+ * alignment padding) is not part of any buffer, so a padding slot could
+ * keep what the action left there.  A second pass, its chunks shifted by
+ * half a chunk under a frame of its own, puts a zeroed buffer over every
+ * slot the first pass skipped.
+ */
+static noinline __no_sanitize_address void
+nobs_csidh_scrub_shifted(unsigned int chunks)
+{
+	u8 buf[NOBS_CSIDH_SCRUB_CHUNK / 2];
+
+	/* Not a tail call: the chunks run below this frame. */
+	nobs_csidh_scrub_stack(chunks);
+	memzero_explicit(buf, sizeof(buf));
+}
+
+/*
+ * Never past the end of the stack (on ppc64le's 16 KiB kernel stack,
+ * without guard pages, 8 KiB more below a deep caller overwrote another
+ * task's memory): as many chunks as fit, each with room for its frame's
+ * own overhead (a frame header: 112 bytes on ppc64), with the shifted
+ * pass's half chunk and 1 KiB to spare.
+ */
+#define NOBS_CSIDH_SCRUB_FRAME	(NOBS_CSIDH_SCRUB_CHUNK + 128)
+#define NOBS_CSIDH_SCRUB_SPARE	(1024 + NOBS_CSIDH_SCRUB_FRAME / 2)
+
+static void nobs_csidh_scrub(void)
+{
+	unsigned long room = nobs_stack_room(), fit;
+	unsigned int n;
+
+	if (room < NOBS_CSIDH_SCRUB_SPARE + NOBS_CSIDH_SCRUB_FRAME)
+		return;
+	fit = (room - NOBS_CSIDH_SCRUB_SPARE) / NOBS_CSIDH_SCRUB_FRAME;
+	n = fit < NOBS_CSIDH_SCRUB_CHUNKS ? (unsigned int)fit :
+					    NOBS_CSIDH_SCRUB_CHUNKS;
+	nobs_csidh_scrub_stack(n);
+	nobs_csidh_scrub_shifted(n);
+}
+
+/* ---- validation (public input, variable time) --------------------------- */
+
+/*
+ * p is [m] P for m = 4 * prod(l_j, j outside [lo, hi)); find which l_j,
+ * j in [lo, hi), divide the order of P.  Adds floor(log2 l_j) to *bits
+ * for each; returns -EINVAL if some [l_j] ([m / l_j] P) is not infinity
+ * (the order of P does not divide p + 1).
+ */
+static int nobs_csidh_orders(const struct nobs_csidh_pt *p,
+			     const struct nobs_csidh_a24 *c,
+			     int lo, int hi, int *bits)
+{
+	struct nobs_csidh_pt q;
+	u64 k[NOBS_CSIDH_SCALAR_LIMBS];
+	int mid, err;
+
+	if (*bits >= NOBS_CSIDH_ORDER_BITS || nobs_fp_is_zero(&p->z))
+		return 0;
+	if (hi - lo == 1) {
+		nobs_csidh_xmul_u64(&q, p, nobs_csidh_primes[lo], c);
+		if (!nobs_fp_is_zero(&q.z))
+			return -EINVAL;
+		*bits += 31 - __builtin_clz(nobs_csidh_primes[lo]);
+		return 0;
+	}
+	mid = lo + (hi - lo) / 2;
+	nobs_csidh_scalar_product(k, NULL, 0, mid, hi);
+	nobs_csidh_xmul(&q, p, k, NOBS_CSIDH_SCALAR_LIMBS, c);
+	err = nobs_csidh_orders(&q, c, lo, mid, bits);
+	if (err)
+		return err;
+	nobs_csidh_scalar_product(k, NULL, 0, lo, mid);
+	nobs_csidh_xmul(&q, p, k, NOBS_CSIDH_SCALAR_LIMBS, c);
+	return nobs_csidh_orders(&q, c, mid, hi, bits);
+}
+
+static int nobs_csidh_validate_fp(const struct nobs_fp *a)
+{
+	struct nobs_csidh_a24 c;
+	struct nobs_csidh_pt p;
+	struct nobs_fp t;
+	int bits, err;
+	u64 x;
+
+	nobs_fp_set_u64(&t, 2);
+	if (nobs_fp_eq(a, &t))
+		return -EINVAL;
+	nobs_fp_neg(&t, &t);
+	if (nobs_fp_eq(a, &t))
+		return -EINVAL;
+	nobs_csidh_to_a24(&c, a, &nobs_fp_one);
+
+	/*
+	 * Any x will do: on E or on its twist, a point of order > 4 sqrt(p)
+	 * dividing p + 1 proves that curve has p + 1 points, and so has the
+	 * other.  A supersingular curve fails this for a given x with
+	 * probability about 2^-20 at most; we try a few.
+	 */
+	for (x = 2; x < 34; x++) {
+		nobs_fp_set_u64(&p.x, x);
+		p.z = nobs_fp_one;
+		nobs_csidh_xdbl(&p, &p, &c);
+		nobs_csidh_xdbl(&p, &p, &c);
+		bits = 0;
+		err = nobs_csidh_orders(&p, &c, 0, NOBS_CSIDH_PRIMES, &bits);
+		if (err)
+			return err;
+		if (bits >= NOBS_CSIDH_ORDER_BITS)
+			return 0;
+	}
+	return -EINVAL;
+}
+
+/* ---- keys ---------------------------------------------------------------- */
+
+/* Unpack; returns 0 or -EINVAL (an exponent outside [-5, 5]). */
+static int nobs_csidh_decode(s8 e[NOBS_CSIDH_PRIMES],
+			     const u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE])
+{
+	u32 bad = 0;
+	s32 v;
+	int i;
+
+	for (i = 0; i < NOBS_CSIDH_PRIMES; i++) {
+		v = (s8)(u8)(sk[i / 2] << ((i % 2) * 4)) >> 4;
+		bad |= (u32)((v + NOBS_CSIDH_MAX_EXPONENT) |
+			     (NOBS_CSIDH_MAX_EXPONENT - v)) >> 31;
+		e[i] = (s8)v;
+	}
+	memzero_explicit(&v, sizeof(v));
+	/* the error reveals that some exponent was invalid, nothing more */
+	nobs_csidh_public(bad);
+	return bad ? -EINVAL : 0;
+}
+
+/**
+ * nobs_csidh_check_private_key() - whether a private key is well formed
+ * @sk: 37 bytes in the reference encoding
+ *
+ * Return: 0, or -EINVAL if some exponent is outside [-5, 5].
+ */
+int nobs_csidh_check_private_key(const u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE])
+{
+	s8 e[NOBS_CSIDH_PRIMES];
+	int err = nobs_csidh_decode(e, sk);
+
+	memzero_explicit(e, sizeof(e));
+	return err;
+}
+
+/**
+ * nobs_csidh_random_private_key() - draw a uniform private key
+ * @sk: 37 bytes out; each exponent uniform in [-5, 5] by rejection
+ *	sampling of random nibbles (the number of rejections is all the
+ *	timing reveals, and it is independent of the accepted values)
+ * @env: source of randomness
+ */
+void nobs_csidh_random_private_key(u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
+				   const struct nobs_csidh_env *env)
+{
+	u8 buf[64];
+	size_t pos = 2 * sizeof(buf);
+	unsigned int v;
+	int i;
+
+	memset(sk, 0, NOBS_CSIDH_PRIVATE_KEY_SIZE);
+	for (i = 0; i < NOBS_CSIDH_PRIMES; i++) {
+		do {
+			if (pos == 2 * sizeof(buf)) {
+				env->random(env->ctx, buf, sizeof(buf));
+				pos = 0;
+			}
+			v = (buf[pos / 2] >> ((pos % 2) * 4)) & 0xf;
+			pos++;
+		} while (v > 2 * NOBS_CSIDH_MAX_EXPONENT);
+		v = (v - NOBS_CSIDH_MAX_EXPONENT) & 0xf;	/* signed nibble */
+		sk[i / 2] |= (u8)(v << (4 - (i % 2) * 4));
+	}
+	memzero_explicit(buf, sizeof(buf));
+	memzero_explicit(&v, sizeof(v));
+}
+
+/**
+ * nobs_csidh_validate() - check a peer's public key
+ * @pk: 64 bytes, A in Montgomery form
+ *
+ * Variable time (the key is public).
+ *
+ * Return: 0 if A < p, A != +-2 and E_A is supersingular; else -EINVAL.
+ */
+int nobs_csidh_validate(const u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE])
+{
+	struct nobs_fp a;
+
+	if (nobs_fp_from_bytes(&a, pk))
+		return -EINVAL;
+	return nobs_csidh_validate_fp(&a);
+}
+
+/**
+ * nobs_csidh_public_key() - the public key of a private key
+ * @pk: 64 bytes out
+ * @sk: 37-byte private key
+ * @env: randomness and yield hook
+ *
+ * Constant time in @sk (see the top of this file).  Exported (namespace
+ * NOBS_NS) for the KUnit suites only, as is the next one.
+ *
+ * Return: 0, or -EINVAL if @sk is malformed (then @pk is zeroed).
+ */
+int nobs_csidh_public_key(u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE],
+			  const u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
+			  const struct nobs_csidh_env *env)
+{
+	s8 e[NOBS_CSIDH_PRIMES];
+	struct nobs_fp a;
+	int err;
+
+	memset(pk, 0, NOBS_CSIDH_PUBLIC_KEY_SIZE);
+	err = nobs_csidh_decode(e, sk);
+	if (!err) {
+		nobs_csidh_action(&a, &nobs_fp_zero, e, env);
+		nobs_csidh_scrub();
+		nobs_fp_to_bytes(pk, &a);
+		memzero_explicit(&a, sizeof(a));
+	}
+	memzero_explicit(e, sizeof(e));
+	return err;
+}
+EXPORT_SYMBOL_NS_GPL(nobs_csidh_public_key, NOBS_NS);
+
+/**
+ * nobs_csidh_shared_secret() - the shared secret with a peer
+ * @ss: 64 bytes out
+ * @sk: our 37-byte private key
+ * @peer: the peer's 64-byte public key, validated here first
+ * @env: randomness and yield hook
+ *
+ * Return: 0, or -EINVAL if @peer is not a valid public key or @sk is
+ * malformed (then @ss is zeroed and no group action ran).
+ */
+int nobs_csidh_shared_secret(u8 ss[NOBS_CSIDH_SHARED_SECRET_SIZE],
+			     const u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
+			     const u8 peer[NOBS_CSIDH_PUBLIC_KEY_SIZE],
+			     const struct nobs_csidh_env *env)
+{
+	s8 e[NOBS_CSIDH_PRIMES];
+	struct nobs_fp a;
+	int err;
+
+	memset(ss, 0, NOBS_CSIDH_SHARED_SECRET_SIZE);
+	if (nobs_fp_from_bytes(&a, peer) || nobs_csidh_validate_fp(&a))
+		return -EINVAL;
+	err = nobs_csidh_decode(e, sk);
+	if (!err) {
+		nobs_csidh_action(&a, &a, e, env);
+		nobs_csidh_scrub();
+		nobs_fp_to_bytes(ss, &a);
+	}
+	memzero_explicit(&a, sizeof(a));
+	memzero_explicit(e, sizeof(e));
+	return err;
+}
+EXPORT_SYMBOL_NS_GPL(nobs_csidh_shared_secret, NOBS_NS);
