@@ -14,6 +14,7 @@
  */
 #include <gmp.h>
 #include "fuzz_input.h"
+#include "csidh_prime.h"
 
 #ifdef FUZZ_FP1024
 #include "isogeny/fp1024.h"
@@ -38,19 +39,8 @@ static mpz_t P, R, RINV, x, y, z, w;
 
 static void setup(void)
 {
-	static char composite[FF_LAST_SIEVED + 1];
-	unsigned int q, k;
-
 	mpz_inits(P, R, RINV, x, y, z, w, NULL);
-	mpz_set_ui(P, 4 * FF_EXTRA_PRIME);
-	for (q = 3; q <= FF_LAST_SIEVED; q += 2) {
-		if (composite[q])
-			continue;
-		for (k = q * q; k <= FF_LAST_SIEVED; k += 2 * q)
-			composite[k] = 1;
-		mpz_mul_ui(P, P, q);
-	}
-	mpz_sub_ui(P, P, 1);
+	csidh_test_prime(P, FF_LAST_SIEVED, FF_EXTRA_PRIME);
 	mpz_setbit(R, 64 * FF_LIMBS);
 	mpz_mod(R, R, P);
 	mpz_invert(RINV, R, P);

@@ -20,7 +20,8 @@ USER_TESTS += $(BUILD)/test_csidh
 VALGRIND_TESTS += $(BUILD)/test_csidh_ct
 USER_BENCHES += $(BUILD)/csidh_bench
 
-$(BUILD)/test_csidh: $(ROOT)/tests/user/test_csidh.c $(CSIDH_CORE) $(ROOT)/tests/user/csidh_test_rng.h
+$(BUILD)/test_csidh: $(ROOT)/tests/user/test_csidh.c $(CSIDH_CORE) $(ROOT)/tests/user/csidh_test_rng.h \
+		$(ROOT)/tests/user/vectors_json.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(CSIDH_CFLAGS) \
 		-DNOBS_ROOT='"$(ROOT)"' -o $@ \

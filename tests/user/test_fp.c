@@ -25,6 +25,8 @@
 #include <string.h>
 #include <gmp.h>
 
+#include "csidh_prime.h"
+
 #ifdef TEST_FP1024
 #include "isogeny/fp1024.h"
 #define TF(name)	nobs_fp1024_##name
@@ -61,22 +63,11 @@ static int passed, failed, skipped;
 static mpz_t P, R, RINV, TMP;
 static gmp_randstate_t rng;
 
-/* P = 4 * (odd primes up to TF_LAST_SIEVED) * TF_EXTRA_PRIME - 1 */
+/* P from the small primes, R = 2^(64 n), RINV = R^-1 mod P */
 static void make_p(void)
 {
-	static char composite[TF_LAST_SIEVED + 1];
-	unsigned int q, k, n = 1;
+	unsigned int n = csidh_test_prime(P, TF_LAST_SIEVED, TF_EXTRA_PRIME);
 
-	mpz_set_ui(P, 4 * TF_EXTRA_PRIME);
-	for (q = 3; q <= TF_LAST_SIEVED; q += 2) {
-		if (composite[q])
-			continue;
-		for (k = q * q; k <= TF_LAST_SIEVED; k += 2 * q)
-			composite[k] = 1;
-		mpz_mul_ui(P, P, q);
-		n++;
-	}
-	mpz_sub_ui(P, P, 1);
 	if (n != TF_N_PRIMES || mpz_sizeinbase(P, 2) != TF_PBITS) {
 		fprintf(stderr, "BUG: p from %u primes, %zu bits\n", n,
 			mpz_sizeinbase(P, 2));
