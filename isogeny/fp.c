@@ -36,6 +36,22 @@ static const struct nobs_fp nobs_fp_r2 = { {
 	0xad5f166e20e4f52dULL, 0x4ed759aea6f3917eULL,
 } };
 
+/* p - 2: Fermat inversion exponent */
+static const u64 nobs_fp_p_minus_2[NOBS_FP_LIMBS] = {
+	0x1b81b90533c6c879ULL, 0xc2721bf457aca835ULL,
+	0x516730cc1f0b4f25ULL, 0xa7aac6c567f35507ULL,
+	0x5afbfcc69322c9cdULL, 0xb42d083aedc88c42ULL,
+	0xfc8ab0d15e3e4c4aULL, 0x65b48e8f740f89bfULL,
+};
+
+/* (p - 1) / 2: Euler's criterion exponent */
+static const u64 nobs_fp_p_minus_1_half[NOBS_FP_LIMBS] = {
+	0x8dc0dc8299e3643dULL, 0xe1390dfa2bd6541aULL,
+	0xa8b398660f85a792ULL, 0xd3d56362b3f9aa83ULL,
+	0x2d7dfe63499164e6ULL, 0x5a16841d76e44621ULL,
+	0xfe455868af1f2625ULL, 0x32da4747ba07c4dfULL,
+};
+
 /* -p^-1 mod 2^64 */
 #define NOBS_FPX_PINV	0x66c1301f632e294dULL
 

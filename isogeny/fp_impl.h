@@ -9,6 +9,8 @@
  *	NOBS_FPX_POW_WINDOW	the sliding window of nobs_fp*_pow(), in bits
  *				(its table is 2^(w-1) elements on the stack)
  *	NOBS_FPX(p), NOBS_FPX(one) (R mod p), static NOBS_FPX(r2) (R^2 mod p)
+ *	static NOBS_FPX(p_minus_2)[], NOBS_FPX(p_minus_1_half)[]: the
+ *				exponents of inv and is_square
  *
  * Montgomery form with R = 2^(64 n) for n limbs.  The field's p must be
  * below 2^(64 n - 1): then the sum of two reduced elements and every
@@ -293,15 +295,11 @@ void NOBS_FPX(pow)(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *a,
  * @r: result, may alias @a
  * @a: element in [0, p)
  *
- * Fermat: a^(p - 2), a fixed public exponent made from p.
+ * Fermat: a^(p - 2), a fixed public exponent.
  */
 void NOBS_FPX(inv)(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *a)
 {
-	u64 e[NOBS_FPX_LIMBS];
-
-	memcpy(e, NOBS_FPX(p).limb, sizeof(e));
-	e[0] -= 2;		/* p is odd and p_0 > 2: no borrow */
-	NOBS_FPX(pow)(r, a, e);
+	NOBS_FPX(pow)(r, a, NOBS_FPX(p_minus_2));
 }
 
 /*
@@ -349,16 +347,9 @@ bool NOBS_FPX(eq)(const struct NOBS_FPX_T *a, const struct NOBS_FPX_T *b)
 bool NOBS_FPX(is_square)(const struct NOBS_FPX_T *a)
 {
 	struct NOBS_FPX_T t;
-	u64 e[NOBS_FPX_LIMBS];
 	bool ret;
-	int i;
 
-	/* (p - 1) / 2 = p >> 1, p being odd */
-	for (i = 0; i < NOBS_FPX_LIMBS - 1; i++)
-		e[i] = (NOBS_FPX(p).limb[i] >> 1) |
-		       (NOBS_FPX(p).limb[i + 1] << 63);
-	e[i] = NOBS_FPX(p).limb[i] >> 1;
-	NOBS_FPX(pow)(&t, a, e);
+	NOBS_FPX(pow)(&t, a, NOBS_FPX(p_minus_1_half));
 	/* both evaluated, constant time (bool | call: a clang warning) */
 	ret = NOBS_FPX(eq)(&t, &NOBS_FPX(one));
 	ret |= NOBS_FPX(is_zero)(a);
