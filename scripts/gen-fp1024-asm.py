@@ -38,10 +38,20 @@ PLIMB = [(P >> (64 * i)) & (2**64 - 1) for i in range(N)]
 PINV = (-pow(P, -1, 2**64)) % 2**64
 
 
+def emit(out, line):
+    """One line; a long one is continued (the C preprocessor joins the
+    lines of a .S file) to stay within 80 columns."""
+    while len(line.expandtabs()) > 79:
+        cut = line.rindex(", ", 0, 79 - 16) + 1
+        out.append(line[:cut] + " \\")
+        line = "\t\t" + line[cut + 1:]
+    out.append(line)
+
+
 def quads(out, limbs):
-    for i in range(0, len(limbs), 4):
+    for i in range(0, len(limbs), 2):
         out.append("\t.quad\t" + ", ".join("0x%016x" % v
-                                            for v in limbs[i:i + 4]))
+                                            for v in limbs[i:i + 2]))
 
 
 def proto(out, impl, sqr):
@@ -111,53 +121,82 @@ FRAME = SX + 8 * H
 
 
 def x86(out, ins):
-    out.append("\t" + ins)
+    emit(out, "\t" + ins)
 
 
-def x86_row(out, ring, src, ten):
-    """ring[0..8] += rdx * src(0..7); carries into ring[9] if ten."""
+T10 = ["t%d" % k for k in range(10)]
+
+
+def args(names):
+    return ", ".join("\\" + n for n in names)
+
+
+def x86_macros(out):
+    """ADDMUL, REDROW and HIGHROW: the rows, over a ring t0..t9."""
+    out.append("/*")
+    out.append(" * t0..t8 += rdx * the eight limbs at off(base), the low halves")
+    out.append(" * on the CF chain and the high halves on the OF chain; ten: the")
+    out.append(" * carries go on into t9.")
+    out.append(" */")
+    out.append(".macro\tADDMUL off, base, %s, ten" % ", ".join(T10))
     x86(out, "xor\t%eax, %eax")
     for j in range(H):
-        x86(out, "mulx\t%s, %%rax, %%rbx" % src(j))
-        x86(out, "adcx\t%%rax, %s" % ring[j])
-        x86(out, "adox\t%%rbx, %s" % ring[j + 1])
-    x86(out, "adcx\t.Lzero(%%rip), %s" % ring[8])
-    if ten:
-        x86(out, "adox\t.Lzero(%%rip), %s" % ring[9])
-        x86(out, "adcx\t.Lzero(%%rip), %s" % ring[9])
-
-
-def x86_load_a(out, i):
+        x86(out, "mulx\t\\off+%d(\\base), %%rax, %%rbx" % (8 * j))
+        x86(out, "adcx\t%%rax, \\t%d" % j)
+        x86(out, "adox\t%%rbx, \\t%d" % (j + 1))
+    x86(out, "adcx\t.Lzero(%rip), \\t8")
+    out.append(".if \\ten")
+    x86(out, "adox\t.Lzero(%rip), \\t9")
+    x86(out, "adcx\t.Lzero(%rip), \\t9")
+    out.append(".endif")
+    out.append(".endm")
+    out.append("")
+    out.append("/* rdx = a_i (a's address at %d(%%rsp)) */" % SA)
+    out.append(".macro\tLOADA i")
     x86(out, "mov\t%d(%%rsp), %%rdx" % SA)
-    x86(out, "mov\t%d(%%rdx), %%rdx" % (8 * i))
+    x86(out, "mov\t8*\\i(%rdx), %rdx")
+    out.append(".endm")
+    out.append("")
+    out.append("/*")
+    out.append(" * Row i of blocks 1 and 3: t += a_i b0, m_i = t0 pinv (kept at")
+    out.append(" * %d + 8 i on the stack), t += m_i p0; t0 is zero afterwards." % SM)
+    out.append(" */")
+    out.append(".macro\tREDROW i, %s" % ", ".join(T10))
+    x86(out, "LOADA\t\\i")
+    x86(out, "ADDMUL\t0, %%rcx, %s, 1" % args(T10))
+    x86(out, "mov\t\\t0, %rdx")
+    x86(out, "imul\t.Lpinv1024(%rip), %rdx")
+    x86(out, "mov\t%%rdx, %d+8*\\i(%%rsp)" % SM)
+    x86(out, "ADDMUL\t.Lp1024, %%rip, %s, 1" % args(T10))
+    out.append(".endm")
+    out.append("")
+    out.append("/*")
+    out.append(" * Blocks 2 and 4: t += a_i b1 + m_i p1, then t0 is final: limb k")
+    out.append(" * of the block's result goes to %d + 8 k on the stack, and t0" % SS)
+    out.append(" * becomes the zero top limb.")
+    out.append(" */")
+    out.append(".macro\tHIGHROW i, k, %s" % ", ".join(T10))
+    x86(out, "LOADA\t\\i")
+    x86(out, "ADDMUL\t%d, %%rcx, %s, 0" % (8 * H, args(T10)))
+    x86(out, "mov\t%d+8*\\i(%%rsp), %%rdx" % SM)
+    x86(out, "ADDMUL\t.Lp1024+%d, %%rip, %s, 0" % (8 * H, args(T10)))
+    x86(out, "mov\t\\t0, %d+8*\\k(%%rsp)" % SS)
+    x86(out, "xor\t\\t0, \\t0")
+    out.append(".endm")
+    out.append("")
 
 
 def x86_reduce_block(out, ring, row0):
     """Rows row0..row0+7 against b0 and p0 (blocks 1 and 3)."""
     for i in range(H):
-        out.append("\t/* row %d: t += a_%d b0, then m_%d p0 */"
-                   % (row0 + i, row0 + i, row0 + i))
-        x86_load_a(out, row0 + i)
-        x86_row(out, ring, lambda j: "%d(%%rcx)" % (8 * j), True)
-        x86(out, "mov\t%s, %%rdx" % ring[0])
-        x86(out, "imul\t.Lpinv1024(%rip), %rdx")
-        x86(out, "mov\t%%rdx, %d(%%rsp)" % (SM + 8 * (row0 + i)))
-        x86_row(out, ring, lambda j: ".Lp1024+%d(%%rip)" % (8 * j), True)
+        x86(out, "REDROW\t%d, %s" % (row0 + i, ", ".join(ring)))
         ring.append(ring.pop(0))    # t_0 is zero now: the new top
 
 
 def x86_high_block(out, ring, row0):
     """X or Z: the a_i b1 and m_i p1 products of rows row0.. (blocks 2, 4)."""
     for i in range(H):
-        out.append("\t/* a_%d b1 + m_%d p1, limb %d final */"
-                   % (row0 + i, row0 + i, i))
-        x86_load_a(out, row0 + i)
-        x86_row(out, ring, lambda j: "%d(%%rcx)" % (8 * (H + j)), False)
-        x86(out, "mov\t%d(%%rsp), %%rdx" % (SM + 8 * (row0 + i)))
-        x86_row(out, ring,
-                lambda j: ".Lp1024+%d(%%rip)" % (8 * (H + j)), False)
-        x86(out, "mov\t%s, %d(%%rsp)" % (ring[0], SS + 8 * i))
-        x86(out, "xor\t%s, %s" % (ring[0], ring[0]))
+        x86(out, "HIGHROW\t%d, %d, %s" % (row0 + i, i, ", ".join(ring)))
         ring.append(ring.pop(0))
 
 
@@ -171,6 +210,7 @@ def x86_file():
     out.append("")
     out.append(".text")
     out.append("")
+    x86_macros(out)
     proto(out, "bmi2adx", False)
     out.append("SYM_TYPED_FUNC_START(nobs_fp1024_mul_bmi2adx)")
     for reg in ("rbx", "r12", "r13", "r14", "r15"):
@@ -286,46 +326,60 @@ ARM_RING = ["x%d" % i for i in range(9, 18)] + ["x%d" % i
 
 
 def arm(out, ins):
-    out.append("\t" + ins)
+    emit(out, "\t" + ins)
 
 
-def arm_chain(out, ring, vec, mult, op, lo, first):
-    """One carry chain over the sixteen limbs of vec (x2 or x3).
+T17 = ["t%d" % k for k in range(N + 1)]
 
-    lo: the low halves into ring[0..15]; else the high halves into
-    ring[1..16].  first: the chain starts with adds (else the carry in C
-    continues it).  The products are made just before they are added.
-    """
+
+def arm_macros(out):
+    """CHAIN, REDLO and ROW over a ring t0..t16."""
+    out.append("/*")
+    out.append(" * t0..t15 += op(m, the sixteen limbs at vec), op being mul (low")
+    out.append(" * halves) or umulh (high halves), in one carry chain that starts")
+    out.append(" * with adds and leaves its carry in C.  Each product is made just")
+    out.append(" * before the adcs that takes it (mul/umulh leave the flags alone).")
+    out.append(" */")
+    emit(out, ".macro\tCHAIN op, m, vec, %s" % ", ".join(T17[:N]))
     for j in range(0, N, 2):
-        arm(out, "ldp\tx5, x6, [%s, #%d]" % (vec, 8 * j))
+        arm(out, "ldp\tx5, x6, [\\vec, #%d]" % (8 * j))
         for k, reg in ((j, "x5"), (j + 1, "x6")):
-            dst = ring[k] if lo else ring[k + 1]
-            arm(out, "%s\t%s, %s, %s" % (op, "x7", mult, reg))
-            if first and k == 0:
-                arm(out, "adds\t%s, %s, x7" % (dst, dst))
-            else:
-                arm(out, "adcs\t%s, %s, x7" % (dst, dst))
-
-
-def arm_row(out, ring, i):
-    arm(out, "ldr\tx4, [x1, #%d]" % (8 * i))
-    # t[0..15] += lo(a_i b); the carry starts t[16] (a dead register)
-    arm_chain(out, ring, "x2", "x4", "mul", True, True)
-    arm(out, "adc\t%s, xzr, xzr" % ring[16])
-    arm_chain(out, ring, "x2", "x4", "umulh", False, True)
-    # m = t_0 pinv; t_0 + lo(m p_0) = 0 mod 2^64, carry = (t_0 != 0)
-    arm(out, "mul\tx4, %s, x27" % ring[0])
-    arm(out, "cmp\t%s, #1" % ring[0])
+            arm(out, "\\op\tx7, \\m, %s" % reg)
+            arm(out, "%s\t\\t%d, \\t%d, x7" % ("adds" if k == 0 else "adcs",
+                                                k, k))
+    out.append(".endm")
+    out.append("")
+    out.append("/*")
+    out.append(" * t1..t15 += the low halves of m p_1 .. m p_15 (x4 = m), the chain")
+    out.append(" * continuing the carry in C (that of t0 + lo(m p_0), which is zero).")
+    out.append(" */")
+    emit(out, ".macro\tREDLO %s" % ", ".join(T17[1:N]))
     for j in range(0, N, 2):
         arm(out, "ldp\tx5, x6, [x3, #%d]" % (8 * j))
         for k, reg in ((j, "x5"), (j + 1, "x6")):
             if k == 0:
                 continue
             arm(out, "mul\tx7, x4, %s" % reg)
-            arm(out, "adcs\t%s, %s, x7" % (ring[k], ring[k]))
-    arm(out, "adc\t%s, %s, xzr" % (ring[16], ring[16]))
-    arm_chain(out, ring, "x3", "x4", "umulh", False, True)
-    ring.append(ring.pop(0))
+            arm(out, "adcs\t\\t%d, \\t%d, x7" % (k, k))
+    out.append(".endm")
+    out.append("")
+    out.append("/*")
+    out.append(" * Row i: t += a_i b (t16, dead before, takes the low chain's carry),")
+    out.append(" * m = t0 pinv, t += m p; afterwards t0 is dead (the next top).")
+    out.append(" * t0 + lo(m p_0) = 0 mod 2^64, with a carry exactly when t0 != 0.")
+    out.append(" */")
+    emit(out, ".macro\tROW i, %s" % ", ".join(T17))
+    arm(out, "ldr\tx4, [x1, #8 * \\i]")
+    arm(out, "CHAIN\tmul, x4, x2, %s" % args(T17[:N]))
+    arm(out, "adc\t\\t16, xzr, xzr")
+    arm(out, "CHAIN\tumulh, x4, x2, %s" % args(T17[1:]))
+    arm(out, "mul\tx4, \\t0, x27")
+    arm(out, "cmp\t\\t0, #1")
+    arm(out, "REDLO\t%s" % args(T17[1:N]))
+    arm(out, "adc\t\\t16, \\t16, xzr")
+    arm(out, "CHAIN\tumulh, x4, x3, %s" % args(T17[1:]))
+    out.append(".endm")
+    out.append("")
 
 
 def arm_file():
@@ -336,6 +390,7 @@ def arm_file():
     out.append("")
     out.append("\t.text")
     out.append("")
+    arm_macros(out)
     proto(out, "arm64", True)
     out.append("SYM_TYPED_FUNC_START(nobs_fp1024_sqr_arm64)")
     arm(out, "mov\tx2, x1")
@@ -356,8 +411,8 @@ def arm_file():
     for reg in ring[:N]:
         arm(out, "mov\t%s, xzr" % reg)
     for i in range(N):
-        out.append("\t/* row %d */" % i)
-        arm_row(out, ring, i)
+        arm(out, "ROW\t%d, %s" % (i, ", ".join(ring)))
+        ring.append(ring.pop(0))
     out.append("\t/* t (< 2p) in ring[0..15]: r = t - p unless that borrows */")
     for j in range(0, N, 2):
         arm(out, "stp\t%s, %s, [sp, #%d]" % (ring[j], ring[j + 1], 80 + 8 * j))
