@@ -57,7 +57,16 @@ static const int edge_bits[] = { 0, 1, 63, 64, 65, 127, 128, 255, 256,
 #define TF_BYTES	(8 * TF_LIMBS)
 #define TF_RBITS	(64 * TF_LIMBS)
 
+/* a 1024-bit case costs about four 512-bit ones: half as many */
+#ifdef TEST_FP1024
+#define RANDOM_ITERS	2000
+#define CHAIN_STEPS	10000
+#define POW_RANDOM	40	/* random inputs of inv and is_square */
+#else
 #define RANDOM_ITERS	4000
+#define CHAIN_STEPS	20000
+#define POW_RANDOM	100
+#endif
 
 static int passed, failed, skipped;
 static mpz_t P, R, RINV, TMP;
@@ -378,13 +387,14 @@ static __maybe_unused void test_mul_impl(const char *impl, mul_fn mul,
 	check_end(&c);
 
 	/* a long chain: errors that only show on outputs fed back in */
-	snprintf(name, sizeof(name), "mul+sqr/%s: 20000-step chain", impl);
+	snprintf(name, sizeof(name), "mul+sqr/%s: %d-step chain", impl,
+		 CHAIN_STEPS);
 	check_begin(&c, name);
 	random_fp(&a);
 	random_fp(&b);
 	fp_value(X, &a);
 	fp_value(Y, &b);
-	for (k = 0; k < 20000; k++) {
+	for (k = 0; k < CHAIN_STEPS; k++) {
 		mul(&a, &a, &b);	/* a <- a b */
 		sqr(&b, &b);		/* b <- b^2 */
 		mpz_mul(X, X, Y);
@@ -487,7 +497,7 @@ static __maybe_unused void test_api(const char *impl)
 	check_end(&c);
 
 	BEGIN("inv (0 -> 0)");
-	for (k = 0; k < (unsigned long)n_edges + 100; k++) {
+	for (k = 0; k < (unsigned long)n_edges + POW_RANDOM; k++) {
 		if (k < (unsigned long)n_edges)
 			a = edges[k];
 		else
@@ -507,7 +517,7 @@ static __maybe_unused void test_api(const char *impl)
 	check_end(&c);
 
 	BEGIN("is_square (0 counts)");
-	for (k = 0; k < (unsigned long)n_edges + 200; k++) {
+	for (k = 0; k < (unsigned long)n_edges + 2 * POW_RANDOM; k++) {
 		if (k < (unsigned long)n_edges) {
 			a = edges[k];
 		} else if (k % 3 == 0) {	/* a known square */
