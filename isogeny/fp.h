@@ -12,9 +12,7 @@
  * whether the (public) encoding was valid.
  *
  * Multiplication and squaring have several implementations (generic C,
- * x86-64 BMI2/ADX, arm64), and on x86-64 addition and subtraction an
- * assembly one that goes with the BMI2/ADX code; nobs_fp_select() picks
- * one, once, at init.  The
+ * x86-64 BMI2/ADX, arm64); nobs_fp_select() picks one, once, at init.  The
  * hot path tests a static key (kernel) or a plain bool (userspace harness):
  * a patched jump, never an indirect call.
  */
@@ -34,64 +32,39 @@ struct nobs_fp {
 	u64 limb[NOBS_FP_LIMBS];
 };
 
-extern const struct nobs_fp nobs_fp_p;		/* p itself (plain limbs) */
-extern const struct nobs_fp nobs_fp_zero;	/* Montgomery 0 */
-extern const struct nobs_fp nobs_fp_one;	/* Montgomery 1, i.e. R mod p */
-
-void nobs_fp_set_u64(struct nobs_fp *r, u64 v);
-void nobs_fp_add(struct nobs_fp *r, const struct nobs_fp *a,
-		 const struct nobs_fp *b);
-void nobs_fp_sub(struct nobs_fp *r, const struct nobs_fp *a,
-		 const struct nobs_fp *b);
-void nobs_fp_neg(struct nobs_fp *r, const struct nobs_fp *a);
-void nobs_fp_inv(struct nobs_fp *r, const struct nobs_fp *a);
-bool nobs_fp_is_square(const struct nobs_fp *a);
-void nobs_fp_pow(struct nobs_fp *r, const struct nobs_fp *a,
-		 const u64 e[NOBS_FP_LIMBS]);
-void nobs_fp_cswap(struct nobs_fp *a, struct nobs_fp *b, u64 bit);
-void nobs_fp_cmov(struct nobs_fp *r, const struct nobs_fp *a, u64 bit);
-bool nobs_fp_is_zero(const struct nobs_fp *a);
-bool nobs_fp_eq(const struct nobs_fp *a, const struct nobs_fp *b);
-void nobs_fp_from_mont(struct nobs_fp *r, const struct nobs_fp *a);
-void nobs_fp_to_mont(struct nobs_fp *r, const struct nobs_fp *a);
-int nobs_fp_from_bytes(struct nobs_fp *r, const u8 in[NOBS_FP_BYTES]);
-void nobs_fp_to_bytes(u8 out[NOBS_FP_BYTES], const struct nobs_fp *a);
-const char *nobs_fp_select(bool use_asm);
-
 /*
- * The implementations behind nobs_fp_mul() / nobs_fp_sqr().  Callers use
- * those two; the named variants are here for the self-tests, the harness
- * and the benchmark.  Inputs must be in [0, p); outputs are in [0, p).
- * r may alias a and/or b.
+ * The assembly behind nobs_fp_mul()/nobs_fp_sqr() (and the fp1024.h
+ * field's): BMI2/ADX on x86-64, the base ISA on arm64.  NOBS_FPX(mul_asm)
+ * below names them per field.
  */
-void nobs_fp_mul_generic(struct nobs_fp *r, const struct nobs_fp *a,
-			 const struct nobs_fp *b);
-void nobs_fp_sqr_generic(struct nobs_fp *r, const struct nobs_fp *a);
-
 #if defined(__x86_64__) && !defined(NOBS_FP_NO_ASM)
 #define NOBS_FP_ASM_NAME	"bmi2adx"
-asmlinkage void nobs_fp_mul_bmi2adx(struct nobs_fp *r, const struct nobs_fp *a,
-				    const struct nobs_fp *b);
-asmlinkage void nobs_fp_sqr_bmi2adx(struct nobs_fp *r, const struct nobs_fp *a);
-#define nobs_fp_mul_asm	nobs_fp_mul_bmi2adx
-#define nobs_fp_sqr_asm	nobs_fp_sqr_bmi2adx
-/* add/sub need no BMI2/ADX; they go with the mulx code (same dispatch) */
+#define nobs_fp_mul_asm		nobs_fp_mul_bmi2adx
+#define nobs_fp_sqr_asm		nobs_fp_sqr_bmi2adx
+#define nobs_fp1024_mul_asm	nobs_fp1024_mul_bmi2adx
+#define nobs_fp1024_sqr_asm	nobs_fp1024_sqr_bmi2adx
+/*
+ * CSIDH-512's addition and subtraction: they need no BMI2/ADX but go with
+ * the mulx code (the same dispatch); fp.c hands them to fp_impl.h.
+ */
+#define nobs_fp_add_asm		nobs_fp_add_x86_64
+#define nobs_fp_sub_asm		nobs_fp_sub_x86_64
 asmlinkage void nobs_fp_add_x86_64(struct nobs_fp *r, const struct nobs_fp *a,
 				   const struct nobs_fp *b);
 asmlinkage void nobs_fp_sub_x86_64(struct nobs_fp *r, const struct nobs_fp *a,
 				   const struct nobs_fp *b);
-#define nobs_fp_add_asm	nobs_fp_add_x86_64
-#define nobs_fp_sub_asm	nobs_fp_sub_x86_64
 #elif defined(__aarch64__) && !defined(NOBS_FP_NO_ASM)
 #define NOBS_FP_ASM_NAME	"arm64"
-asmlinkage void nobs_fp_mul_arm64(struct nobs_fp *r, const struct nobs_fp *a,
-				  const struct nobs_fp *b);
-asmlinkage void nobs_fp_sqr_arm64(struct nobs_fp *r, const struct nobs_fp *a);
-#define nobs_fp_mul_asm	nobs_fp_mul_arm64
-#define nobs_fp_sqr_asm	nobs_fp_sqr_arm64
+#define nobs_fp_mul_asm		nobs_fp_mul_arm64
+#define nobs_fp_sqr_asm		nobs_fp_sqr_arm64
+#define nobs_fp1024_mul_asm	nobs_fp1024_mul_arm64
+#define nobs_fp1024_sqr_asm	nobs_fp1024_sqr_arm64
 #endif
 
-/* The one dispatch point: a static key in the kernel, a bool in userspace. */
+/*
+ * The one dispatch point of both fields: a static key in the kernel, a
+ * bool in userspace, set by nobs_fp_select().
+ */
 #ifdef NOBS_FP_ASM_NAME
 #ifdef __KERNEL__
 #include <linux/jump_label.h>
@@ -103,10 +76,13 @@ extern bool nobs_fp_asm_flag;
 #endif
 #endif
 
+const char *nobs_fp_select(bool use_asm);
+
 /*
  * Operation counts for the harness (make bench, the CSIDH op-count test):
- * built with NOBS_FP_COUNT, every nobs_fp_mul() and nobs_fp_sqr() bumps a
- * counter the harness program defines.  Never set in the kernel build.
+ * built with NOBS_FP_COUNT, every multiplication and squaring of either
+ * field bumps a counter the harness program defines.  Never set in the
+ * kernel build.
  */
 #ifdef NOBS_FP_COUNT
 extern unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
@@ -117,42 +93,21 @@ extern unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
 #define nobs_fp_count_sqr_op()	do { } while (0)
 #endif
 
-/**
- * nobs_fp_mul() - r = a * b / R mod p (the Montgomery product)
- * @r: result, may alias @a or @b
- * @a: factor in [0, p)
- * @b: factor in [0, p)
+/*
+ * Everything else, the same for every field (fp_decl.h): the constants
+ * nobs_fp_p, nobs_fp_zero, nobs_fp_one; nobs_fp_set_u64(), _add(), _sub(),
+ * _neg(), _inv(), _is_square(), _pow() (public exponent), _cswap(),
+ * _cmov(), _is_zero(), _eq(), _from_mont(), _to_mont(), _from_bytes()
+ * (-EINVAL unless below p), _to_bytes(); nobs_fp_mul() and nobs_fp_sqr()
+ * (the dispatch) over nobs_fp_mul_generic()/_sqr_generic() and
+ * nobs_fp_mul_asm()/_sqr_asm().
  */
-static __always_inline void nobs_fp_mul(struct nobs_fp *r,
-					const struct nobs_fp *a,
-					const struct nobs_fp *b)
-{
-	nobs_fp_count_mul_op();
-#ifdef NOBS_FP_ASM_NAME
-	if (nobs_fp_asm_selected()) {
-		nobs_fp_mul_asm(r, a, b);
-		return;
-	}
-#endif
-	nobs_fp_mul_generic(r, a, b);
-}
-
-/**
- * nobs_fp_sqr() - r = a * a / R mod p
- * @r: result, may alias @a
- * @a: element in [0, p)
- */
-static __always_inline void nobs_fp_sqr(struct nobs_fp *r,
-					const struct nobs_fp *a)
-{
-	nobs_fp_count_sqr_op();
-#ifdef NOBS_FP_ASM_NAME
-	if (nobs_fp_asm_selected()) {
-		nobs_fp_sqr_asm(r, a);
-		return;
-	}
-#endif
-	nobs_fp_sqr_generic(r, a);
-}
+#define NOBS_FPX(name)	nobs_fp_##name
+#define NOBS_FPX_T	nobs_fp
+#define NOBS_FPX_LIMBS	NOBS_FP_LIMBS
+#include "fp_decl.h"
+#undef NOBS_FPX
+#undef NOBS_FPX_T
+#undef NOBS_FPX_LIMBS
 
 #endif /* NOBS_ISOGENY_FP_H */

@@ -17,7 +17,7 @@ set -uo pipefail
 
 secs=${1:-10}
 shift || true
-fuzzers=${*:-fuzz_shake fuzz_cshake fuzz_kmac fuzz_drbg fuzz_csidh fuzz_fp}
+fuzzers=${*:-fuzz_shake fuzz_cshake fuzz_kmac fuzz_drbg fuzz_csidh fuzz_fp fuzz_fp1024}
 fb=${FUZZ_BUILD:-$NOBS_BUILD/fuzz}
 src=$NOBS_ROOT/tests/fuzz
 

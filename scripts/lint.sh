@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # lint.sh: checkpatch.pl (from linux-source-6.12, extracted at lint time into
-# the cache, never committed) over every kernel-side source file, the ENDBR
-# checker's self-test, then W=1 +
+# the cache, never committed) over every kernel-side source file, generated
+# assembly against its generator, the ENDBR checker's self-test, then W=1 +
 # sparse builds (scripts/kbuild.sh) against every kernel of the matrix
 # ($NOBS_KERNELS, default every kernel ID of scripts/lib.sh).  Any finding
 # fails.
@@ -54,6 +54,14 @@ else
 	echo "  FAIL  kernel differences outside compat/:"
 	echo "$compat" | sed 's/^/        /'
 	echo "compat: 0 passed, 1 failed"
+fi
+
+# Generated assembly: the committed output is what its generator writes.
+if python3 "$NOBS_ROOT/scripts/gen-fp1024-asm.py" --check; then
+	echo "generated: 1 passed, 0 failed"
+else
+	echo "  FAIL  run scripts/gen-fp1024-asm.py and commit its output"
+	echo "generated: 0 passed, 1 failed"
 fi
 
 # The ENDBR check kbuild.sh runs must be able to fail.

@@ -9,7 +9,8 @@
 
 CSIDH_CORE := $(ROOT)/isogeny/csidh.c $(ROOT)/isogeny/csidh.h \
 	$(ROOT)/isogeny/csidh512_tables.h $(ROOT)/isogeny/csidh_engine.h \
-	$(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp.h
+	$(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp.h $(ROOT)/isogeny/fp_decl.h \
+	$(ROOT)/isogeny/fp_impl.h
 ifeq ($(shell uname -m),x86_64)
 CSIDH_CORE += $(ROOT)/arch/x86/fp_x86_64.S
 else ifeq ($(shell uname -m),aarch64)
@@ -24,7 +25,8 @@ USER_TESTS += $(BUILD)/test_csidh $(BUILD)/test_csidh_ops \
 VALGRIND_TESTS += $(BUILD)/test_csidh_ct
 USER_BENCHES += $(BUILD)/csidh_bench
 
-$(BUILD)/test_csidh: $(ROOT)/tests/user/test_csidh.c $(CSIDH_CORE) $(ROOT)/tests/user/csidh_test_rng.h
+$(BUILD)/test_csidh: $(ROOT)/tests/user/test_csidh.c $(CSIDH_CORE) $(ROOT)/tests/user/csidh_test_rng.h \
+		$(ROOT)/tests/user/vectors_json.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(CSIDH_CFLAGS) \
 		-DNOBS_ROOT='"$(ROOT)"' -o $@ \

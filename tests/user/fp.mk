@@ -1,81 +1,95 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# GF(p) arithmetic for CSIDH-512 (isogeny/fp.c + arch assembly): exact
-# differential test against GMP and the mul/sqr benchmark.
-# Included by tests/user/Makefile, which defines ROOT, BUILD and the flags.
+# GF(p) arithmetic for CSIDH-512 (isogeny/fp.c) and CSIDH-1024
+# (isogeny/fp1024.c), over the generic template isogeny/fp_impl.h and the
+# arch assembly: exact differential test against GMP and the mul/sqr
+# benchmark.  Included by tests/user/Makefile, which defines ROOT, BUILD
+# and the flags.  Each test is built once per field from the one source
+# (test_fp.c; -DTEST_FP1024 selects the 1024-bit field):
 #
-#   test_fp           native: generic C + this machine's assembly (ASan+UBSan)
-#   test_fp_portable  generic C without unsigned __int128 and without asm
-#   test_fp_ct        (make valgrind) operands marked undefined: memcheck
-#                     must see no branch or index depending on them
-#   test_fp_arm64     (x86-64 hosts) arm64 build run under qemu-user; prints
-#                     a SKIP result when the cross tools are missing
-#   fp_bench          median rdtsc cycles, generic / asm / GMP side by side
+#   test_fp[1024]           native: generic C + this machine's assembly
+#                           (ASan+UBSan)
+#   test_fp[1024]_portable  generic C without unsigned __int128 and asm
+#   test_fp[1024]_ct        (make valgrind) operands marked undefined:
+#                           memcheck must see no branch or index on them
+#   test_fp[1024]_arm64     (x86-64 hosts) arm64 build run under
+#                           qemu-user; a SKIP result without cross tools
+#   fp_bench                median cycles of both fields, generic / asm /
+#                           GMP side by side
 
-FP_CORE := $(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp.h \
+FP_CORE := $(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp1024.c \
+	$(ROOT)/isogeny/fp.h $(ROOT)/isogeny/fp1024.h \
+	$(ROOT)/isogeny/fp_decl.h $(ROOT)/isogeny/fp_impl.h \
 	$(ROOT)/include/nobs/types.h
 FP_HOST_ARCH := $(shell uname -m)
-FP_ASM_x86_64 := $(ROOT)/arch/x86/fp_x86_64.S
-FP_ASM_aarch64 := $(ROOT)/arch/arm64/fp_arm64.S
+FP_ASM_x86_64 := $(ROOT)/arch/x86/fp_x86_64.S $(ROOT)/arch/x86/fp1024_x86_64.S
+FP_ASM_aarch64 := $(ROOT)/arch/arm64/fp_arm64.S $(ROOT)/arch/arm64/fp1024_arm64.S
 FP_ASM := $(FP_ASM_$(FP_HOST_ARCH))
 FP_ASFLAGS := -Wa,--noexecstack
 FP_COMPAT := $(ROOT)/tests/user/compat/linux/linkage.h
+FP_CROSS ?= aarch64-linux-gnu-
+FP_QEMU ?= qemu-aarch64-static
 
-USER_TESTS += $(BUILD)/test_fp $(BUILD)/test_fp_portable
 USER_BENCHES += $(BUILD)/fp_bench
-VALGRIND_TESTS += $(BUILD)/test_fp_ct
-
-$(BUILD)/test_fp: $(ROOT)/tests/user/test_fp.c $(FP_CORE) $(FP_ASM) $(FP_COMPAT)
-	@mkdir -p $(@D)
-	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(FP_ASFLAGS) -o $@ \
-		$(filter %.c %.S,$^) -lgmp
-
-$(BUILD)/test_fp_portable: $(ROOT)/tests/user/test_fp.c $(FP_CORE)
-	@mkdir -p $(@D)
-	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) -DNOBS_FP_NO_ASM \
-		-DNOBS_FP_NO_INT128 -o $@ $(filter %.c,$^) -lgmp
-
-# constant-time evidence: operands marked undefined for memcheck
-$(BUILD)/test_fp_ct: $(ROOT)/tests/user/test_fp.c $(FP_CORE) $(FP_ASM) $(FP_COMPAT)
-	@mkdir -p $(@D)
-	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(FP_ASFLAGS) -DTEST_FP_CT -o $@ \
-		$(filter %.c %.S,$^) -lgmp
 
 $(BUILD)/fp_bench: $(ROOT)/tests/user/fp_bench.c $(FP_CORE) $(FP_ASM) $(FP_COMPAT)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(FP_ASFLAGS) -o $@ \
 		$(filter %.c %.S,$^) -lgmp
 
-# arm64 assembly from an x86-64 host: static cross build, qemu-user at run
-# time.  The test program is a wrapper script, so 'make test' runs it like
-# any other and sums its SUITE line.
-ifeq ($(FP_HOST_ARCH),x86_64)
-FP_CROSS ?= aarch64-linux-gnu-
-FP_QEMU ?= qemu-aarch64-static
-USER_TESTS += $(BUILD)/test_fp_arm64
+# $(call fp_tests,NAME,DEFINES): the tests of one field
+define fp_tests
+USER_TESTS += $(BUILD)/$(1) $(BUILD)/$(1)_portable
+VALGRIND_TESTS += $(BUILD)/$(1)_ct
 
-$(BUILD)/test_fp_arm64.bin: $(ROOT)/tests/user/test_fp.c $(FP_CORE) \
+$(BUILD)/$(1): $(ROOT)/tests/user/test_fp.c $(FP_CORE) $(FP_ASM) $(FP_COMPAT)
+	@mkdir -p $$(@D)
+	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(FP_ASFLAGS) $(2) -o $$@ \
+		$$(filter %.c %.S,$$^) -lgmp
+
+$(BUILD)/$(1)_portable: $(ROOT)/tests/user/test_fp.c $(FP_CORE)
+	@mkdir -p $$(@D)
+	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) -DNOBS_FP_NO_ASM \
+		-DNOBS_FP_NO_INT128 $(2) -o $$@ $$(filter %.c,$$^) -lgmp
+
+# constant-time evidence: operands marked undefined for memcheck
+$(BUILD)/$(1)_ct: $(ROOT)/tests/user/test_fp.c $(FP_CORE) $(FP_ASM) $(FP_COMPAT)
+	@mkdir -p $$(@D)
+	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(FP_ASFLAGS) -DTEST_FP_CT \
+		$(2) -o $$@ $$(filter %.c %.S,$$^) -lgmp
+
+# arm64 assembly from an x86-64 host: static cross build, qemu-user at
+# run time.  The test program is a wrapper script, so 'make test' runs it
+# like any other and sums its SUITE line.
+ifeq ($(FP_HOST_ARCH),x86_64)
+USER_TESTS += $(BUILD)/$(1)_arm64
+
+$(BUILD)/$(1)_arm64.bin: $(ROOT)/tests/user/test_fp.c $(FP_CORE) \
 		$(FP_ASM_aarch64) $(FP_COMPAT)
-	@mkdir -p $(@D)
+	@mkdir -p $$(@D)
 	@if command -v $(FP_CROSS)gcc >/dev/null 2>&1 && \
 	    echo 'int main(void){return 0;}' | \
-	    $(FP_CROSS)gcc -static -x c - -lgmp -o $@.probe 2>/dev/null; then \
-		rm -f $@.probe; \
-		echo "$(FP_CROSS)gcc ... -o $@"; \
-		$(FP_CROSS)gcc $(USER_CFLAGS) -O1 -static $(FP_ASFLAGS) -o $@ \
-			$(filter %.c %.S,$^) -lgmp; \
+	    $(FP_CROSS)gcc -static -x c - -lgmp -o $$@.probe 2>/dev/null; then \
+		rm -f $$@.probe; \
+		echo "$(FP_CROSS)gcc ... -o $$@"; \
+		$(FP_CROSS)gcc $(USER_CFLAGS) -O1 -static $(FP_ASFLAGS) $(2) \
+			-o $$@ $$(filter %.c %.S,$$^) -lgmp; \
 	else \
-		rm -f $@.probe; \
-		echo "no $(FP_CROSS)gcc with a static arm64 libgmp; test_fp_arm64 will skip"; \
-		printf '' > $@; \
+		rm -f $$@.probe; \
+		echo "no $(FP_CROSS)gcc with a static arm64 libgmp; $(1)_arm64 will skip"; \
+		printf '' > $$@; \
 	fi
 
-$(BUILD)/test_fp_arm64: $(BUILD)/test_fp_arm64.bin
+$(BUILD)/$(1)_arm64: $(BUILD)/$(1)_arm64.bin
 	@printf '%s\n' '#!/bin/sh' \
-	  'bin="$<"; qemu="$(FP_QEMU)"' \
-	  'if [ ! -s "$$bin" ] || ! command -v "$$qemu" >/dev/null 2>&1; then' \
-	  '  echo "SKIP: test_fp_arm64: needs $(FP_CROSS)gcc, libgmp-dev:arm64 and $$qemu"' \
+	  'bin="$$<"; qemu="$(FP_QEMU)"' \
+	  'if [ ! -s "$$$$bin" ] || ! command -v "$$$$qemu" >/dev/null 2>&1; then' \
+	  '  echo "SKIP: $(1)_arm64: needs $(FP_CROSS)gcc, libgmp-dev:arm64 and $$$$qemu"' \
 	  '  echo "SUITE: 0 passed, 0 failed, 1 skipped"; exit 0; fi' \
-	  'exec "$$qemu" -cpu max "$$bin" "$$@"' > $@
-	@chmod +x $@
+	  'exec "$$$$qemu" -cpu max "$$$$bin" "$$$$@"' > $$@
+	@chmod +x $$@
 endif
+endef
+
+$(eval $(call fp_tests,test_fp,))
+$(eval $(call fp_tests,test_fp1024,-DTEST_FP1024))

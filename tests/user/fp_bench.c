@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Benchmark of GF(p) multiplication and squaring (CSIDH-512 prime):
- * median rdtsc cycles per operation for each implementation, beside GMP's
- * mpn_mul_n / mpn_sqr on 8 limbs followed by a Montgomery reduction built
- * from mpn_addmul_1, measured in the same run for scale.
+ * Benchmark of GF(p) multiplication and squaring for both CSIDH fields
+ * (512-bit prime, 8 limbs; 1024-bit prime, 16 limbs): median rdtsc cycles
+ * per operation for each implementation, beside GMP's mpn_mul_n / mpn_sqr
+ * followed by a Montgomery reduction built from mpn_addmul_1, measured in
+ * the same run for scale.
  *
  * Each sample times a chain of BATCH dependent operations (the output
  * feeds the next input), as field arithmetic is used in an isogeny
@@ -18,9 +19,11 @@
 #endif
 
 #include "isogeny/fp.h"
+#include "isogeny/fp1024.h"
 
 #define BATCH	1000
 #define SAMPLES	301
+#define MAXN	NOBS_FP1024_LIMBS
 
 static inline u64 cycles(void)
 {
@@ -51,137 +54,203 @@ static double median(u64 *s)
 	return (double)s[SAMPLES / 2] / BATCH;
 }
 
-typedef void (*mul_fn)(struct nobs_fp *, const struct nobs_fp *,
-		       const struct nobs_fp *);
-typedef void (*sqr_fn)(struct nobs_fp *, const struct nobs_fp *);
+/*
+ * GMP: n x n limb product (mpn_mul_n / mpn_sqr) and a Montgomery
+ * reduction, on plain limb arrays; the field of the run is gp[0..gn).
+ */
+static mp_limb_t gp[MAXN], gpinv;
+static int gn;
 
-static struct nobs_fp x0, y0;
-
-static double bench_mul(mul_fn mul)
+static void gmp_setup(const u64 *p, int n)
 {
-	u64 s[SAMPLES], t;
-	struct nobs_fp x = x0;
-	int i, j;
+	int i;
 
-	for (i = 0; i < SAMPLES; i++) {
-		t = cycles();
-		for (j = 0; j < BATCH; j++)
-			mul(&x, &x, &y0);
-		s[i] = cycles() - t;
-	}
-	__asm__ __volatile__("" : : "r"(&x) : "memory");
-	return median(s);
+	gn = n;
+	memcpy(gp, p, n * sizeof(*gp));
+	gpinv = 1;				/* p^-1 mod 2^64 by Newton */
+	for (i = 0; i < 6; i++)
+		gpinv *= 2 - gp[0] * gpinv;
+	gpinv = -gpinv;
 }
-
-static double bench_sqr(sqr_fn sqr)
-{
-	u64 s[SAMPLES], t;
-	struct nobs_fp x = x0;
-	int i, j;
-
-	for (i = 0; i < SAMPLES; i++) {
-		t = cycles();
-		for (j = 0; j < BATCH; j++)
-			sqr(&x, &x);
-		s[i] = cycles() - t;
-	}
-	__asm__ __volatile__("" : : "r"(&x) : "memory");
-	return median(s);
-}
-
-/* GMP: 8x8 limb product (mpn_mul_n / mpn_sqr) and Montgomery reduction */
-static mp_limb_t gp[8], gpinv;
 
 static inline void gmp_redc(mp_limb_t *r, mp_limb_t *t)
 {
 	mp_limb_t c = 0, hi;
 	int i;
 
-	for (i = 0; i < 8; i++) {
-		hi = mpn_addmul_1(t + i, gp, 8, t[i] * gpinv);
-		c = mpn_add_1(t + i + 8, t + i + 8, 8 - i, hi + c) ? 1 : 0;
+	for (i = 0; i < gn; i++) {
+		hi = mpn_addmul_1(t + i, gp, gn, t[i] * gpinv);
+		c = mpn_add_1(t + i + gn, t + i + gn, gn - i, hi + c) ? 1 : 0;
 	}
-	if (c || mpn_cmp(t + 8, gp, 8) >= 0)
-		mpn_sub_n(r, t + 8, gp, 8);
+	if (c || mpn_cmp(t + gn, gp, gn) >= 0)
+		mpn_sub_n(r, t + gn, gp, gn);
 	else
-		mpn_copyi(r, t + 8, 8);
+		mpn_copyi(r, t + gn, gn);
 }
 
-static void gmp_mont_mul(struct nobs_fp *r, const struct nobs_fp *a,
-			 const struct nobs_fp *b)
+static void gmp_mont_mul(u64 *r, const u64 *a, const u64 *b)
 {
-	mp_limb_t t[16];
+	mp_limb_t t[2 * MAXN];
 
-	mpn_mul_n(t, (const mp_limb_t *)a->limb, (const mp_limb_t *)b->limb, 8);
-	gmp_redc((mp_limb_t *)r->limb, t);
+	mpn_mul_n(t, (const mp_limb_t *)a, (const mp_limb_t *)b, gn);
+	gmp_redc((mp_limb_t *)r, t);
 }
 
-static void gmp_mont_sqr(struct nobs_fp *r, const struct nobs_fp *a)
+static void gmp_mont_sqr(u64 *r, const u64 *a)
 {
-	mp_limb_t t[16];
+	mp_limb_t t[2 * MAXN];
 
-	mpn_sqr(t, (const mp_limb_t *)a->limb, 8);
-	gmp_redc((mp_limb_t *)r->limb, t);
+	mpn_sqr(t, (const mp_limb_t *)a, gn);
+	gmp_redc((mp_limb_t *)r, t);
 }
 
-static void gmp_mul_only(struct nobs_fp *r, const struct nobs_fp *a,
-			 const struct nobs_fp *b)
+static void gmp_mul_only(u64 *r, const u64 *a, const u64 *b)
 {
-	mp_limb_t t[16];
+	mp_limb_t t[2 * MAXN];
 
-	mpn_mul_n(t, (const mp_limb_t *)a->limb, (const mp_limb_t *)b->limb, 8);
-	memcpy(r->limb, t + 8, sizeof(r->limb));
-	r->limb[7] &= 0x3fffffffffffffffULL;	/* keep the chain bounded */
+	mpn_mul_n(t, (const mp_limb_t *)a, (const mp_limb_t *)b, gn);
+	memcpy(r, t + gn, gn * sizeof(*r));
+	r[gn - 1] &= 0x0fffffffffffffffULL;	/* keep the chain bounded */
 }
+
+static int have_asm(void)
+{
+#ifdef NOBS_FP_ASM_NAME
+#ifdef __x86_64__
+	return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("adx");
+#else
+	return 1;
+#endif
+#else
+	return 0;
+#endif
+}
+
+static void row(const char *what, double mul, double sqr)
+{
+	if (sqr < 0)
+		printf("%-34s %10.1f %10s\n", what, mul, "-");
+	else
+		printf("%-34s %10.1f %10.1f\n", what, mul, sqr);
+}
+
+/*
+ * One field's table: F is its prefix (nobs_fp, nobs_fp1024), T its
+ * element type.  Elements are handled as limb arrays, so that GMP's
+ * functions time the same chains.
+ */
+#define BENCH_FIELD(F, T, N, TITLE)					\
+static double F##_bench_mul(void (*mul)(struct T *, const struct T *,	\
+					const struct T *),		\
+			    const struct T *x0, const struct T *y0)	\
+{									\
+	u64 s[SAMPLES], t;						\
+	struct T x = *x0;						\
+	int i, j;							\
+									\
+	for (i = 0; i < SAMPLES; i++) {					\
+		t = cycles();						\
+		for (j = 0; j < BATCH; j++)				\
+			mul(&x, &x, y0);				\
+		s[i] = cycles() - t;					\
+	}								\
+	__asm__ __volatile__("" : : "r"(&x) : "memory");		\
+	return median(s);						\
+}									\
+									\
+static double F##_bench_sqr(void (*sqr)(struct T *, const struct T *),	\
+			    const struct T *x0)				\
+{									\
+	u64 s[SAMPLES], t;						\
+	struct T x = *x0;						\
+	int i, j;							\
+									\
+	for (i = 0; i < SAMPLES; i++) {					\
+		t = cycles();						\
+		for (j = 0; j < BATCH; j++)				\
+			sqr(&x, &x);					\
+		s[i] = cycles() - t;					\
+	}								\
+	__asm__ __volatile__("" : : "r"(&x) : "memory");		\
+	return median(s);						\
+}									\
+									\
+static void F##_gmp_mul(struct T *r, const struct T *a,		\
+			const struct T *b)				\
+{									\
+	gmp_mont_mul(r->limb, a->limb, b->limb);			\
+}									\
+									\
+static void F##_gmp_sqr(struct T *r, const struct T *a)		\
+{									\
+	gmp_mont_sqr(r->limb, a->limb);					\
+}									\
+									\
+static void F##_gmp_mul_only(struct T *r, const struct T *a,		\
+			     const struct T *b)				\
+{									\
+	gmp_mul_only(r->limb, a->limb, b->limb);			\
+}									\
+									\
+static int F##_table(void)						\
+{									\
+	struct T x0, y0, chk1, chk2;					\
+	int i;								\
+									\
+	for (i = 0; i < N; i++) {					\
+		x0.limb[i] = 0x0123456789abcdefULL * (i + 3);		\
+		y0.limb[i] = 0xfedcba9876543210ULL ^ (0x1111ULL << i);	\
+	}								\
+	x0.limb[N - 1] &= 0x07ffffffffffffffULL;	/* below p */	\
+	y0.limb[N - 1] &= 0x07ffffffffffffffULL;			\
+	gmp_setup(F##_p.limb, N);					\
+	/* the reference must compute the same thing to be fair */	\
+	F##_gmp_mul(&chk1, &x0, &y0);					\
+	F##_mul_generic(&chk2, &x0, &y0);				\
+	if (memcmp(&chk1, &chk2, sizeof(chk1))) {			\
+		fprintf(stderr, "fp_bench: GMP Montgomery product "	\
+			"disagrees (%s)\n", TITLE);			\
+		return 1;						\
+	}								\
+									\
+	printf("\nGF(p) %s, median %s per operation "			\
+	       "(%d samples x %d dependent ops)\n", TITLE, UNIT,	\
+	       SAMPLES, BATCH);						\
+	printf("%-34s %10s %10s\n", "implementation", "mul", "sqr");	\
+	row("nobs generic C", F##_bench_mul(F##_mul_generic, &x0, &y0),\
+	    F##_bench_sqr(F##_sqr_generic, &x0));			\
+	if (have_asm())							\
+		ASM_ROW(F, x0, y0);					\
+	nobs_fp_select(have_asm());					\
+	row("nobs dispatched (select)", F##_bench_mul(F##_mul, &x0, &y0),\
+	    F##_bench_sqr(F##_sqr, &x0));				\
+	row("GMP mpn_mul_n/sqr + mpn redc",				\
+	    F##_bench_mul(F##_gmp_mul, &x0, &y0),			\
+	    F##_bench_sqr(F##_gmp_sqr, &x0));				\
+	row("GMP mpn_mul_n alone (no reduction)",			\
+	    F##_bench_mul(F##_gmp_mul_only, &x0, &y0), -1);		\
+	nobs_fp_select(false);						\
+	return 0;							\
+}
+
+#ifdef __x86_64__
+#define UNIT	"rdtsc cycles"
+#else
+#define UNIT	"counter ticks"
+#endif
+
+#ifdef NOBS_FP_ASM_NAME
+#define ASM_ROW(F, x0, y0)						\
+	row("nobs " NOBS_FP_ASM_NAME, F##_bench_mul(F##_mul_asm, &x0, &y0),\
+	    F##_bench_sqr(F##_sqr_asm, &x0))
+#else
+#define ASM_ROW(F, x0, y0)	do { } while (0)
+#endif
+
+BENCH_FIELD(nobs_fp, nobs_fp, NOBS_FP_LIMBS, "CSIDH-512")
+BENCH_FIELD(nobs_fp1024, nobs_fp1024, NOBS_FP1024_LIMBS, "CSIDH-1024")
 
 int main(void)
 {
-	struct nobs_fp chk1, chk2;
-	int i;
-
-	for (i = 0; i < 8; i++) {
-		x0.limb[i] = 0x0123456789abcdefULL * (i + 3);
-		y0.limb[i] = 0xfedcba9876543210ULL ^ (0x1111ULL << i);
-	}
-	x0.limb[7] &= 0x0fffffffffffffffULL;	/* below p */
-	y0.limb[7] &= 0x0fffffffffffffffULL;
-	memcpy(gp, nobs_fp_p.limb, sizeof(gp));
-	gpinv = 1;				/* p^-1 mod 2^64 by Newton */
-	for (i = 0; i < 6; i++)
-		gpinv *= 2 - gp[0] * gpinv;
-	gpinv = -gpinv;
-
-	/* the reference must compute the same thing to be a fair reference */
-	gmp_mont_mul(&chk1, &x0, &y0);
-	nobs_fp_mul_generic(&chk2, &x0, &y0);
-	if (memcmp(&chk1, &chk2, sizeof(chk1))) {
-		fprintf(stderr, "fp_bench: GMP Montgomery product disagrees\n");
-		return 1;
-	}
-
-	printf("GF(p) CSIDH-512, median %s per operation (%d samples x %d dependent ops)\n",
-#ifdef __x86_64__
-	       "rdtsc cycles",
-#else
-	       "counter ticks",
-#endif
-	       SAMPLES, BATCH);
-	printf("%-34s %10s %10s\n", "implementation", "mul", "sqr");
-	printf("%-34s %10.1f %10.1f\n", "nobs generic C",
-	       bench_mul(nobs_fp_mul_generic), bench_sqr(nobs_fp_sqr_generic));
-#ifdef NOBS_FP_ASM_NAME
-#ifdef __x86_64__
-	if (__builtin_cpu_supports("bmi2") && __builtin_cpu_supports("adx"))
-#endif
-		printf("%-34s %10.1f %10.1f\n", "nobs " NOBS_FP_ASM_NAME,
-		       bench_mul(nobs_fp_mul_asm), bench_sqr(nobs_fp_sqr_asm));
-#endif
-	nobs_fp_select(true);
-	printf("%-34s %10.1f %10.1f\n", "nobs dispatched (select(true))",
-	       bench_mul(nobs_fp_mul), bench_sqr(nobs_fp_sqr));
-	printf("%-34s %10.1f %10.1f\n", "GMP mpn_mul_n/sqr + mpn redc",
-	       bench_mul(gmp_mont_mul), bench_sqr(gmp_mont_sqr));
-	printf("%-34s %10.1f %10s\n", "GMP mpn_mul_n alone (no reduction)",
-	       bench_mul(gmp_mul_only), "-");
-	return 0;
+	return nobs_fp_table() || nobs_fp1024_table();
 }

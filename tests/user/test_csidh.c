@@ -25,6 +25,7 @@
 
 #include "isogeny/csidh.h"
 #include "csidh_test_rng.h"
+#include "vectors_json.h"
 #include "isogeny/fp.h"
 
 #ifndef NOBS_ROOT
@@ -46,68 +47,6 @@ static void check(int ok, const char *what, int id)
 
 static unsigned long long seed = 1;
 static const struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = malloc(n + 1);
-	if (!buf || fread(buf, 1, n, f) != (size_t)n) {
-		fclose(f);
-		free(buf);
-		return NULL;
-	}
-	buf[n] = 0;
-	fclose(f);
-	return buf;
-}
-
-/* The string value of "key" in the object text [obj, end); NULL if none. */
-static const char *field(const char *obj, const char *end, const char *key,
-			 size_t *len)
-{
-	char pat[32];
-	const char *p, *q;
-
-	snprintf(pat, sizeof(pat), "\"%s\"", key);
-	p = strstr(obj, pat);
-	if (!p || p >= end)
-		return NULL;
-	p = strchr(p + strlen(pat), '"');
-	if (!p || p >= end)
-		return NULL;
-	q = strchr(++p, '"');
-	if (!q || q >= end)
-		return NULL;
-	*len = q - p;
-	return p;
-}
-
-/* Decode the hex string value of key into exactly n bytes. */
-static int unhex(unsigned char *out, size_t n, const char *obj,
-		 const char *end, const char *key)
-{
-	const char *hex;
-	size_t i, len = 0;
-	unsigned int b;
-
-	hex = field(obj, end, key, &len);
-	if (!hex || len != 2 * n)
-		return -1;
-	for (i = 0; i < n; i++) {
-		if (sscanf(hex + 2 * i, "%2x", &b) != 1)
-			return -1;
-		out[i] = (unsigned char)b;
-	}
-	return 0;
-}
 
 static void edge_cases(void)
 {

@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Differential test of isogeny/fp.c (and the arch assembly) against GMP.
+ * Differential test of a GF(p) field (isogeny/fp.c for CSIDH-512, or
+ * isogeny/fp1024.c for CSIDH-1024 when built with -DTEST_FP1024) and the
+ * arch assembly against GMP.
  *
- * GMP's mpz is the oracle: p is rebuilt here from the list of small primes
- * (not from fp.c's constants), every Montgomery element x stands for
- * x / 2^512 mod p, and each operation's exact expected limbs are computed
- * with mpz.  Every implementation of mul/sqr is called directly, and the
- * whole API is run once per dispatch choice (nobs_fp_select()).
+ * GMP's mpz is the oracle: p is rebuilt here from the small primes (a
+ * sieve, not fp.c's constants), every Montgomery element x stands for
+ * x / R mod p (R = 2^512 or 2^1024), and each operation's exact expected
+ * limbs are computed with mpz.  Every implementation of mul/sqr is called
+ * directly, and the whole API is run once per dispatch choice
+ * (nobs_fp_select(), shared by both fields).
  *
  * Inputs: edge values (0, 1, 2, p - 1, p - 2, (p +- 1) / 2, R mod p,
- * 2^k, limbs at their extremes below p) crossed with each other, plus
- * random values from a fixed seed (argv[1] overrides it).  Non-reduced
- * values (>= p, up to 2^512 - 1) go wherever the API takes them: the range
- * check of nobs_fp_from_bytes(), and cswap/cmov/eq/is_zero, which take any
- * limbs.
+ * R^2 mod p, 2^k up to the top bit of p, p - 2^k, limbs at their extremes
+ * below p) crossed with each other, plus random values from a fixed seed
+ * (argv[1] overrides it).  Non-reduced values (>= p, up to R - 1, 2^k
+ * around the bit length of p) go wherever the API takes them: the range
+ * check of from_bytes, and cswap/cmov/eq/is_zero, which take any limbs.
  *
  * Ends with the results line "SUITE: N passed, N failed, N skipped".
  */
@@ -22,35 +25,81 @@
 #include <string.h>
 #include <gmp.h>
 
-#include "isogeny/fp.h"
+#include "csidh_prime.h"
 
+#ifdef TEST_FP1024
+#include "isogeny/fp1024.h"
+#define TF(name)	nobs_fp1024_##name
+#define TF_T		nobs_fp1024
+#define TF_LIMBS	NOBS_FP1024_LIMBS
+#define TF_PROG		"test_fp1024"
+/* p = 4 * (the 129 odd primes up to 733) * 983 - 1: 1020 bits */
+#define TF_LAST_SIEVED	733
+#define TF_EXTRA_PRIME	983
+#define TF_N_PRIMES	130
+#define TF_PBITS	1020
+static const int edge_bits[] = { 0, 1, 63, 64, 65, 127, 128, 255, 256, 511,
+				 512, 513, 767, 960, 1000, 1018, 1019 };
+#else
+#include "isogeny/fp.h"
+#define TF(name)	nobs_fp_##name
+#define TF_T		nobs_fp
+#define TF_LIMBS	NOBS_FP_LIMBS
+#define TF_PROG		"test_fp"
+/* p = 4 * (the 73 odd primes up to 373) * 587 - 1: 511 bits */
+#define TF_LAST_SIEVED	373
+#define TF_EXTRA_PRIME	587
+#define TF_N_PRIMES	74
+#define TF_PBITS	511
+static const int edge_bits[] = { 0, 1, 63, 64, 65, 127, 128, 255, 256,
+				 383, 447, 448, 500, 509 };
+#endif
+#define TF_BYTES	(8 * TF_LIMBS)
+#define TF_RBITS	(64 * TF_LIMBS)
+
+/* a 1024-bit case costs about four 512-bit ones: half as many */
+#ifdef TEST_FP1024
+#define RANDOM_ITERS	2000
+#define CHAIN_STEPS	10000
+#define POW_RANDOM	40	/* random inputs of inv and is_square */
+#else
 #define RANDOM_ITERS	4000
+#define CHAIN_STEPS	20000
+#define POW_RANDOM	100
+#endif
 
 static int passed, failed, skipped;
 static mpz_t P, R, RINV, TMP;
 static gmp_randstate_t rng;
 
-static const unsigned int small_primes[] = {
-	3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67,
-	71, 73, 79, 83, 89, 97, 101, 103, 107, 109, 113, 127, 131, 137, 139,
-	149, 151, 157, 163, 167, 173, 179, 181, 191, 193, 197, 199, 211, 223,
-	227, 229, 233, 239, 241, 251, 257, 263, 269, 271, 277, 281, 283, 293,
-	307, 311, 313, 317, 331, 337, 347, 349, 353, 359, 367, 373, 587,
-};
+/* P from the small primes, R = 2^(64 n), RINV = R^-1 mod P */
+static void make_p(void)
+{
+	unsigned int n = csidh_test_prime(P, TF_LAST_SIEVED, TF_EXTRA_PRIME);
+
+	if (n != TF_N_PRIMES || mpz_sizeinbase(P, 2) != TF_PBITS) {
+		fprintf(stderr, "BUG: p from %u primes, %zu bits\n", n,
+			mpz_sizeinbase(P, 2));
+		exit(2);
+	}
+	mpz_set_ui(R, 0);
+	mpz_setbit(R, TF_RBITS);
+	mpz_invert(RINV, R, P);
+}
 
 /* ---- conversions (independent of fp.c) --------------------------------- */
 
-static void fp_to_mpz(mpz_t z, const struct nobs_fp *a)
+static void fp_to_mpz(mpz_t z, const struct TF_T *a)
 {
-	mpz_import(z, NOBS_FP_LIMBS, -1, sizeof(u64), 0, 0, a->limb);
+	mpz_import(z, TF_LIMBS, -1, sizeof(u64), 0, 0, a->limb);
 }
 
-static void mpz_to_fp(struct nobs_fp *a, const mpz_t z)
+static void mpz_to_fp(struct TF_T *a, const mpz_t z)
 {
 	size_t n = 0;
 
 	memset(a, 0, sizeof(*a));
-	if (mpz_sizeinbase(z, 2) > 512) {
+	if (mpz_sizeinbase(z, 2) > TF_RBITS) {
 		fprintf(stderr, "BUG: %s: value too large\n", __func__);
 		exit(2);
 	}
@@ -58,7 +107,7 @@ static void mpz_to_fp(struct nobs_fp *a, const mpz_t z)
 }
 
 /* Montgomery element -> the field value it stands for */
-static void fp_value(mpz_t z, const struct nobs_fp *a)
+static void fp_value(mpz_t z, const struct TF_T *a)
 {
 	fp_to_mpz(z, a);
 	mpz_mul(z, z, RINV);
@@ -66,7 +115,7 @@ static void fp_value(mpz_t z, const struct nobs_fp *a)
 }
 
 /* field value -> Montgomery element */
-static void fp_from_value(struct nobs_fp *a, const mpz_t v)
+static void fp_from_value(struct TF_T *a, const mpz_t v)
 {
 	mpz_mul(TMP, v, R);
 	mpz_mod(TMP, TMP, P);
@@ -87,19 +136,19 @@ static void check_begin(struct check *c, const char *name)
 	c->bad = 0;
 }
 
-static void dump(const char *what, const struct nobs_fp *x)
+static void dump(const char *what, const struct TF_T *x)
 {
 	int i;
 
 	fprintf(stderr, "  %s =", what);
-	for (i = NOBS_FP_LIMBS - 1; i >= 0; i--)
+	for (i = TF_LIMBS - 1; i >= 0; i--)
 		fprintf(stderr, " %016llx", (unsigned long long)x->limb[i]);
 	fprintf(stderr, "\n");
 }
 
-static void check_fp(struct check *c, const struct nobs_fp *got,
-		     const struct nobs_fp *want, const struct nobs_fp *a,
-		     const struct nobs_fp *b)
+static void check_fp(struct check *c, const struct TF_T *got,
+		     const struct TF_T *want, const struct TF_T *a,
+		     const struct TF_T *b)
 {
 	c->n++;
 	if (!memcmp(got, want, sizeof(*got)))
@@ -139,7 +188,7 @@ static void check_end(struct check *c)
 /* ---- inputs ------------------------------------------------------------- */
 
 #define MAX_EDGES 64
-static struct nobs_fp edges[MAX_EDGES];
+static struct TF_T edges[MAX_EDGES];
 static int n_edges;
 
 static void add_edge_mpz(const mpz_t z)
@@ -149,8 +198,6 @@ static void add_edge_mpz(const mpz_t z)
 
 static void build_edges(void)
 {
-	static const int bits[] = { 0, 1, 63, 64, 65, 127, 128, 255, 256,
-				    383, 447, 448, 500, 509 };
 	mpz_t z;
 	size_t i;
 
@@ -177,24 +224,24 @@ static void build_edges(void)
 	mpz_mul(z, R, R);
 	mpz_mod(z, z, P);			/* R^2 mod p */
 	add_edge_mpz(z);
-	for (i = 0; i < ARRAY_SIZE(bits); i++) {
+	for (i = 0; i < ARRAY_SIZE(edge_bits); i++) {
 		mpz_set_ui(z, 0);
-		mpz_setbit(z, bits[i]);
+		mpz_setbit(z, edge_bits[i]);
 		add_edge_mpz(z);
 		mpz_sub_ui(z, z, 1);
 		if (mpz_sgn(z))
 			add_edge_mpz(z);
 	}
 	/* p - 2^k: high limbs of p with low limbs at their extremes */
-	for (i = 64; i <= 448; i += 64) {
+	for (i = 64; i < TF_RBITS; i += 64) {
 		mpz_set_ui(z, 0);
 		mpz_setbit(z, i);
 		mpz_sub(z, P, z);
 		add_edge_mpz(z);
 	}
 	/* p with its low limbs cleared (limb-wise largest patterns below p) */
-	mpz_fdiv_q_2exp(z, P, 448);
-	mpz_mul_2exp(z, z, 448);
+	mpz_fdiv_q_2exp(z, P, TF_RBITS - 64);
+	mpz_mul_2exp(z, z, TF_RBITS - 64);
 	mpz_sub_ui(z, z, 1);
 	add_edge_mpz(z);
 	mpz_clear(z);
@@ -204,16 +251,16 @@ static void build_edges(void)
 	}
 }
 
-static void random_fp(struct nobs_fp *a)
+static void random_fp(struct TF_T *a)
 {
 	mpz_urandomm(TMP, rng, P);
 	mpz_to_fp(a, TMP);
 }
 
-/* any 512-bit pattern, possibly >= p */
-static void random_limbs(struct nobs_fp *a)
+/* any R-bit pattern, possibly >= p */
+static void random_limbs(struct TF_T *a)
 {
-	mpz_urandomb(TMP, rng, 512);
+	mpz_urandomb(TMP, rng, TF_RBITS);
 	mpz_to_fp(a, TMP);
 }
 
@@ -227,7 +274,7 @@ static unsigned long n_pairs(void)
 	       RANDOM_ITERS;
 }
 
-static void pair(unsigned long k, struct nobs_fp *a, struct nobs_fp *b)
+static void pair(unsigned long k, struct TF_T *a, struct TF_T *b)
 {
 	unsigned long ee = (unsigned long)n_edges * n_edges;
 
@@ -239,7 +286,7 @@ static void pair(unsigned long k, struct nobs_fp *a, struct nobs_fp *b)
 		*a = edges[k % n_edges];
 		random_fp(b);
 		if (k & 1) {
-			struct nobs_fp t = *a;
+			struct TF_T t = *a;
 			*a = *b;
 			*b = t;
 		}
@@ -253,8 +300,8 @@ static void pair(unsigned long k, struct nobs_fp *a, struct nobs_fp *b)
 
 static mpz_t X, Y, Z;
 
-static void want_mont_mul(struct nobs_fp *w, const struct nobs_fp *a,
-			  const struct nobs_fp *b)
+static void want_mont_mul(struct TF_T *w, const struct TF_T *a,
+			  const struct TF_T *b)
 {
 	fp_value(X, a);
 	fp_value(Y, b);
@@ -265,25 +312,25 @@ static void want_mont_mul(struct nobs_fp *w, const struct nobs_fp *a,
 
 /* ---- tests -------------------------------------------------------------- */
 
-typedef void (*mul_fn)(struct nobs_fp *, const struct nobs_fp *,
-		       const struct nobs_fp *);
-typedef void (*sqr_fn)(struct nobs_fp *, const struct nobs_fp *);
+typedef void (*mul_fn)(struct TF_T *, const struct TF_T *,
+		       const struct TF_T *);
+typedef void (*sqr_fn)(struct TF_T *, const struct TF_T *);
 
 static __maybe_unused void test_constants(void)
 {
 	struct check c;
-	struct nobs_fp w;
+	struct TF_T w;
 
 	check_begin(&c, "constants: p, zero, one");
 	mpz_to_fp(&w, P);
-	check_fp(&c, &nobs_fp_p, &w, NULL, NULL);
+	check_fp(&c, &TF(p), &w, NULL, NULL);
 	mpz_set_ui(Z, 0);
 	fp_from_value(&w, Z);
-	check_fp(&c, &nobs_fp_zero, &w, NULL, NULL);
+	check_fp(&c, &TF(zero), &w, NULL, NULL);
 	mpz_set_ui(Z, 1);
 	fp_from_value(&w, Z);
-	check_fp(&c, &nobs_fp_one, &w, NULL, NULL);
-	check_true(&c, mpz_sizeinbase(P, 2) == 511, "p has 511 bits");
+	check_fp(&c, &TF(one), &w, NULL, NULL);
+	check_true(&c, mpz_sizeinbase(P, 2) == TF_PBITS, "bit length of p");
 	check_end(&c);
 }
 
@@ -292,7 +339,7 @@ static __maybe_unused void test_mul_impl(const char *impl, mul_fn mul,
 {
 	char name[96];
 	struct check c;
-	struct nobs_fp a, b, r, w;
+	struct TF_T a, b, r, w;
 	unsigned long k, n = n_pairs();
 
 	snprintf(name, sizeof(name), "mul/%s: edge x edge, edge x random, random", impl);
@@ -340,13 +387,14 @@ static __maybe_unused void test_mul_impl(const char *impl, mul_fn mul,
 	check_end(&c);
 
 	/* a long chain: errors that only show on outputs fed back in */
-	snprintf(name, sizeof(name), "mul+sqr/%s: 20000-step chain", impl);
+	snprintf(name, sizeof(name), "mul+sqr/%s: %d-step chain", impl,
+		 CHAIN_STEPS);
 	check_begin(&c, name);
 	random_fp(&a);
 	random_fp(&b);
 	fp_value(X, &a);
 	fp_value(Y, &b);
-	for (k = 0; k < 20000; k++) {
+	for (k = 0; k < CHAIN_STEPS; k++) {
 		mul(&a, &a, &b);	/* a <- a b */
 		sqr(&b, &b);		/* b <- b^2 */
 		mpz_mul(X, X, Y);
@@ -365,11 +413,11 @@ static __maybe_unused void test_api(const char *impl)
 {
 	char name[96];
 	struct check c;
-	struct nobs_fp a, b, r, w, s, t;
+	struct TF_T a, b, r, w, s, t;
 	unsigned long k, n = n_pairs();
-	u8 bytes[NOBS_FP_BYTES], wb[NOBS_FP_BYTES];
+	u8 bytes[TF_BYTES], wb[TF_BYTES];
 	size_t cnt;
-	u64 e[NOBS_FP_LIMBS];
+	u64 e[TF_LIMBS];
 	int i;
 
 #define BEGIN(what) do { \
@@ -381,10 +429,10 @@ static __maybe_unused void test_api(const char *impl)
 	for (k = 0; k < n; k += 5) {
 		pair(k, &a, &b);
 		want_mont_mul(&w, &a, &b);
-		nobs_fp_mul(&r, &a, &b);
+		TF(mul)(&r, &a, &b);
 		check_fp(&c, &r, &w, &a, &b);
 		want_mont_mul(&w, &a, &a);
-		nobs_fp_sqr(&r, &a);
+		TF(sqr)(&r, &a);
 		check_fp(&c, &r, &w, &a, NULL);
 	}
 	check_end(&c);
@@ -397,23 +445,23 @@ static __maybe_unused void test_api(const char *impl)
 		mpz_add(Z, X, Y);
 		mpz_mod(Z, Z, P);
 		mpz_to_fp(&w, Z);
-		nobs_fp_add(&r, &a, &b);
+		TF(add)(&r, &a, &b);
 		check_fp(&c, &r, &w, &a, &b);
 		r = a;
-		nobs_fp_add(&r, &r, &b);
+		TF(add)(&r, &r, &b);
 		check_fp(&c, &r, &w, &a, &b);
 		mpz_sub(Z, X, Y);
 		mpz_mod(Z, Z, P);
 		mpz_to_fp(&w, Z);
-		nobs_fp_sub(&r, &a, &b);
+		TF(sub)(&r, &a, &b);
 		check_fp(&c, &r, &w, &a, &b);
 		r = b;
-		nobs_fp_sub(&r, &a, &r);
+		TF(sub)(&r, &a, &r);
 		check_fp(&c, &r, &w, &a, &b);
 		mpz_neg(Z, X);
 		mpz_mod(Z, Z, P);
 		mpz_to_fp(&w, Z);
-		nobs_fp_neg(&r, &a);
+		TF(neg)(&r, &a);
 		check_fp(&c, &r, &w, &a, NULL);
 	}
 	check_end(&c);
@@ -428,7 +476,7 @@ static __maybe_unused void test_api(const char *impl)
 			v = ((u64)mrand48() << 32) ^ (u64)mrand48();
 		mpz_import(X, 1, -1, sizeof(v), 0, 0, &v);
 		fp_from_value(&w, X);
-		nobs_fp_set_u64(&r, v);
+		TF(set_u64)(&r, v);
 		check_fp(&c, &r, &w, NULL, NULL);
 
 		if (k < (unsigned long)n_edges)
@@ -437,19 +485,19 @@ static __maybe_unused void test_api(const char *impl)
 			random_fp(&a);
 		fp_to_mpz(X, &a);		/* a as a plain integer */
 		fp_from_value(&w, X);
-		nobs_fp_to_mont(&r, &a);
+		TF(to_mont)(&r, &a);
 		check_fp(&c, &r, &w, &a, NULL);
-		nobs_fp_from_mont(&s, &r);
+		TF(from_mont)(&s, &r);
 		check_fp(&c, &s, &a, &a, NULL);
 		fp_value(Y, &a);		/* a as Montgomery form */
 		mpz_to_fp(&w, Y);
-		nobs_fp_from_mont(&r, &a);
+		TF(from_mont)(&r, &a);
 		check_fp(&c, &r, &w, &a, NULL);
 	}
 	check_end(&c);
 
 	BEGIN("inv (0 -> 0)");
-	for (k = 0; k < (unsigned long)n_edges + 100; k++) {
+	for (k = 0; k < (unsigned long)n_edges + POW_RANDOM; k++) {
 		if (k < (unsigned long)n_edges)
 			a = edges[k];
 		else
@@ -460,32 +508,32 @@ static __maybe_unused void test_api(const char *impl)
 		else
 			mpz_set_ui(Z, 0);
 		fp_from_value(&w, Z);
-		nobs_fp_inv(&r, &a);
+		TF(inv)(&r, &a);
 		check_fp(&c, &r, &w, &a, NULL);
 		r = a;
-		nobs_fp_inv(&r, &r);
+		TF(inv)(&r, &r);
 		check_fp(&c, &r, &w, &a, NULL);
 	}
 	check_end(&c);
 
 	BEGIN("is_square (0 counts)");
-	for (k = 0; k < (unsigned long)n_edges + 200; k++) {
+	for (k = 0; k < (unsigned long)n_edges + 2 * POW_RANDOM; k++) {
 		if (k < (unsigned long)n_edges) {
 			a = edges[k];
 		} else if (k % 3 == 0) {	/* a known square */
 			random_fp(&b);
-			nobs_fp_sqr(&a, &b);
+			TF(sqr)(&a, &b);
 		} else {
 			random_fp(&a);
 		}
 		fp_value(X, &a);
-		check_true(&c, nobs_fp_is_square(&a) ==
+		check_true(&c, TF(is_square)(&a) ==
 			       (mpz_legendre(X, P) >= 0), "is_square");
 	}
 	/* p = 3 mod 4: -1 is not a square */
 	mpz_sub_ui(X, P, 1);
 	fp_from_value(&a, X);
-	check_true(&c, !nobs_fp_is_square(&a), "-1 is a non-square");
+	check_true(&c, !TF(is_square)(&a), "-1 is a non-square");
 	check_true(&c, mpz_fdiv_ui(P, 4) == 3, "p = 3 mod 4");
 	check_end(&c);
 
@@ -504,13 +552,13 @@ static __maybe_unused void test_api(const char *impl)
 			random_limbs(&t);
 			memcpy(e, t.limb, sizeof(e));
 			if (k % 10 == 2)
-				e[7] = e[6] = e[5] = 0;
+				memset(e + TF_LIMBS - 3, 0, 3 * sizeof(*e));
 		}
-		mpz_import(Y, NOBS_FP_LIMBS, -1, sizeof(u64), 0, 0, e);
+		mpz_import(Y, TF_LIMBS, -1, sizeof(u64), 0, 0, e);
 		fp_value(X, &a);
 		mpz_powm(Z, X, Y, P);		/* GMP: 0^0 = 1 */
 		fp_from_value(&w, Z);
-		nobs_fp_pow(&r, &a, e);
+		TF(pow)(&r, &a, e);
 		check_fp(&c, &r, &w, &a, NULL);
 	}
 	check_end(&c);
@@ -525,36 +573,36 @@ static __maybe_unused void test_api(const char *impl)
 		random_limbs(&b);
 		s = a;
 		t = b;
-		nobs_fp_cswap(&s, &t, bit);
+		TF(cswap)(&s, &t, bit);
 		check_fp(&c, &s, bit ? &b : &a, &a, &b);
 		check_fp(&c, &t, bit ? &a : &b, &a, &b);
 		r = a;
-		nobs_fp_cmov(&r, &b, bit);
+		TF(cmov)(&r, &b, bit);
 		check_fp(&c, &r, bit ? &b : &a, &a, &b);
 		s = a;
-		nobs_fp_cswap(&s, &s, bit);	/* self-swap is a no-op */
+		TF(cswap)(&s, &s, bit);	/* self-swap is a no-op */
 		check_fp(&c, &s, &a, &a, NULL);
 	}
 	check_end(&c);
 
 	BEGIN("is_zero, eq (any limbs)");
-	check_true(&c, nobs_fp_is_zero(&nobs_fp_zero), "zero");
-	check_true(&c, !nobs_fp_is_zero(&nobs_fp_one), "one");
+	check_true(&c, TF(is_zero)(&TF(zero)), "zero");
+	check_true(&c, !TF(is_zero)(&TF(one)), "one");
 	for (k = 0; k < 2000; k++) {
 		random_limbs(&a);
 		b = a;
-		i = k % (64 * NOBS_FP_LIMBS);
-		check_true(&c, nobs_fp_eq(&a, &b), "eq(a, a)");
+		i = k % (64 * TF_LIMBS);
+		check_true(&c, TF(eq)(&a, &b), "eq(a, a)");
 		b.limb[i / 64] ^= (u64)1 << (i % 64);
-		check_true(&c, !nobs_fp_eq(&a, &b), "!eq(a, a ^ bit)");
+		check_true(&c, !TF(eq)(&a, &b), "!eq(a, a ^ bit)");
 		memset(&t, 0, sizeof(t));
 		t.limb[i / 64] = (u64)1 << (i % 64);
-		check_true(&c, !nobs_fp_is_zero(&t), "!is_zero(bit)");
+		check_true(&c, !TF(is_zero)(&t), "!is_zero(bit)");
 		fp_to_mpz(X, &a);
-		check_true(&c, nobs_fp_is_zero(&a) == !mpz_sgn(X), "is_zero");
+		check_true(&c, TF(is_zero)(&a) == !mpz_sgn(X), "is_zero");
 	}
 	memset(&t, 0xff, sizeof(t));
-	check_true(&c, !nobs_fp_is_zero(&t), "!is_zero(2^512 - 1)");
+	check_true(&c, !TF(is_zero)(&t), "!is_zero(R - 1)");
 	check_end(&c);
 
 	BEGIN("from_bytes, to_bytes (incl. >= p rejected)");
@@ -564,37 +612,43 @@ static __maybe_unused void test_api(const char *impl)
 		if (k < (unsigned long)n_edges) {
 			fp_to_mpz(X, &edges[k]);
 		} else if (k % 4 == 0) {	/* p + small, or p + random */
-			mpz_urandomb(X, rng, k % 8 ? 500 : 8);
+			mpz_urandomb(X, rng, k % 8 ? TF_PBITS - 11 : 8);
 			mpz_add(X, X, P);
 		} else if (k % 4 == 1) {
-			mpz_urandomb(X, rng, 512);
+			mpz_urandomb(X, rng, TF_RBITS);
 		} else {
 			mpz_urandomm(X, rng, P);
 		}
+		/* p, R - 1, then 2^bits(p) - 1, 2^bits(p), 2^bits(p) + 1 */
 		if (k == (unsigned long)n_edges) {
 			mpz_set(X, P);
 		} else if (k == (unsigned long)n_edges + 1) {
 			mpz_set_ui(X, 0);
-			mpz_setbit(X, 512);
+			mpz_setbit(X, TF_RBITS);
+			mpz_sub_ui(X, X, 1);
+		} else if (k < (unsigned long)n_edges + 5) {
+			mpz_set_ui(X, 0);
+			mpz_setbit(X, TF_PBITS);
+			mpz_add_ui(X, X, k - n_edges - 2);
 			mpz_sub_ui(X, X, 1);
 		}
-		/* the encoding: 64 bytes, least significant first */
+		/* the encoding: the limbs' bytes, least significant first */
 		memset(bytes, 0, sizeof(bytes));
 		mpz_export(bytes, &cnt, -1, 1, 0, 0, X);
 		want_ok = mpz_cmp(X, P) < 0;
 		memset(&r, 0xa5, sizeof(r));
-		got = nobs_fp_from_bytes(&r, bytes);
+		got = TF(from_bytes)(&r, bytes);
 		check_true(&c, got == (want_ok ? 0 : -EINVAL),
 			   "from_bytes return value");
 		if (want_ok) {
 			mpz_to_fp(&w, X);
 			check_fp(&c, &r, &w, NULL, NULL);
 			memset(wb, 0x5a, sizeof(wb));
-			nobs_fp_to_bytes(wb, &r);
+			TF(to_bytes)(wb, &r);
 			check_true(&c, !memcmp(wb, bytes, sizeof(wb)),
 				   "to_bytes round trip");
 		} else {
-			check_fp(&c, &r, &nobs_fp_zero, NULL, NULL);
+			check_fp(&c, &r, &TF(zero), NULL, NULL);
 		}
 	}
 	check_end(&c);
@@ -627,8 +681,8 @@ static void ct_group(const char *what, const char *impl)
 
 static void ct_run(const char *impl)
 {
-	struct nobs_fp a, b, r, s;
-	u8 bytes[NOBS_FP_BYTES];
+	struct TF_T a, b, r, s;
+	u8 bytes[TF_BYTES];
 	bool sink;
 	int k;
 
@@ -636,23 +690,23 @@ static void ct_run(const char *impl)
 		random_fp(&a);
 		random_fp(&b);
 		if (k == 1)
-			a = nobs_fp_zero;
+			a = TF(zero);
 		if (k == 2)
 			b = edges[3];	/* p - 1 */
 		VALGRIND_MAKE_MEM_UNDEFINED(&a, sizeof(a));
 		VALGRIND_MAKE_MEM_UNDEFINED(&b, sizeof(b));
-		nobs_fp_mul(&r, &a, &b);
-		nobs_fp_sqr(&s, &r);
-		nobs_fp_add(&r, &r, &s);
-		nobs_fp_sub(&s, &s, &a);
-		nobs_fp_neg(&s, &s);
-		nobs_fp_to_mont(&r, &r);
-		nobs_fp_from_mont(&s, &s);
-		nobs_fp_cswap(&r, &s, a.limb[0] & 1);
-		nobs_fp_cmov(&r, &b, b.limb[1] & 1);
-		sink = nobs_fp_eq(&r, &s);
-		sink = nobs_fp_is_zero(&r);
-		nobs_fp_to_bytes(bytes, &r);
+		TF(mul)(&r, &a, &b);
+		TF(sqr)(&s, &r);
+		TF(add)(&r, &r, &s);
+		TF(sub)(&s, &s, &a);
+		TF(neg)(&s, &s);
+		TF(to_mont)(&r, &r);
+		TF(from_mont)(&s, &s);
+		TF(cswap)(&r, &s, a.limb[0] & 1);
+		TF(cmov)(&r, &b, b.limb[1] & 1);
+		sink = TF(eq)(&r, &s);
+		sink = TF(is_zero)(&r);
+		TF(to_bytes)(bytes, &r);
 		VALGRIND_MAKE_MEM_DEFINED(bytes, sizeof(bytes));
 		VALGRIND_MAKE_MEM_DEFINED(&r, sizeof(r));
 		VALGRIND_MAKE_MEM_DEFINED(&s, sizeof(s));
@@ -663,8 +717,8 @@ static void ct_run(const char *impl)
 
 	random_fp(&a);
 	VALGRIND_MAKE_MEM_UNDEFINED(&a, sizeof(a));
-	nobs_fp_inv(&r, &a);
-	sink = nobs_fp_is_square(&a);
+	TF(inv)(&r, &a);
+	sink = TF(is_square)(&a);
 	__asm__ __volatile__("" : : "r"(sink));
 	VALGRIND_MAKE_MEM_DEFINED(&r, sizeof(r));
 	ct_group("inv, is_square", impl);
@@ -672,22 +726,14 @@ static void ct_run(const char *impl)
 
 int main(void)
 {
-	size_t i;
-
 	mpz_inits(P, R, RINV, TMP, X, Y, Z, NULL);
-	mpz_set_ui(P, 4);
-	for (i = 0; i < ARRAY_SIZE(small_primes); i++)
-		mpz_mul_ui(P, P, small_primes[i]);
-	mpz_sub_ui(P, P, 1);
-	mpz_set_ui(R, 0);
-	mpz_setbit(R, 512);
-	mpz_invert(RINV, R, P);
+	make_p();
 	gmp_randinit_default(rng);
 	gmp_randseed_ui(rng, 1);
 	build_edges();
 
 	if (!RUNNING_ON_VALGRIND) {
-		printf("SKIP: test_fp_ct: not running under valgrind\n");
+		printf("SKIP: " TF_PROG "_ct: not running under valgrind\n");
 		skipped++;
 	} else {
 		ct_run(nobs_fp_select(false));
@@ -716,25 +762,18 @@ int main(int argc, char **argv)
 {
 	unsigned long seed = argc > 1 ? strtoul(argv[1], NULL, 0) : 20241130;
 	const char *name;
-	size_t i;
 
 	mpz_inits(P, R, RINV, TMP, X, Y, Z, NULL);
-	mpz_set_ui(P, 4);
-	for (i = 0; i < ARRAY_SIZE(small_primes); i++)
-		mpz_mul_ui(P, P, small_primes[i]);
-	mpz_sub_ui(P, P, 1);
-	mpz_set_ui(R, 0);
-	mpz_setbit(R, 512);
-	mpz_invert(RINV, R, P);
+	make_p();
 	gmp_randinit_default(rng);
 	gmp_randseed_ui(rng, seed);
 	srand48(seed);
-	printf("test_fp: seed %lu\n", seed);
+	printf(TF_PROG ": seed %lu\n", seed);
 
 	build_edges();
 	test_constants();
 
-	test_mul_impl("generic", nobs_fp_mul_generic, nobs_fp_sqr_generic);
+	test_mul_impl("generic", TF(mul_generic), TF(sqr_generic));
 #ifdef NOBS_FP_ASM_NAME
 #ifdef __x86_64__
 	if (!__builtin_cpu_supports("bmi2") || !__builtin_cpu_supports("adx")) {
@@ -742,7 +781,7 @@ int main(int argc, char **argv)
 		skipped++;
 	} else
 #endif
-		test_mul_impl(NOBS_FP_ASM_NAME, nobs_fp_mul_asm, nobs_fp_sqr_asm);
+		test_mul_impl(NOBS_FP_ASM_NAME, TF(mul_asm), TF(sqr_asm));
 #else
 	printf("SKIP: mul/asm: no assembly for this architecture\n");
 	skipped++;

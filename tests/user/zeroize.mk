@@ -11,7 +11,8 @@ ZEROIZE_SRC := $(ROOT)/tests/user/test_zeroize.c $(ROOT)/sha3/keccak.c \
 	$(ROOT)/drbg/ctr_drbg.c $(ROOT)/isogeny/csidh.c $(ROOT)/isogeny/fp.c
 ZEROIZE_DEPS := $(ZEROIZE_SRC) $(ROOT)/sha3/keccak.h $(ROOT)/drbg/ctr_drbg.h \
 	$(ROOT)/isogeny/csidh.h $(ROOT)/isogeny/csidh512_tables.h $(ROOT)/isogeny/csidh_engine.h \
-	$(ROOT)/isogeny/fp.h $(ROOT)/include/nobs/types.h
+	$(ROOT)/isogeny/fp.h $(ROOT)/isogeny/fp_decl.h $(ROOT)/isogeny/fp_impl.h \
+	$(ROOT)/include/nobs/types.h
 ZEROIZE_ASM_x86_64 := $(ROOT)/arch/x86/fp_x86_64.S
 ZEROIZE_ASM_aarch64 := $(ROOT)/arch/arm64/fp_arm64.S
 ZEROIZE_ASM := $(ZEROIZE_ASM_$(shell uname -m))

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The declarations of one GF(p) field, included once per field by its
+ * header (fp.h for CSIDH-512, fp1024.h for CSIDH-1024) after it defined:
+ *
+ *	NOBS_FPX(name)	the field's prefix: NOBS_FPX(add) is nobs_fp_add or
+ *			nobs_fp1024_add
+ *	NOBS_FPX_T	the element type's tag (struct NOBS_FPX_T)
+ *	NOBS_FPX_LIMBS	its number of 64-bit limbs
+ *
+ * No include guard: the including header has one and undefines the three
+ * macros afterwards.  The functions and their contract are described in
+ * fp.h; the generic code is fp_impl.h.
+ */
+
+/*
+ * p itself (plain limbs), Montgomery 0 and Montgomery 1 (R mod p).  The
+ * prototypes below put the name macro in parentheses, (NOBS_FPX(name)),
+ * which is the same C and keeps checkpatch from reading it as the
+ * function with its own argument list.
+ */
+extern const struct NOBS_FPX_T NOBS_FPX(p), NOBS_FPX(zero), NOBS_FPX(one);
+
+void (NOBS_FPX(set_u64))(struct NOBS_FPX_T *r, u64 v);
+void (NOBS_FPX(add))(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *a,
+		     const struct NOBS_FPX_T *b);
+void (NOBS_FPX(sub))(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *a,
+		     const struct NOBS_FPX_T *b);
+void (NOBS_FPX(neg))(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *a);
+void (NOBS_FPX(inv))(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *a);
+bool (NOBS_FPX(is_square))(const struct NOBS_FPX_T *a);
+void (NOBS_FPX(pow))(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *a,
+		     const u64 e[NOBS_FPX_LIMBS]);
+void (NOBS_FPX(cswap))(struct NOBS_FPX_T *a, struct NOBS_FPX_T *b, u64 bit);
+void (NOBS_FPX(cmov))(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *a,
+		      u64 bit);
+bool (NOBS_FPX(is_zero))(const struct NOBS_FPX_T *a);
+bool (NOBS_FPX(eq))(const struct NOBS_FPX_T *a, const struct NOBS_FPX_T *b);
+void (NOBS_FPX(from_mont))(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *a);
+void (NOBS_FPX(to_mont))(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *a);
+int (NOBS_FPX(from_bytes))(struct NOBS_FPX_T *r,
+			   const u8 in[8 * NOBS_FPX_LIMBS]);
+void (NOBS_FPX(to_bytes))(u8 out[8 * NOBS_FPX_LIMBS],
+			  const struct NOBS_FPX_T *a);
+
+/*
+ * The implementations behind NOBS_FPX(mul) / NOBS_FPX(sqr).  Callers use
+ * those two; the named variants are here for the self-tests, the harness
+ * and the benchmark.  Inputs must be in [0, p); outputs are in [0, p).
+ * r may alias a and/or b.
+ */
+void (NOBS_FPX(mul_generic))(struct NOBS_FPX_T *r,
+			     const struct NOBS_FPX_T *a,
+			     const struct NOBS_FPX_T *b);
+void (NOBS_FPX(sqr_generic))(struct NOBS_FPX_T *r,
+			     const struct NOBS_FPX_T *a);
+#ifdef NOBS_FP_ASM_NAME
+asmlinkage void (NOBS_FPX(mul_asm))(struct NOBS_FPX_T *r,
+				    const struct NOBS_FPX_T *a,
+				    const struct NOBS_FPX_T *b);
+asmlinkage void (NOBS_FPX(sqr_asm))(struct NOBS_FPX_T *r,
+				    const struct NOBS_FPX_T *a);
+#endif
+
+/* r = a * b / R mod p (the Montgomery product); r may alias a or b */
+static __always_inline void NOBS_FPX(mul)(struct NOBS_FPX_T *r,
+					  const struct NOBS_FPX_T *a,
+					  const struct NOBS_FPX_T *b)
+{
+	nobs_fp_count_mul_op();
+#ifdef NOBS_FP_ASM_NAME
+	if (nobs_fp_asm_selected()) {
+		NOBS_FPX(mul_asm)(r, a, b);
+		return;
+	}
+#endif
+	NOBS_FPX(mul_generic)(r, a, b);
+}
+
+/* r = a * a / R mod p; r may alias a */
+static __always_inline void NOBS_FPX(sqr)(struct NOBS_FPX_T *r,
+					  const struct NOBS_FPX_T *a)
+{
+	nobs_fp_count_sqr_op();
+#ifdef NOBS_FP_ASM_NAME
+	if (nobs_fp_asm_selected()) {
+		NOBS_FPX(sqr_asm)(r, a);
+		return;
+	}
+#endif
+	NOBS_FPX(sqr_generic)(r, a);
+}
