@@ -6,6 +6,7 @@
 # runs.
 #
 #   scripts/afalg-fuzz.sh check [SECONDS]  make check's short campaign:
+#       the replay's promises checked on this machine (dry runs), then
 #       SECONDS (default 40) on the x86_64 debug kernel (KASAN, UBSAN,
 #       lockdep, KFENCE, kmemleak) and on the KCSAN kernel
 #       (build-test-kernel.sh x86_64-kcsan), then the planted-bug check
@@ -109,8 +110,18 @@ campaign() {
 		echo "  count afalg-fuzz $label: $c calls in $s s ($rate/min)"
 	fi
 
-	# Data races (KCSAN): nobs's own fail, the kernel's are listed.
+	# Data races (KCSAN): nobs's own fail, the kernel's are listed; the
+	# detector must have been on (its boot self-test passed).
 	races "$out"
+	if [ "$kv" = x86_64-kcsan ]; then
+		if grep -Eq 'kcsan: selftest: ([0-9]+)/\1 tests passed' "$out/dmesg.log" &&
+			grep -q 'kcsan: enabled' "$out/dmesg.log"; then
+			echo "  pass  KCSAN on: $(grep -Eo 'kcsan: selftest: .*' "$out/dmesg.log")"
+		else
+			echo "  FAIL  KCSAN: no 'enabled' and passed self-test in the guest's dmesg"
+			touch "$out/races.fail"
+		fi
+	fi
 	# Every other report in the console.  (KCSAN's blocks are out.)
 	awk '/BUG: KCSAN:/ { skip = 1 } skip && /^=+$/ { skip = 0; next } !skip' \
 		"$out/console.clean" >"$out/console.noraces"
@@ -238,6 +249,36 @@ dry_check() {
 	return 1
 }
 
+# dry_selftest: the replay's promises, on this machine (-d, no calls):
+# a seed gives the same sequences twice, another seed others, worker 4
+# alone (-w, what a minimization replays) the same sequence as in the
+# whole run.  (The guest checks a real replay: 95-afalg-fuzz.sh.)
+dry_selftest() {
+	local bin=$NOBS_BUILD/afalg-fuzz/afalg-fuzz-dry p=0 f=0 a b
+	mkdir -p "$NOBS_BUILD/afalg-fuzz"
+	gcc -O2 -Wall -Werror -o "$bin" "$NOBS_ROOT/tests/afalg-fuzz/afalg-fuzz.c" || {
+		echo "afalg-fuzz-dry: 0 passed, 1 failed"
+		return 1
+	}
+	d() { "$bin" -d -n 3000 "$@" | grep '^afalg-fuzz: digest [0-9]* 3000 '; }
+	same() {
+		if [ -n "$2" ] && [ "$2" = "$3" ]; then
+			p=$((p + 1)); echo "  pass  $1"
+		else
+			f=$((f + 1)); echo "  FAIL  $1"
+		fi
+	}
+	a=$(d -s 0x5eed)
+	same "a seed gives the same 6 call sequences twice" "$a" "$(d -s 0x5eed)"
+	b=$(d -s 0x5eee)
+	same "another seed gives other sequences" "$(echo "$a" | grep -c .)" \
+		"$(comm -23 <(echo "$a" | sort) <(echo "$b" | sort) | grep -c .)"
+	same "worker 4 alone (-w 4) makes the sequence it makes among the others" \
+		"$(echo "$a" | grep ' digest 4 ')" "$(d -s 0x5eed -w 4)"
+	echo "afalg-fuzz-dry: $p passed, $f failed"
+	[ "$f" = 0 ]
+}
+
 # plant SECONDS: the planted bug on a copy of the tree, found.
 plant() {
 	local src=$NOBS_BUILD/afalg-fuzz/plant-src
@@ -254,6 +295,7 @@ case $mode in
 check)
 	secs=${1:-40}
 	st=0
+	dry_selftest || st=1
 	campaign x86_64 "$secs" x86_64 "$NOBS_ROOT" "" || st=1
 	campaign x86_64-kcsan "$secs" x86_64-kcsan "$NOBS_ROOT" "" || st=1
 	plant 90 || st=1

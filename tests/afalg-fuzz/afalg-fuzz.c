@@ -1484,56 +1484,55 @@ static void parse_skip(const char *s)
 	}
 }
 
-/* The report again from worker `w` alone, -n calls, -x skips? */
-static int reproduces(int w, uint32_t n)
+/*
+ * Worker @w alone for its first @n calls (the -x skips apply), no
+ * unloader; @dry_run: no calls made.  Returns how many reports like the
+ * first one came.
+ */
+static unsigned int solo(int w, uint32_t n, int dry_run)
 {
-	double secs;
-	int saved = only;
+	int sv_dry = dry, sv_only = only;
 	unsigned int sv_sec = seconds;
 	uint32_t sv_max = max_calls;
 	const char *sv_ko = ko;
-	int found;
+	double secs;
 
+	dry = dry_run;
 	only = w;
 	max_calls = n;
-	seconds = 120;
+	seconds = dry_run ? 0 : 120;
 	ko = NULL;
 	want = NULL;
 	scan_kmsg(1);
 	want = first_report;
 	nfound = 0;
 	campaign(1, &secs);	/* (it reads the kernel's messages too) */
-	usleep(300000);
-	scan_kmsg(1);
-	found = (int)nfound;
+	if (!dry_run) {
+		usleep(300000);
+		scan_kmsg(1);
+	}
 	want = NULL;
-	only = saved;
+	dry = sv_dry;
+	only = sv_only;
 	max_calls = sv_max;
 	seconds = sv_sec;
 	ko = sv_ko;
-	return found > 0;
+	return nfound;
+}
+
+/* The first report again from worker @w alone, in its first @n calls? */
+static int reproduces(int w, uint32_t n)
+{
+	return solo(w, n, 0) > 0;
 }
 
 /* A dry run of worker @w's first @n calls into @out[1..n] (shared). */
 static void capture_calls(int w, uint32_t n, struct call *out)
 {
-	int sv_dry = dry, sv_only = only;
-	uint32_t sv_max = max_calls;
-	const char *sv_ko = ko;
-	double secs;
-
 	capture = out;
 	capture_len = n;
-	dry = 1;
-	only = w;
-	max_calls = n;
-	ko = NULL;
-	campaign(1, &secs);
+	solo(w, n, 1);
 	capture = NULL;
-	dry = sv_dry;
-	only = sv_only;
-	max_calls = sv_max;
-	ko = sv_ko;
 }
 
 /*
