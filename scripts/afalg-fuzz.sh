@@ -221,7 +221,7 @@ expect_report() {
 	return $ok
 }
 
-# dry_check OUT: the guest's digests of the first 256 (or fewer) calls of each worker
+# dry_check OUT: the guest's digests of the first 64 (or fewer) calls of each worker
 # against this machine's dry run of the same seed (-d: no calls made): the
 # same seed is the same call sequence, here as there.
 dry_check() {

@@ -7,7 +7,7 @@
 # goes to the console as it runs and to the results port between
 # NOBS-FUZZ-BEGIN and NOBS-FUZZ-END.  Results: afalg-fuzz-ran (it made
 # calls), afalg-fuzz-reports (no kernel report other than data races: the
-# host sorts those), afalg-fuzz-replay (the seed replayed for 256 calls
+# host sorts those), afalg-fuzz-replay (the seed replayed for 64 calls
 # a worker, or fewer, gives the campaign's digests), afalg-fuzz-kmemleak.
 mkdir -p "/lib/modules/$KVER/extra"
 cp "$NOBS_KO" "/lib/modules/$KVER/extra/nobs.ko"
@@ -36,7 +36,7 @@ case $af_rc in
 *) result fail afalg-fuzz-reports "exit $af_rc" ;;
 esac
 
-# The replay: the same seed, the same digests (of 256 calls a worker, or
+# The replay: the same seed, the same digests (of 64 calls a worker, or
 # of all the campaign's when fewer).
 af_seed=$(sed -n 's/^afalg-fuzz: seed \(0x[0-9a-f]*\) calls.*/\1/p' /tmp/fuzz.out)
 af_pj=$(sed -n 's/^afalg-fuzz: replay: afalg-fuzz -s [^ ]* \(-p [0-9]* -j [0-9]*\).*/\1/p' /tmp/fuzz.out)

@@ -95,6 +95,7 @@
 #define HUGE_LEN	(1u << 30)
 #define STALL_S		30
 #define CKPT		16	/* a digest every CKPT calls */
+#define SHORT_REPLAY	64	/* digests printed for this many calls too */
 #define NCKPT		65536
 
 /* ---- the generator: splitmix64 seeding xoshiro256** ---- */
@@ -1746,9 +1747,10 @@ int main(int argc, char **argv)
 
 		if (only >= 0 && wi != only)
 			continue;
-		if (n > 256)	/* the short replay's */
-			printf("afalg-fuzz: digest %d %u %#018llx\n", wi, 256,
-			       (unsigned long long)w->ckpt[256 / CKPT]);
+		if (n > SHORT_REPLAY)	/* the guest's replay check's */
+			printf("afalg-fuzz: digest %d %u %#018llx\n", wi,
+			       SHORT_REPLAY,
+			       (unsigned long long)w->ckpt[SHORT_REPLAY / CKPT]);
 		printf("afalg-fuzz: digest %d %u %#018llx\n", wi, n,
 		       (unsigned long long)(n == atomic_load(&w->calls) ? w->digest :
 					    n / CKPT < NCKPT ? w->ckpt[n / CKPT] : 0));
