@@ -123,7 +123,7 @@ campaign() {
 		fi
 	fi
 	# Every other report in the console.  (KCSAN's blocks are out.)
-	awk '/BUG: KCSAN:/ { skip = 1 } skip && /^=+$/ { skip = 0; next } !skip' \
+	awk '/BUG: KCSAN:/ { skip = 1 } skip && /(^|\] )=+$/ { skip = 0; next } !skip' \
 		"$out/console.clean" >"$out/console.noraces"
 	# With a planted bug its reports are the point: the guest's
 	# afalg-fuzz-reports result and the console's reports are not
@@ -174,12 +174,13 @@ campaign() {
 races() {
 	local out=$1 n k v
 	awk '
-	/BUG: KCSAN:/ { on = 1; title = $0; sub(/.*BUG: KCSAN: /, "", title)
+	{ l = $0; sub(/^\[ *[0-9.]+\] /, "", l) }
+	l ~ /^BUG: KCSAN:/ { on = 1; title = l; sub(/^BUG: KCSAN: /, "", title)
 		top = 0; any = 0; want = 0; next }
-	on && /^(read|write).* to 0x.* by / { want = 1; next }
-	on && want && /[a-z_]/ { if ($0 ~ /\[nobs\]/) top = 1; want = 0 }
-	on && /\[nobs\]/ { any = 1 }
-	on && /^=+$/ { print (top ? "nobs" : any ? "via-nobs" : "kernel") "\t" title
+	on && l ~ /^(read|write).* to 0x.* by / { want = 1; next }
+	on && want && l ~ /[a-z_]/ { if (l ~ /\[nobs\]/) top = 1; want = 0 }
+	on && l ~ /\[nobs\]/ { any = 1 }
+	on && l ~ /^=+$/ { print (top ? "nobs" : any ? "via-nobs" : "kernel") "\t" title
 		on = 0 }
 	' "$out/console.clean" | sort | uniq -c | sort -rn >"$out/races.txt"
 	[ -s "$out/races.txt" ] || return 0
@@ -249,15 +250,17 @@ dry_check() {
 	return 1
 }
 
-# dry_selftest: the replay's promises, on this machine (-d, no calls):
+# host_selftest: the replay's promises, on this machine (-d, no calls):
 # a seed gives the same sequences twice, another seed others, worker 4
 # alone (-w, what a minimization replays) the same sequence as in the
-# whole run.  (The guest checks a real replay: 95-afalg-fuzz.sh.)
-dry_selftest() {
+# whole run (the guest checks a real replay: 95-afalg-fuzz.sh); and the
+# race sorter: a KCSAN report with a nobs access fails, the kernel's own
+# is listed.
+host_selftest() {
 	local bin=$NOBS_BUILD/afalg-fuzz/afalg-fuzz-dry p=0 f=0 a b
 	mkdir -p "$NOBS_BUILD/afalg-fuzz"
 	gcc -O2 -Wall -Werror -o "$bin" "$NOBS_ROOT/tests/afalg-fuzz/afalg-fuzz.c" || {
-		echo "afalg-fuzz-dry: 0 passed, 1 failed"
+		echo "afalg-fuzz-selftest: 0 passed, 1 failed"
 		return 1
 	}
 	d() { "$bin" -d -n 3000 "$@" | grep '^afalg-fuzz: digest [0-9]* 3000 '; }
@@ -275,7 +278,30 @@ dry_selftest() {
 		"$(comm -23 <(echo "$a" | sort) <(echo "$b" | sort) | grep -c .)"
 	same "worker 4 alone (-w 4) makes the sequence it makes among the others" \
 		"$(echo "$a" | grep ' digest 4 ')" "$(d -s 0x5eed -w 4)"
-	echo "afalg-fuzz-dry: $p passed, $f failed"
+	# The race sorter, on two reports in the shape KCSAN prints them.
+	local rt=$NOBS_BUILD/afalg-fuzz/races-selftest
+	rm -rf "$rt"
+	mkdir -p "$rt"
+	{
+		echo '[   10.1] BUG: KCSAN: data-race in nobs_kpp_sendmsg [nobs] / nobs_kpp_recvmsg [nobs]'
+		echo '[   10.1] write to 0xffff888004d9bf00 of 4 bytes by task 256 on cpu 0:'
+		echo '[   10.1]  nobs_kpp_sendmsg+0x439/0xaa0 [nobs]'
+		echo '[   10.1] read to 0xffff888004d9bf00 of 4 bytes by task 257 on cpu 1:'
+		echo '[   10.1]  nobs_kpp_recvmsg+0x39/0xa0 [nobs]'
+		echo '[   10.1] =================================================================='
+		echo '[   11.1] BUG: KCSAN: data-race in __fput / sock_sendmsg'
+		echo '[   11.1] write to 0xffff888004d9bf08 of 8 bytes by task 256 on cpu 0:'
+		echo '[   11.1]  __fput+0x1/0x2'
+		echo '[   11.1] read to 0xffff888004d9bf08 of 8 bytes by task 257 on cpu 1:'
+		echo '[   11.1]  sock_sendmsg+0x1/0x2'
+		echo '[   11.1]  nobs_kpp_sendmsg+0x439/0xaa0 [nobs]'
+		echo '[   11.1] =================================================================='
+	} >"$rt/console.clean"
+	races "$rt" >/dev/null
+	same "a race made by nobs code fails, one of the kernel's is listed" \
+		"$(awk '{ print $2 }' "$rt/races.txt" | sort | paste -sd ' ') $([ -f "$rt/races.fail" ] && echo fail)" \
+		"nobs via-nobs fail"
+	echo "afalg-fuzz-selftest: $p passed, $f failed"
 	[ "$f" = 0 ]
 }
 
@@ -295,7 +321,7 @@ case $mode in
 check)
 	secs=${1:-40}
 	st=0
-	dry_selftest || st=1
+	host_selftest || st=1
 	campaign x86_64 "$secs" x86_64 "$NOBS_ROOT" "" || st=1
 	campaign x86_64-kcsan "$secs" x86_64-kcsan "$NOBS_ROOT" "" || st=1
 	plant 90 || st=1
