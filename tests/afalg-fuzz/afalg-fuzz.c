@@ -96,7 +96,7 @@
 #define STALL_S		30
 #define CKPT		16	/* a digest every CKPT calls */
 #define SHORT_REPLAY	64	/* digests printed for this many calls too */
-#define NCKPT		65536
+#define NCKPT		8192	/* (131072 calls a worker) */
 
 /* ---- the generator: splitmix64 seeding xoshiro256** ---- */
 struct rng {
@@ -1417,6 +1417,18 @@ static uint64_t campaign(int quiet, double *secs)
 			np++;
 		}
 	}
+	/*
+	 * The clock starts once every worker runs: under emulation on a busy
+	 * machine, starting the processes and threads can take seconds.
+	 */
+	for (wi = 0; wi < nw && !dry; wi++) {
+		while ((only < 0 || wi == only) && !atomic_load(&sh->w[wi].tid) &&
+		       now() - t0 < 120)
+			usleep(10000);
+	}
+	t0 = now();
+	for (wi = 0; wi <= nw; wi++)
+		lastmove[wi] = t0;
 	for (;;) {
 		int alive = 0;
 		double t = now();
