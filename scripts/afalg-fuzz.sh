@@ -89,7 +89,7 @@ campaign() {
 
 	nobs_log "afalg-fuzz $label: $secs s on $kv ($kver)"
 	t0=$(date +%s)
-	nobs_boot_selfbuilt "$out" "$kdir/$(cat "$kdir/image")" $((secs + 600)) \
+	nobs_boot_selfbuilt "$out" "$kdir/$(cat "$kdir/image")" $((secs + 1500)) \
 		"console=ttyS0 panic=-1 loglevel=4 nokaslr kasan_multi_shot no_timer_check"
 	nobs_log "afalg-fuzz $label: guest ran $(($(date +%s) - t0)) s"
 	tr -d '\r' <"$out/console.log" >"$out/console.clean"
@@ -146,7 +146,7 @@ campaign() {
 		problem="the kernel reported a problem:"
 	fi
 	if [ "$nobs_qemu_rc" = 124 ]; then
-		problem="${problem:+$problem; }hang: not done within $((secs + 600)) s"
+		problem="${problem:+$problem; }hang: not done within $((secs + 1500)) s"
 	elif ! grep -q '^NOBS-DONE$' "$out/results.clean"; then
 		problem="${problem:+$problem; }the guest did not finish (qemu exit $nobs_qemu_rc)"
 	elif [ -n "$nobs_lost" ]; then
