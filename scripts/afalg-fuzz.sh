@@ -324,7 +324,7 @@ check)
 	host_selftest || st=1
 	campaign x86_64 "$secs" x86_64 "$NOBS_ROOT" "" || st=1
 	campaign x86_64-kcsan "$secs" x86_64-kcsan "$NOBS_ROOT" "" || st=1
-	plant 90 || st=1
+	plant 180 || st=1
 	exit "$st"
 	;;
 long)
@@ -335,7 +335,7 @@ long)
 	exit "$st"
 	;;
 plant)
-	plant "${1:-90}"
+	plant "${1:-180}"
 	;;
 run)
 	k=x86_64 t=60 s='' p=2 j=3 src=$NOBS_ROOT label='' expect=''
