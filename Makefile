@@ -12,8 +12,8 @@ BINDIR ?= $(PREFIX)/bin
 TOOL_CFLAGS ?= -O2 -Wall -Wextra
 
 .PHONY: all modules clean install deps check check-quick lint bench demo \
-	test-user fuzz tools coverage check-faults check-faults-long deb check-deb \
-	kernels-table
+	test-user fuzz fuzz-kernel tools coverage check-faults check-faults-long \
+	deb check-deb kernels-table
 
 all: modules tools
 
@@ -61,6 +61,13 @@ coverage: deps
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	@scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# The AF_ALG syscall fuzzer (tests/afalg-fuzz) for SECONDS on the x86_64
+# debug kernel and on the KCSAN kernel (scripts/afalg-fuzz.sh long; make
+# check runs a short campaign); NOBS_FUZZ_SEED=S replays a seed
+SECONDS ?= 600
+fuzz-kernel: deps
+	@scripts/afalg-fuzz.sh long $(SECONDS)
 
 # KERNEL: a kernel ID of scripts/lib.sh (6.1, 6.12, trixie, trixie-rt,
 # backports, sid) or a series such as 7.3

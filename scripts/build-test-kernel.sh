@@ -1,13 +1,15 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# build-test-kernel.sh [-n|-c] x86_64|x86_64-cfi|arm64|riscv64|ppc64le: build
+# build-test-kernel.sh [-n|-c] x86_64|x86_64-cfi|x86_64-kcsan|arm64|riscv64|ppc64le: build
 # (once) the KUnit test kernel of that architecture from linux-source-6.12
 # and print its build directory (usable as 'make -C DIR M=...' plus the
 # make variables in DIR/kmake-args).
 #   x86_64 is the debug kernel (KASAN, UBSAN, lockdep, KFENCE, kmemleak,
 #   fault injection, GCOV); x86_64-cfi a lean x86_64 kernel built with
 #   clang 19 (LLVM=-19) with kCFI (CONFIG_CFI_CLANG, not permissive) and
-#   FineIBT; the others are plain gcc kernels for qemu's virt / pseries
+#   FineIBT; x86_64-kcsan the data-race detector's kernel (KCSAN, which
+#   excludes KASAN: scripts/afalg-fuzz.sh runs on it); the others are
+#   plain gcc kernels for qemu's virt / pseries
 #   machines.  Config: 'make tinyconfig' + tests/kernel/common.config
 #   + tests/kernel/<arch>[-debug].config, every line of which must survive
 #   into the final .config.
@@ -18,7 +20,7 @@
 #   -n: print the directory the build would use and exit (no build).
 #   -c: configure and verify the .config only (no build, nothing cached).
 # The file 'image' in the build directory names the bootable image,
-# 'nobs-arch' the machine (x86_64 for x86_64-cfi too), 'nobs-variant' the
+# 'nobs-arch' the machine (x86_64 for x86_64-cfi and -kcsan too), 'nobs-variant' the
 # name given here, 'kmake-args' the make variables an external module build
 # must pass too (LLVM=-19), one a line, empty for the gcc kernels.
 set -euo pipefail
@@ -44,6 +46,9 @@ x86_64-cfi)
 	# clang is 14.  LLVM=-19: clang-19, ld.lld-19, llvm-ar-19, ...
 	karch=x86_64 cross= target=bzImage image=arch/x86/boot/bzImage
 	frag=x86_64-cfi.config llvm=-19 pkgs=(clang-19 lld-19 llvm-19) ;;
+x86_64-kcsan)
+	karch=x86_64 cross= target=bzImage image=arch/x86/boot/bzImage
+	frag=x86_64-kcsan.config ;;
 arm64)
 	karch=arm64 cross=aarch64-linux-gnu- target=Image
 	image=arch/arm64/boot/Image frag=arm64.config ;;
@@ -56,7 +61,7 @@ ppc64le)
 i386|i686|x86|arm|armhf|riscv32|ppc|powerpc|ppc32|mips*)
 	nobs_die "32-bit targets are not supported by nobs (64-bit limbs and lanes throughout): use x86_64, arm64, riscv64 or ppc64le" ;;
 *)
-	nobs_die "usage: build-test-kernel.sh [-n|-c] x86_64|x86_64-cfi|arm64|riscv64|ppc64le" ;;
+	nobs_die "usage: build-test-kernel.sh [-n|-c] x86_64|x86_64-cfi|x86_64-kcsan|arm64|riscv64|ppc64le" ;;
 esac
 
 fragdir=$NOBS_ROOT/tests/kernel
@@ -163,7 +168,7 @@ kmake -j2 "$target" modules
 [ -f "$bdir/$image" ] || nobs_die "no $image in $bdir"
 [ -f "$bdir/Module.symvers" ] || nobs_die "no Module.symvers in $bdir"
 echo "$image" >"$bdir/image"
-echo "${arch%-cfi}" >"$bdir/nobs-arch"
+echo "${arch%%-*}" >"$bdir/nobs-arch"
 echo "$arch" >"$bdir/nobs-variant"
 echo "${llvm:+LLVM=$llvm}" >"$bdir/kmake-args"
 echo "$(($(date +%s) - start))" >"$bdir/build-seconds"

@@ -8,7 +8,9 @@
 #          force_generic (on the modules DKMS built), the VM tests on the
 #          newer kernels (NOBS_VM_EXTRA, below), the runner self-test; and,
 #          on self-built kernels, KUnit on x86_64 (debug kernel) followed by
-#          fault injection and kmemleak there, arm64, riscv64 and ppc64le.
+#          fault injection and kmemleak there, arm64, riscv64 and ppc64le,
+#          and the AF_ALG fuzzer's short campaign (debug and KCSAN
+#          kernels, and the planted bug it must find).
 #   quick: userspace harness, 6.12 build, VM tests on 6.12, x86_64 KUnit
 #          and fault injection.
 # The newer kernels' VM suites, ID[:generic][:core] each: every case with
@@ -103,9 +105,17 @@ lint_fuzz() {
 	"$rs" lint "$NOBS_ROOT/scripts/lint.sh"
 	"$rs" fuzz "$NOBS_ROOT/scripts/fuzz.sh" 5
 }
+# The self-built kernels' suites of make check: KUnit (and the fault
+# injection) on each, then the AF_ALG fuzzer's short campaign on the
+# x86_64 debug and KCSAN kernels with its planted-bug check
+# (scripts/afalg-fuzz.sh check).
+selfbuilt_suites() {
+	kunit_suites x86_64 arm64 riscv64 ppc64le x86_64-cfi
+	"$rs" afalg-fuzz "$NOBS_ROOT/scripts/afalg-fuzz.sh" check
+}
 lint_fuzz_kunit_vm() {
 	lint_fuzz
-	kunit_suites x86_64 arm64 riscv64 ppc64le x86_64-cfi
+	selfbuilt_suites
 	vm_extra "$VM_EXTRA_2"
 }
 # kernels_cached ARCH...: "yes" when every one's test kernel is built.
@@ -162,11 +172,11 @@ full)
 	# runs first here).  Cold, that lane first builds four kernels; they
 	# stay here.
 	extra=$VM_EXTRA_1
-	if [ "$(kernels_cached x86_64 arm64 riscv64 ppc64le x86_64-cfi)" = yes ] &&
+	if [ "$(kernels_cached x86_64 arm64 riscv64 ppc64le x86_64-cfi x86_64-kcsan)" = yes ] &&
 		[ -z "${NOBS_SERIAL:-}" ]; then
 		in_lane lint_fuzz_kunit_vm
 	else
-		in_lane kunit_suites x86_64 arm64 riscv64 ppc64le x86_64-cfi
+		in_lane selfbuilt_suites
 		lint_fuzz
 		extra="$extra $VM_EXTRA_2"
 	fi

@@ -92,12 +92,7 @@ fi
 
 # initramfs: busybox, kmod, kcapi-tools, the test programs, the cases.
 r=$out/root
-nobs_guest_tools "$r"
-mkdir -p "$r/lib/modules/$kver"
-for f in modules.order modules.builtin modules.builtin.modinfo; do
-	if [ -f "$kdir/$f" ]; then cp "$kdir/$f" "$r/lib/modules/$kver/"; fi
-done
-cp "$NOBS_ROOT/tests/vm/guest-init.sh" "$r/init"
+nobs_selfbuilt_root "$r" "$kdir" "$kver"
 cp "$data/nobs.ko" "$r/nobs/nobs.ko"
 # Built with the test hooks: it is its own test build too.
 cp "$data/nobs.ko" "$r/nobs/nobs-test.ko"
@@ -114,45 +109,22 @@ printf 'KVER=%s\nNOBS_PARAMS="%s"\nNOBS_KCOV_UNWIND=%s\nNOBS_KCOV_FAILNTH_MAX=%s
 	"${NOBS_KCOV_FAILNTH_MAX:-400}" "${NOBS_KCOV_FAILNTH_EACH:-12}" \
 	"${NOBS_KCOV_FAILNTH_TAIL:-3}" \
 	>"$r/etc/nobs.conf"
-(cd "$r" && find . | cpio -o -H newc --quiet | gzip -1) >"$out/initrd.gz"
-rm -rf "$r"
+nobs_initrd "$r" "$out/initrd.gz"
 
 nobs_log "kcov: booting $kver (TCG; KASAN and GCOV make this slow)"
 # slab_nomerge: 95-unwind.sh flags caches for failslab one by one, which a
 # cache merged with others refuses.
 set +e
-qemu-system-x86_64 -accel tcg -cpu max \
-	-m 1024 -smp 2 -nographic -no-reboot -monitor none \
-	-kernel "$image" -initrd "$out/initrd.gz" \
-	-append "console=ttyS0 panic=-1 oops=panic loglevel=4 nokaslr slab_nomerge" \
-	-serial "file:$out/console.log" -serial "file:$out/results.log" \
-	-serial "file:$out/gcov.log" \
-	</dev/null >/dev/null 2>"$out/qemu.err" &
-qpid=$!
-# A tinyconfig kernel cannot power off (busybox halts it): stop qemu once
-# the guest says NOBS-DONE, or at the timeout.
-rc=0
-for ((s = 0; ; s++)); do
-	if ! kill -0 "$qpid" 2>/dev/null; then wait "$qpid"; rc=$?; break; fi
-	if grep -q '^NOBS-DONE' "$out/results.log" 2>/dev/null; then
-		sleep 2; kill "$qpid"; wait "$qpid"; rc=0; break
-	fi
-	if [ "$s" -ge "$timeout" ]; then kill "$qpid"; wait "$qpid"; rc=124; break; fi
-	sleep 1
-done
+nobs_boot_selfbuilt "$out" "$image" "$timeout" \
+	"console=ttyS0 panic=-1 oops=panic loglevel=4 nokaslr slab_nomerge" \
+	-serial "file:$out/gcov.log"
+rc=$nobs_qemu_rc
 set -e
 
 nobs_vm_results "$out" kcov
 lost=$nobs_lost
-pass=$(grep -c '^PASS' "$out/results.tsv" || true)
-fail=$(grep -c '^FAIL' "$out/results.tsv" || true)
-skip=$(grep -c '^SKIP' "$out/results.tsv" || true)
-while IFS=$'\t' read -r st name why; do
-	case $st in
-	FAIL) echo "  FAIL  $name${why:+: $why}" ;;
-	SKIP) echo "SKIP: kcov/$name: ${why:-no reason given}" ;;
-	esac
-done <"$out/results.tsv"
+nobs_vm_counts "$out/results.tsv" kcov
+pass=$nobs_pass fail=$nobs_fail skip=$nobs_skip
 if [ -n "$kunit" ]; then
 	# Every case of our suites, from their KTAP documents (96-kunit.sh).
 	sed -n '/^NOBS-KTAP-BEGIN$/,/^NOBS-KTAP-END$/p' "$out/results.clean" |
@@ -172,15 +144,8 @@ for line in open(sys.argv[1], errors='replace'):
              ('PASS' if m.group(1) == 'ok' else 'FAIL')
         print('%s\t%s.%s\t%s' % (st, suite, m.group(2), m.group(3) or ''))
 PY
-	kpass=$(grep -c '^PASS' "$out/kunit.tsv" || true)
-	kfail=$(grep -c '^FAIL' "$out/kunit.tsv" || true)
-	kskip=$(grep -c '^SKIP' "$out/kunit.tsv" || true)
-	while IFS=$'\t' read -r st name why; do
-		case $st in
-		FAIL) echo "  FAIL  kunit/$name" ;;
-		SKIP) echo "SKIP: kcov/kunit/$name: ${why:-no reason given}" ;;
-		esac
-	done <"$out/kunit.tsv"
+	nobs_vm_counts "$out/kunit.tsv" kcov/kunit
+	kpass=$nobs_pass kfail=$nobs_fail kskip=$nobs_skip
 	echo "  kunit: $kpass passed, $kfail failed, $kskip skipped (ktap.log)"
 	if [ $((kpass + kfail)) = 0 ]; then
 		echo "  FAIL  kunit: no KUnit results came back"

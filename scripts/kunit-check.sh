@@ -156,16 +156,10 @@ plant_check() {
 	local src=$NOBS_BUILD/kunit/plant-$name-src dst=$NOBS_BUILD/kunit/plant-$name
 	local log=$NOBS_BUILD/kunit/plant-$name.run.log
 	local pre=x86_64-cfi-plant-$name
-	rm -rf "$src"
-	mkdir -p "$src"
-	nobs_copy_tree "$src"
-	sed -i "$edit" "$src/$file"
-	if cmp -s "$NOBS_ROOT/$file" "$src/$file"; then
-		echo "  FAIL  $name: the edit did not change $file (tree moved on?)"
+	if ! nobs_plant_tree "$src" "$file" "$edit" "$name"; then
 		echo "$pre: 0 passed, 2 failed"
 		return 1
 	fi
-	echo "  planted ($name): $(diff "$NOBS_ROOT/$file" "$src/$file" | grep '^>' | sed 's/^> *//' | tr '\n' ' ')"
 	if ! build_modules x86_64-cfi "$kdir" "$dst" "$src"; then
 		echo "  FAIL  $name: the planted tree did not build"
 		echo "$pre: 0 passed, 2 failed"

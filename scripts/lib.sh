@@ -275,6 +275,96 @@ nobs_guest_progs() {
 	if [ -d "$NOBS_VECTORS" ]; then cp -r "$NOBS_VECTORS/." "$r/vectors/"; fi
 }
 
+# nobs_vm_counts TSV LABEL: the counts of a results.tsv (nobs_vm_results)
+# into nobs_pass, nobs_fail and nobs_skip; each failure printed, each skip
+# as "SKIP: LABEL/name: reason".
+nobs_vm_counts() {
+	local st name why
+	nobs_pass=$(grep -c '^PASS' "$1" || true)
+	nobs_fail=$(grep -c '^FAIL' "$1" || true)
+	nobs_skip=$(grep -c '^SKIP' "$1" || true)
+	while IFS=$'\t' read -r st name why; do
+		case $st in
+		FAIL) echo "  FAIL  $name${why:+: $why}" ;;
+		SKIP) echo "SKIP: $2/$name: ${why:-no reason given}" ;;
+		esac
+	done <"$1"
+}
+
+# nobs_plant_tree DIR FILE SED_SCRIPT LABEL: the module sources
+# (nobs_copy_tree) into DIR with SED_SCRIPT applied to FILE, for a test
+# that must catch a planted bug; says what changed.  Fails (and says so)
+# when the edit changed nothing: the code it aims at moved.
+nobs_plant_tree() {
+	rm -rf "$1"
+	mkdir -p "$1"
+	nobs_copy_tree "$1"
+	sed -i "$3" "$1/$2"
+	if cmp -s "$NOBS_ROOT/$2" "$1/$2"; then
+		echo "  FAIL  $4: the edit did not change $2 (tree moved on?)"
+		return 1
+	fi
+	echo "  planted ($4): $(diff "$NOBS_ROOT/$2" "$1/$2" | grep '^>' | sed 's/^> *//' | tr '\n' ' ')"
+}
+
+# nobs_selfbuilt_root DIR KDIR KVER: the fixed part of the VM test
+# initramfs for a self-built kernel (scripts/build-test-kernel.sh) into DIR:
+# the guest tools, the kernel's module lists (depmod needs them) and
+# tests/vm/guest-init.sh as /init.
+nobs_selfbuilt_root() {
+	local r=$1 f
+	nobs_guest_tools "$r"
+	mkdir -p "$r/lib/modules/$3"
+	for f in modules.order modules.builtin modules.builtin.modinfo; do
+		if [ -f "$2/$f" ]; then cp "$2/$f" "$r/lib/modules/$3/"; fi
+	done
+	cp "$NOBS_ROOT/tests/vm/guest-init.sh" "$r/init"
+}
+
+# nobs_initrd DIR OUT: DIR as a gzipped newc cpio into OUT; DIR removed.
+nobs_initrd() {
+	(cd "$1" && find . | cpio -o -H newc --quiet | gzip -1) >"$2"
+	rm -rf "$1"
+}
+
+# nobs_boot_selfbuilt OUT IMAGE TIMEOUT APPEND [QEMU ARGS...]: boot an
+# x86_64 self-built kernel on OUT/initrd.gz under QEMU/TCG, the console
+# into OUT/console.log, the results port (ttyS1) into OUT/results.log.  A
+# tinyconfig kernel cannot power off (busybox halts it): qemu is stopped
+# once the guest says NOBS-DONE.  nobs_qemu_rc: qemu's exit status, 0 once
+# done, 124 at the timeout.
+nobs_boot_selfbuilt() {
+	local out=$1 image=$2 timeout=$3 append=$4 qpid s
+	shift 4
+	qemu-system-x86_64 -accel tcg -cpu max \
+		-m 1024 -smp 2 -nographic -no-reboot -monitor none \
+		-kernel "$image" -initrd "$out/initrd.gz" -append "$append" \
+		-serial "file:$out/console.log" -serial "file:$out/results.log" \
+		"$@" </dev/null >/dev/null 2>"$out/qemu.err" &
+	qpid=$!
+	nobs_qemu_rc=0
+	for ((s = 0; ; s++)); do
+		if ! kill -0 "$qpid" 2>/dev/null; then
+			wait "$qpid"
+			nobs_qemu_rc=$?
+			break
+		fi
+		if grep -q '^NOBS-DONE' "$out/results.log" 2>/dev/null; then
+			sleep 2
+			kill "$qpid"
+			wait "$qpid"
+			break
+		fi
+		if [ "$s" -ge "$timeout" ]; then
+			kill "$qpid"
+			wait "$qpid"
+			nobs_qemu_rc=124
+			break
+		fi
+		sleep 1
+	done
+}
+
 # nobs_record_kernel ID SUITE PASSED FAILED SKIPPED: the result of one test
 # suite on one kernel into $NOBS_BUILD/results/kernels.tsv (tab-separated,
 # a header line; a later run of the same suite on the same kernel replaces
