@@ -12,7 +12,7 @@ BINDIR ?= $(PREFIX)/bin
 TOOL_CFLAGS ?= -O2 -Wall -Wextra
 
 .PHONY: all modules clean install deps check check-quick lint bench demo \
-	test-user fuzz tools coverage check-faults check-faults-long deb check-deb \
+	test-user fuzz fuzz-long tools coverage check-faults check-faults-long deb check-deb \
 	kernels-table
 
 all: modules tools
@@ -60,7 +60,12 @@ coverage: deps
 
 FUZZ_SECONDS ?= 60
 fuzz: deps
-	@scripts/fuzz.sh $(FUZZ_SECONDS)
+	@scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZERS)
+
+# 10 million executions of each fuzzer (hours for fuzz_csidh; README)
+FUZZ_LONG_RUNS ?= 10000000
+fuzz-long: deps
+	@FUZZ_RUNS=$(FUZZ_LONG_RUNS) scripts/fuzz.sh 0 $(FUZZERS)
 
 # KERNEL: a kernel ID of scripts/lib.sh (6.1, 6.12, trixie, trixie-rt,
 # backports, sid) or a series such as 7.3
