@@ -64,17 +64,14 @@ if [ "${FUZZ_COVERAGE:-0}" = 1 ] &&
 	exit 1
 fi
 
-# fuzz_cov FUZZER WORK SEEDS: replay the corpus, print line coverage of
-# the C files of nobs (not the fuzzers' own) the fuzzer ran.
-fuzz_cov() {
-	local cov=$fb/cov
-	rm -f "$cov/$1.profraw"
-	LLVM_PROFILE_FILE=$cov/$1.profraw "$cov/$1" -runs=0 "$2" "$3" \
-		>"$cov/$1.log" 2>&1
-	llvm-profdata merge -sparse -o "$cov/$1.profdata" "$cov/$1.profraw" &&
-	llvm-cov export -summary-only -instr-profile="$cov/$1.profdata" \
-		"$cov/$1" | python3 -c '
-import json, os, sys
+# cov_report NAME PROFDATA BINARY...: the lines of each C file of nobs (not
+# the fuzzers' own) that the profile reached.
+cov_report() {
+	local name=$1 prof=$2 bin=$3
+	shift 3
+	llvm-cov export -summary-only -instr-profile="$prof" "$bin" \
+		"${@/#/-object=}" | python3 -c '
+import json, sys
 root, name = sys.argv[1] + "/", sys.argv[2]
 for f in json.load(sys.stdin)["data"][0]["files"]:
     p = f["filename"]
@@ -84,8 +81,20 @@ for f in json.load(sys.stdin)["data"][0]["files"]:
     n = f["summary"]["lines"]
     print("  cov   %s: %s: lines %d/%d (%.1f%%)" % (name, p[len(root):],
           n["covered"], n["count"], n["percent"]))
-' "$NOBS_ROOT" "$1"
+' "$NOBS_ROOT" "$name"
 }
+
+# fuzz_cov FUZZER WORK SEEDS: replay the corpus through the coverage build.
+fuzz_cov() {
+	local cov=$fb/cov
+	rm -f "$cov/$1.profraw"
+	LLVM_PROFILE_FILE=$cov/$1.profraw "$cov/$1" -runs=0 "$2" "$3" \
+		>"$cov/$1.log" 2>&1
+	llvm-profdata merge -sparse -o "$cov/$1.profdata" "$cov/$1.profraw" &&
+		cov_report "$1" "$cov/$1.profdata" "$cov/$1"
+	covered+=("$cov/$1")
+}
+covered=()
 
 pass=0 fail=0 total=0
 for f in $fuzzers; do
@@ -117,6 +126,12 @@ for f in $fuzzers; do
 		grep -E 'FUZZ MISMATCH|ERROR:|SUMMARY:|Test unit written' "$log" | head -n 8
 	fi
 done
+# Several fuzzers replayed: the lines all of them reached together.
+if [ ${#covered[@]} -gt 1 ]; then
+	llvm-profdata merge -sparse -o "$fb/cov/all.profdata" \
+		"${covered[@]/%/.profraw}" &&
+		cov_report all "$fb/cov/all.profdata" "${covered[@]}"
+fi
 echo "fuzz: $total executions in total"
 echo "fuzz: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
