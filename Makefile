@@ -12,8 +12,8 @@ BINDIR ?= $(PREFIX)/bin
 TOOL_CFLAGS ?= -O2 -Wall -Wextra
 
 .PHONY: all modules clean install deps check check-quick lint bench demo \
-	test-user fuzz fuzz-kernel tools coverage check-faults check-faults-long \
-	deb check-deb kernels-table
+	test-user fuzz fuzz-long fuzz-kernel tools coverage check-faults \
+	check-faults-long deb check-deb kernels-table
 
 all: modules tools
 
@@ -60,7 +60,12 @@ coverage: deps
 
 FUZZ_SECONDS ?= 60
 fuzz: deps
-	@scripts/fuzz.sh $(FUZZ_SECONDS)
+	@scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZERS)
+
+# 10 million executions of each fuzzer (hours for fuzz_csidh; README)
+FUZZ_LONG_RUNS ?= 10000000
+fuzz-long: deps
+	@FUZZ_RUNS=$(FUZZ_LONG_RUNS) scripts/fuzz.sh 0 $(FUZZERS)
 
 # The AF_ALG syscall fuzzer (tests/afalg-fuzz) for SECONDS on the x86_64
 # debug kernel and on the KCSAN kernel (scripts/afalg-fuzz.sh long; make

@@ -19,9 +19,10 @@
  *    registration; one that cannot run (-ENOMEM) fails the load with
  *    nothing registered.
  *  - What can fail after the first registration is a registration itself
- *    (-ENOMEM, -EEXIST for a name taken meanwhile; for the DRBG the lookup
- *    of the kernel's stdrng it registers under; for CSIDH its key exchange
- *    through the crypto API, -ENOMEM) and test_fail_after.  Such a failure
+ *    (-ENOMEM, -EEXIST for a name taken meanwhile; for the DRBG the
+ *    lookups of the AES it holds and of the kernel's stdrng it registers
+ *    under; for CSIDH its key exchange through the crypto API, -ENOMEM)
+ *    and test_fail_after.  Such a failure
  *    unregisters everything, and the load does not return while anyone
  *    still holds anything of nobs: an algorithm registered a moment ago
  *    may already be bound by a user (an unprivileged AF_ALG bind autoloads

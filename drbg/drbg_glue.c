@@ -5,9 +5,11 @@
  * stdrng outranks it and its own driver name elsewhere (the rule is at
  * nobs_drbg_register()).
  *
- * The DRBG core (ctr_drbg.c) runs over the kernel's own synchronous
- * ctr(aes) skcipher, one per tfm, so AES-NI, ARMv8 CE or the generic code
- * is the kernel's choice; this module carries no AES code.
+ * The DRBG core (ctr_drbg.c) runs over a synchronous AES-CTR skcipher of
+ * the kernel, one per tfm; this module carries no AES code.  Which one is
+ * chosen once at load (nobs_drbg_select(): the kernel's ctr(aes), unless
+ * that is the table-based generic C and the kernel has a fixed-time AES),
+ * named in the load line and held while the rng is registered.
  *
  * Seeding (crypto_rng_reset() / AF_ALG setkey):
  *  - 48..96 bytes: deterministic instance, entropy input = the first 48
@@ -29,6 +31,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/kernel.h>
+#include <linux/kmod.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
@@ -101,6 +104,13 @@ struct nobs_drbg_ctx {
 
 /* ---- ctr(aes) engine ---------------------------------------------------- */
 
+/*
+ * The AES-CTR driver every engine allocates, by driver name (so that the
+ * one named in the load line is the one used), set by nobs_drbg_select();
+ * "ctr(aes)", the kernel's choice, until then.
+ */
+static char nobs_drbg_aes_driver[CRYPTO_MAX_ALG_NAME] = "ctr(aes)";
+
 static int nobs_drbg_aes_setkey(void *ctx, const u8 *key)
 {
 	struct nobs_drbg_aes *aes = ctx;
@@ -166,7 +176,8 @@ const struct nobs_ctr_drbg_ops nobs_drbg_aes_ops = {
 };
 
 /**
- * nobs_drbg_aes_init() - allocate a synchronous ctr(aes) engine
+ * nobs_drbg_aes_init() - allocate a synchronous AES-CTR engine (the driver
+ *	nobs_drbg_select() chose)
  * @aes: engine to fill
  *
  * Return: 0 or -errno (nothing stays allocated on error).
@@ -175,7 +186,7 @@ int nobs_drbg_aes_init(struct nobs_drbg_aes *aes)
 {
 	struct crypto_skcipher *tfm;
 
-	tfm = crypto_alloc_skcipher("ctr(aes)", 0, CRYPTO_ALG_ASYNC);
+	tfm = crypto_alloc_skcipher(nobs_drbg_aes_driver, 0, CRYPTO_ALG_ASYNC);
 	if (IS_ERR(tfm))
 		return PTR_ERR(tfm);
 	if (crypto_skcipher_ivsize(tfm) != NOBS_CTR_DRBG_BLOCKLEN)
@@ -400,25 +411,76 @@ static struct rng_alg nobs_drbg_alg = {
 static struct crypto_rng *nobs_drbg_kernel_stdrng;
 static bool nobs_drbg_registered;
 
-/* ctr(aes) driver seen at select time, for the module's load message. */
-static char nobs_drbg_aes_driver[CRYPTO_MAX_ALG_NAME];
+/* A transform of the chosen AES-CTR, held while the rng is registered. */
+static struct crypto_skcipher *nobs_drbg_aes_held;
+
+/*
+ * The crypto API's rank of generic C code: aes-generic, the table-based
+ * AES of 6.x (four 1 KiB tables indexed by key- and data-dependent bytes,
+ * no prefetch), is 100 and so is the ctr(aes) over it; every AES driver
+ * that uses AES instructions or bit-sliced / vector-permute code ranks
+ * above it, and aes-fixed-time (crypto/aes_ti.c) is 100 + 1 so that it
+ * outranks aes-generic once loaded.
+ */
+#define NOBS_DRBG_GENERIC_C_PRIORITY	100
+
+static int nobs_drbg_aes_priority(struct crypto_skcipher *tfm)
+{
+	return crypto_skcipher_alg(tfm)->base.cra_priority;
+}
+
+/*
+ * The kernel's fixed-time AES under the ctr template, or an ERR_PTR where
+ * the kernel has none (7.x has no aes_ti: its only software AES is the
+ * library's).  aes_ti carries no crypto module alias, so the crypto API
+ * never loads it by itself: ask for it by its module name (nothing
+ * happens where no such module exists or it is built in).
+ */
+static struct crypto_skcipher *nobs_drbg_alloc_fixed_time(void)
+{
+	if (!crypto_has_alg("aes-fixed-time", CRYPTO_ALG_TYPE_CIPHER,
+			    CRYPTO_ALG_TYPE_MASK))
+		request_module("aes_ti");
+	return crypto_alloc_skcipher("ctr(aes-fixed-time)", 0,
+				     CRYPTO_ALG_ASYNC);
+}
 
 /**
- * nobs_drbg_select() - name the AES-CTR implementation the DRBG will use
- * @cpu: CPU features (unused: the crypto API picks the AES driver)
+ * nobs_drbg_select() - choose the AES-CTR implementation the DRBG will use
+ * @cpu: CPU features (unused: the crypto API knows the AES drivers)
  *
- * Return: the driver name of the kernel's synchronous ctr(aes), e.g.
- * "ctr(aes-aesni)", or "no-ctr(aes)" when none can be allocated.
+ * The kernel's synchronous ctr(aes), unless it ranks at the generic C
+ * level (NOBS_DRBG_GENERIC_C_PRIORITY: aes-generic, table-based, on a CPU
+ * without AES instructions, 6.x) and the kernel has aes-fixed-time, which
+ * then replaces it.  What the running kernel registers decides: no CPU
+ * flag and no kernel version is looked at.  On 7.x the kernel's choice
+ * stands: ctr-aes-lib, whose library AES uses AES instructions where the
+ * CPU has them and one 1 KiB table, prefetched before use, where not.
+ * Where only the generic C table code is left, this says so once.
+ *
+ * Return: the driver name chosen, e.g. "ctr(aes-aesni)", "ctr-aes-lib" or
+ * "ctr(aes-fixed-time)"; "no-ctr(aes)" when none can be allocated.
  */
 const char *nobs_drbg_select(const struct nobs_cpu *cpu)
 {
-	struct crypto_skcipher *tfm;
+	struct crypto_skcipher *tfm, *ft;
 
 	tfm = crypto_alloc_skcipher("ctr(aes)", 0, CRYPTO_ALG_ASYNC);
 	if (IS_ERR(tfm))
 		return "no-ctr(aes)";
+	if (nobs_drbg_aes_priority(tfm) <= NOBS_DRBG_GENERIC_C_PRIORITY) {
+		ft = nobs_drbg_alloc_fixed_time();
+		if (!IS_ERR(ft) &&
+		    nobs_drbg_aes_priority(ft) > nobs_drbg_aes_priority(tfm))
+			swap(tfm, ft);
+		if (!IS_ERR(ft))
+			crypto_free_skcipher(ft);
+	}
 	strscpy(nobs_drbg_aes_driver, crypto_skcipher_driver_name(tfm),
 		sizeof(nobs_drbg_aes_driver));
+	if (nobs_drbg_aes_priority(tfm) <= NOBS_DRBG_GENERIC_C_PRIORITY)
+		pr_warn("drbg: %s is table-based C: no AES instructions, no aes-fixed-time (aes_ti)\n",
+			nobs_drbg_aes_driver);
 	crypto_free_skcipher(tfm);
 	return nobs_drbg_aes_driver;
 }
@@ -443,7 +505,8 @@ const char *nobs_drbg_select(const struct nobs_cpu *cpu)
  *    and the demo do.
  * Which of the two was taken is logged once.
  *
- * Return: 0, or -ENOMEM from the stdrng lookup, or the -errno of
+ * Return: 0, or the -errno of allocating the chosen AES-CTR (held while
+ * the rng is registered), -ENOMEM from the stdrng lookup, or the -errno of
  * crypto_register_rng().
  */
 int nobs_drbg_register(void)
@@ -452,10 +515,20 @@ int nobs_drbg_register(void)
 	int err;
 
 	BUILD_BUG_ON(NOBS_DRBG_MAX_SEED != 96);
+	/* Keeps the chosen AES's module (aes_ti, aesni_intel) loaded. */
+	nobs_drbg_aes_held = crypto_alloc_skcipher(nobs_drbg_aes_driver, 0,
+						   CRYPTO_ALG_ASYNC);
+	if (IS_ERR(nobs_drbg_aes_held)) {
+		err = PTR_ERR(nobs_drbg_aes_held);
+		nobs_drbg_aes_held = NULL;
+		return err;
+	}
 	rng = crypto_alloc_rng("stdrng", 0, 0);
 	/* Only a missing stdrng means there is none (-ENOMEM fails the load). */
-	if (IS_ERR(rng) && PTR_ERR(rng) != -ENOENT)
-		return PTR_ERR(rng);
+	if (IS_ERR(rng) && PTR_ERR(rng) != -ENOENT) {
+		err = PTR_ERR(rng);
+		goto free_aes;
+	}
 	if (!IS_ERR(rng) &&
 	    crypto_rng_alg(rng)->base.cra_priority <= NOBS_DRBG_PRIORITY) {
 		crypto_free_rng(rng);
@@ -474,7 +547,7 @@ int nobs_drbg_register(void)
 	err = crypto_register_rng(&nobs_drbg_alg);
 	if (err) {
 		crypto_free_rng(rng);
-		return err;
+		goto free_aes;
 	}
 	nobs_drbg_kernel_stdrng = rng;
 	nobs_drbg_registered = true;
@@ -486,6 +559,11 @@ int nobs_drbg_register(void)
 	crypto_has_alg(NOBS_DRBG_DRIVER, CRYPTO_ALG_TYPE_RNG,
 		       CRYPTO_ALG_TYPE_MASK);
 	return 0;
+
+free_aes:
+	crypto_free_skcipher(nobs_drbg_aes_held);
+	nobs_drbg_aes_held = NULL;
+	return err;
 }
 
 /**
@@ -499,6 +577,8 @@ void nobs_drbg_unregister(void)
 	crypto_unregister_rng(&nobs_drbg_alg);
 	crypto_free_rng(nobs_drbg_kernel_stdrng);
 	nobs_drbg_kernel_stdrng = NULL;
+	crypto_free_skcipher(nobs_drbg_aes_held);
+	nobs_drbg_aes_held = NULL;
 	nobs_drbg_registered = false;
 }
 

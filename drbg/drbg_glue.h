@@ -18,7 +18,7 @@
 
 /**
  * struct nobs_drbg_aes - one synchronous ctr(aes) engine
- * @tfm:    the kernel's ctr(aes) skcipher, CRYPTO_ALG_ASYNC masked out
+ * @tfm:    the AES-CTR skcipher nobs_drbg_select() chose (synchronous)
  * @req:    its request, allocated once
  * @bounce: kmalloc'ed NOBS_DRBG_BOUNCE bytes, wiped after each use
  * @src:    scatterlist of zero pages (the plaintext of the keystream)

@@ -13,11 +13,13 @@
 #          kernels, and the planted bug it must find).
 #   quick: userspace harness, 6.12 build, VM tests on 6.12, x86_64 KUnit
 #          and fault injection.
-# The newer kernels' VM suites, ID[:generic][:core] each: every case with
-# the default parameters on trixie, backports and trixie-rt; the core cases
-# ($NOBS_VM_CORE, default '[3-8]0-*': every algorithm, the kpp type's
+# The newer kernels' VM suites, ID[:generic][:core|:noaes] each: every case
+# with the default parameters on trixie, backports and trixie-rt; the core
+# cases ($NOBS_VM_CORE, default '[3-8]0-*': every algorithm, the kpp type's
 # errors, the abuse and stress runs; not the known-answer-failure loads
-# and the autoload) on sid, and with force_generic on backports.
+# and the autoload) on sid, and with force_generic on backports; the DRBG
+# cases on a CPU without AES instructions (QEMU -cpu max,-aes: which AES
+# the DRBG takes then) on 6.12 and backports.
 # Suites run in two lanes at once (stock-kernel work and self-built-kernel
 # work; the machine has two cores and each QEMU/TCG run keeps about one
 # busy; lint, the fuzzers and half of the newer kernels' VM suites join
@@ -42,7 +44,7 @@ GENERIC="force_generic=1 drbg_reseed_interval=1000"
 FAST="keccak_impl=bmi"
 NOBS_VM_CORE=${NOBS_VM_CORE:-'[3-8]0-*'}
 VM_EXTRA_1=${NOBS_VM_EXTRA_1:-"trixie sid:core"}
-VM_EXTRA_2=${NOBS_VM_EXTRA_2:-"backports trixie-rt backports:generic:core"}
+VM_EXTRA_2=${NOBS_VM_EXTRA_2:-"backports trixie-rt backports:generic:core 6.12:noaes backports:noaes"}
 
 vm_suites() {
 	local kodir=$1 id
@@ -69,14 +71,18 @@ test_ko() {
 }
 run_id=$$
 
-# vm_suite KO_DIR ID[:generic][:core]: one VM suite on KO_DIR/ID/nobs.ko
-# (and the test build of ID for the cases that need its test hooks).
+# vm_suite KO_DIR ID[:generic][:core|:noaes]: one VM suite on
+# KO_DIR/ID/nobs.ko (and the test build of ID for the cases that need its
+# test hooks).
 vm_suite() {
 	local kodir=$1 id=${2%%:*} name=vm-${2%%:*} params=$FAST cases='*'
+	local cpu=max
 	case $2 in *:generic*) params=$GENERIC name=$name-generic ;; esac
 	case $2 in *:core*) cases=$NOBS_VM_CORE name=$name-core ;; esac
+	case $2 in *:noaes*) cases='4[05]-*' cpu=max,-aes name=$name-noaes ;; esac
 	"$rs" "$name" "$NOBS_ROOT/tests/vm/run-vm.sh" -q -k "$id" -l "$name" \
-		-m "$kodir/$id/nobs.ko" -T "$(test_ko "$id")" -p "$params" -c "$cases"
+		-m "$kodir/$id/nobs.ko" -T "$(test_ko "$id")" -p "$params" \
+		-c "$cases" -u "$cpu"
 }
 # vm_extra LIST: the newer kernels' suites on the modules DKMS built (in
 # the other lane: once dkms-check is done).

@@ -27,6 +27,8 @@ def what(suite):
         kind = "VM cases"
         if rest.endswith("-core"):
             kind = "VM core cases"
+        if rest.endswith("-noaes"):
+            kind = "VM DRBG cases, CPU without AES"
         if "-generic" in rest:
             kind += " (force_generic)"
         return kind

@@ -16,8 +16,15 @@
  * When a key is accepted, a shared secret with a fuzzer-chosen private key
  * is derived (slow: FUZZ_CSIDH_DERIVES per process, default 1) and must
  * validate again.  On refused keys, nobs_csidh_shared_secret() must
- * refuse too and write zeros.  Private keys: nobs_csidh_check_private_key() against a nibble
- * decoder written here.
+ * refuse too and write zeros.  Private keys: nobs_csidh_check_private_key()
+ * against a nibble decoder written here, and nobs_csidh_public_key() must
+ * refuse a malformed one and write zeros.
+ *
+ * Two targets from this file: fuzz_csidh, every kind of key (a key below p
+ * costs up to 32 order computations: about a hundred inputs a second), and
+ * fuzz_csidh_refused (FUZZ_CSIDH_REFUSED), only keys that validation must
+ * refuse before any curve arithmetic (at or above p, A = +-2), with the
+ * private-key checks: thousands a second.
  */
 #include <gmp.h>
 #include "fuzz_input.h"
@@ -153,13 +160,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	x = 3 + fuzz_u16(&in);
 	fuzz_bytes(&in, sk, sizeof(sk));
 
+#ifdef FUZZ_CSIDH_REFUSED
+	if (!(sel & 3))
+		sel |= 1;
+#define A_CHOICES 2	/* +-2 only: the base curve costs a validation */
+#else
+#define A_CHOICES 3
+#endif
 	mpz_import(A, 64, -1, 1, 0, 0, pk);
 	switch (sel & 3) {
 	case 1:	/* at or just above p */
 		mpz_add_ui(A, P, pk[0]);
 		break;
+	case 3:	/* anywhere from p to 2^512 - 1 */
+		mpz_set_ui(t0, 0);
+		mpz_setbit(t0, 512);
+		mpz_sub(t0, t0, P);
+		mpz_mod(A, A, t0);
+		mpz_add(A, A, P);
+		break;
 	case 2:	/* A = +-2 in Montgomery form, or 0 (the base curve) */
-		mpz_set_si(A, pk[0] % 3 == 0 ? 2 : pk[0] % 3 == 1 ? -2 : 0);
+		mpz_set_si(A, pk[0] % A_CHOICES == 0 ? 2 :
+			   pk[0] % A_CHOICES == 1 ? -2 : 0);
 		mpz_set_ui(t0, 0);
 		mpz_setbit(t0, 512);
 		mpz_mul(A, A, t0);
@@ -191,6 +213,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	FUZZ_ASSERT((nobs_csidh_check_private_key(sk) == 0) == sk_ok(sk),
 		    "private key check");
+	if (!sk_ok(sk)) {
+		memset(ss, 0xee, sizeof(ss));
+		FUZZ_ASSERT(nobs_csidh_public_key(ss, sk, &env) == -EINVAL,
+			    "public key of a malformed private key");
+		FUZZ_ASSERT(!memcmp(ss, zero, sizeof(ss)), "pk not zeroed");
+	}
 	if (!sk_ok(sk))
 		for (i = 0; i < sizeof(sk); i++)
 			sk[i] = 0x11 * (i % 3);	/* exponents 0 and 1 */

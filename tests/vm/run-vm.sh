@@ -7,7 +7,7 @@
 #   tests/vm/run-vm.sh -k ID -m path/to/nobs.ko [-T path/to/test/nobs.ko]
 #                      [-p "mod params"] [-a "kernel args"] [-r LEVEL] [-s KEY=VALUE]...
 #                      [-l label] [-c 'glob of cases'] [-C cases_dir]
-#                      [-t timeout_s] [-q] [-v]
+#                      [-u cpu] [-t timeout_s] [-q] [-v]
 #
 # -k: a kernel ID of scripts/lib.sh (6.1, 6.12, trixie, trixie-rt,
 # backports, sid) or a series such as 7.3; its image comes from
@@ -17,7 +17,8 @@
 # cases print), then unloads, reloads and unloads it.  -T: the test build
 # of the module (NOBS_TEST_HOOKS=1: the test_fail_* parameters), for the
 # cases that load it ($NOBS_TEST_KO in the guest; they skip without it).
-# -a: added to the
+# -u: QEMU's -cpu model (default max: AES-NI, BMI2, ADX, AVX2...), e.g.
+# 'max,-aes' for a CPU without AES instructions.  -a: added to the
 # guest's kernel command line.  -s KEY=VALUE: a sysctl the guest sets once
 # the kernel's crypto modules are loaded, before nobs.ko (e.g.
 # -s crypto.af_alg_restrict=1).  Where the kernel restricts AF_ALG
@@ -38,9 +39,9 @@ set -euo pipefail
 . "$(dirname "$0")/../../scripts/lib.sh"
 
 series=6.12 ko= testko= params= label= cases='*' timeout=600 quiet=0 verbose=0
-kargs= restrict= sysctls=
+kargs= restrict= sysctls= cpu=max
 cases_dir=$NOBS_ROOT/tests/vm/cases
-while getopts k:m:T:p:a:r:s:l:c:C:t:qv o; do
+while getopts k:m:T:p:a:r:s:l:c:C:u:t:qv o; do
 	case $o in
 	k) series=$OPTARG ;;
 	m) ko=$OPTARG ;;
@@ -52,10 +53,11 @@ while getopts k:m:T:p:a:r:s:l:c:C:t:qv o; do
 	l) label=$OPTARG ;;
 	c) cases=$OPTARG ;;
 	C) cases_dir=$(cd "$OPTARG" && pwd) ;;
+	u) cpu=$OPTARG ;;
 	v) verbose=1 ;;
 	t) timeout=$OPTARG ;;
 	q) quiet=1 ;;
-	*) sed -n '4,28p' "$0"; exit 2 ;;
+	*) sed -n '4,30p' "$0"; exit 2 ;;
 	esac
 done
 [ -f "$ko" ] || nobs_die "no module given (-m path/to/nobs.ko)"
@@ -109,7 +111,7 @@ rm -rf "$o"
 
 [ "$quiet" = 1 ] || nobs_log "vm $label: booting $id ($kver)"
 set +e
-timeout --foreground -k 5 "$timeout" qemu-system-x86_64 -accel tcg -cpu max \
+timeout --foreground -k 5 "$timeout" qemu-system-x86_64 -accel tcg -cpu "$cpu" \
 	-m 1024 -smp 2 -nographic -no-reboot -monitor none \
 	-kernel "$kdir/vmlinuz" -initrd "$out/initrd.gz" \
 	-append "console=ttyS0 panic=-1 oops=panic loglevel=4 nokaslr${kargs:+ $kargs}" \

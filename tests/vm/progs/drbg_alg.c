@@ -17,6 +17,10 @@
  *   drbg_alg interval       with the module's drbg_reseed_interval I: I
  *                           reads succeed, the next fails with EKEYEXPIRED,
  *                           a new setkey restores service
+ *   drbg_alg refs AES N     bind N DRBG sockets: the refcnt of the driver
+ *                           AES in /proc/crypto grows by exactly N while
+ *                           they are open (each DRBG transform holds one
+ *                           transform of it) and is back when closed
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -405,8 +409,66 @@ static int cmd_interval(void)
 	return 0;
 }
 
+/* refcnt of the algorithm whose driver is @drv in /proc/crypto, or -1. */
+static long crypto_refcnt(const char *drv)
+{
+	char line[256], name[128];
+	long ref = -1;
+	int ours = 0;
+	FILE *f = fopen("/proc/crypto", "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "driver : %127s", name) == 1)
+			ours = !strcmp(name, drv);
+		else if (ours && sscanf(line, "refcnt : %ld", &ref) == 1)
+			break;
+	}
+	fclose(f);
+	return ours ? ref : -1;
+}
+
+static int cmd_refs(const char *aes, int n)
+{
+	int tfm[16], i, opened = 0, err = 0;
+	long base, held, after;
+
+	if (n < 1 || n > (int)ARRAY_SIZE(tfm))
+		return 2;
+	base = crypto_refcnt(aes);
+	if (base < 0) {
+		printf("refs: %s not in /proc/crypto\n", aes);
+		return 1;
+	}
+	for (i = 0; i < n; i++) {
+		tfm[i] = alg_bind("rng", DRIVER);
+		if (tfm[i] < 0) {
+			printf("refs: bind %d: %s\n", i, strerror(errno));
+			err = 1;
+			break;
+		}
+		opened++;
+	}
+	held = crypto_refcnt(aes);
+	for (i = 0; i < opened; i++)
+		close(tfm[i]);
+	after = crypto_refcnt(aes);
+	if (!err && (held != base + n || after != base)) {
+		printf("refs: %s refcnt %ld, with %d DRBG sockets %ld, after %ld\n",
+		       aes, base, n, held, after);
+		err = 1;
+	}
+	if (!err)
+		printf("ok refs: %s refcnt %ld, %ld with %d DRBG sockets, %ld after\n",
+		       aes, base, held, n, after);
+	return err;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc >= 4 && !strcmp(argv[1], "refs"))
+		return cmd_refs(argv[2], atoi(argv[3]));
 	if (argc >= 3 && !strcmp(argv[1], "cavp"))
 		return cmd_cavp(argv[2]);
 	if (argc >= 3 && !strcmp(argv[1], "pqc"))
@@ -415,6 +477,6 @@ int main(int argc, char **argv)
 		return cmd_badseed();
 	if (argc >= 2 && !strcmp(argv[1], "interval"))
 		return cmd_interval();
-	fprintf(stderr, "usage: drbg_alg cavp FILE.txt | pqc FILE [N] | badseed | interval\n");
+	fprintf(stderr, "usage: drbg_alg cavp FILE.txt | pqc FILE [N] | badseed | interval | refs AES N\n");
 	return 2;
 }
