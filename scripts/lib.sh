@@ -19,7 +19,8 @@ nobs_die() { printf 'nobs: %s\n' "$*" >&2; exit 1; }
 #   trixie-rt  Debian 13's PREEMPT_RT flavour (linux-headers-rt-<a>)
 #   backports  the newest kernel of trixie-backports (linux-headers-<a>)
 #   sid        unstable's kernel (linux-headers-<a> of sid)
-# (<a>: Debian's name of the architecture, amd64.)  A series such as 7.3
+# (<a>: Debian's kernel flavour of NOBS_ARCH: amd64, arm64, riscv64,
+# powerpc64le; see nobs_kflavour.)  A series such as 7.3
 # names whichever of them resolves to a 7.3.x kernel, the newest first.
 # The machine's own suite is read through its apt; the others through a
 # private apt configuration per suite and architecture in
@@ -46,10 +47,20 @@ nobs_debarch() {
 	esac
 }
 
+# nobs_kflavour [ARCH]: the name of Debian's kernel flavour for that
+# architecture (linux-headers-<it>, kernels <version>-<it>): the Debian
+# architecture's name but on ppc64el, whose flavour is powerpc64le.
+nobs_kflavour() {
+	case $(nobs_debarch "$@") in
+	ppc64el) echo powerpc64le ;;
+	*) nobs_debarch "$@" ;;
+	esac
+}
+
 # nobs_kernel_spec ID: "SUITE META" (the meta package naming its headers).
 nobs_kernel_spec() {
 	local a
-	a=$(nobs_debarch)
+	a=$(nobs_kflavour)
 	case $1 in
 	6.1) echo "bookworm linux-headers-$a" ;;
 	6.12) echo "bookworm linux-headers-6.12-$a" ;;
@@ -138,6 +149,7 @@ nobs_kernel_resolve() {
 		kver=$(nobs_apt "$suite" apt-cache depends "$meta" 2>/dev/null |
 			sed -n 's/^ *Depends: linux-headers-\([^ <>]*\)$/\1/p' | head -n 1)
 		if [ -n "$kver" ]; then
+			kver=$(nobs_kernel_served "$suite" "$kver" "$flavour")
 			version=$(nobs_apt "$suite" apt-cache show --no-all-versions \
 				"linux-headers-$kver" 2>/dev/null | sed -n 's/^Version: //p' | head -n 1)
 		fi
@@ -152,6 +164,32 @@ nobs_kernel_resolve() {
 		nobs_die "cannot resolve kernel $id ($meta in $suite): archive out of reach and nothing cached"
 	fi
 	echo "$id $kver $flavour $suite $version"
+}
+
+# nobs_kernel_served SUITE KVER FLAVOUR: KVER when the archive serves its
+# headers package, else the newest older kernel of the same series and
+# flavour listed in SUITE that it serves (a mirror may list a new build of
+# an architecture before its files arrive: trixie's 6.12.117 on ppc64el
+# was listed and answered 404, 6.12.107 was served).  Only a definite 404
+# moves on; an archive out of reach keeps KVER.
+nobs_kernel_served() {
+	local suite=$1 kver=$2 flavour=$3 series k uri code
+	series=$(echo "$kver" | sed -E 's/^([0-9]+\.[0-9]+).*/\1/')
+	for k in "$kver" $(nobs_apt "$suite" apt-cache pkgnames "linux-headers-$series." 2>/dev/null |
+		sed -n "s/^linux-headers-\($series\.[0-9][^-]*-$flavour\)\$/\1/p" | sort -rV |
+		awk -v k="$kver" '$0 != k'); do
+		[ "$(printf '%s\n%s\n' "$k" "$kver" | sort -V | tail -n 1)" = "$kver" ] || continue
+		uri=$(nobs_apt "$suite" apt-get -q --print-uris download "linux-headers-$k" 2>/dev/null |
+			sed -n "s/^'\([^']*\)'.*/\1/p" | head -n 1)
+		code=$(curl -sI -o /dev/null -w '%{http_code}' --max-time 20 "$uri" 2>/dev/null || true)
+		if [ "$code" != 404 ]; then
+			[ "$k" = "$kver" ] ||
+				nobs_log "kernel $kver ($suite, $(nobs_debarch)): listed but not served (404); using $k"
+			echo "$k"
+			return
+		fi
+	done
+	echo "$kver"
 }
 
 # nobs_kernel_id ID|SERIES: the kernel ID (a series: the newest ID of it).
