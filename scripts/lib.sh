@@ -217,16 +217,53 @@ nobs_kernel_id() {
 # nobs_kver ID|SERIES: the kernel's release name, e.g. 6.12.117+deb13-amd64.
 nobs_kver() { nobs_kernel_resolve "$(nobs_kernel_id "$1")" | cut -d' ' -f2; }
 
-# nobs_kbuild_args: make's ARCH= and CROSS_COMPILE= for NOBS_ARCH (none
-# on the machine's own architecture).
-nobs_kbuild_args() {
-	[ "$(nobs_debarch)" != "$(dpkg --print-architecture)" ] || return 0
-	case $NOBS_ARCH in
-	arm64 | aarch64) echo "ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-" ;;
-	ppc64le | ppc64el) echo "ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu-" ;;
-	riscv64) echo "ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu-" ;;
-	x86_64 | amd64) echo "ARCH=x86_64 CROSS_COMPILE=x86_64-linux-gnu-" ;;
+# nobs_cross_prefix [ARCH]: the GNU toolchain prefix for that architecture
+# (gcc-<triplet> of Debian 12's cross compilers; empty on the machine's own).
+nobs_cross_prefix() {
+	[ "$(nobs_debarch "$@")" != "$(dpkg --print-architecture)" ] || return 0
+	case $(nobs_debarch "$@") in
+	arm64) echo aarch64-linux-gnu- ;;
+	ppc64el) echo powerpc64le-linux-gnu- ;;
+	riscv64) echo riscv64-linux-gnu- ;;
+	amd64) echo x86_64-linux-gnu- ;;
 	esac
+}
+
+# nobs_kbuild_args [KDIR]: make's ARCH= and CROSS_COMPILE= for NOBS_ARCH
+# (none on the machine's own architecture), and what building modules
+# against the prepared tree KDIR needs with this machine's compiler:
+# ppc64el's Debian kernel (gcc 14) traces through
+# -fpatchable-function-entry=2, whose nops gcc 12 puts before the global
+# entry point, not after the local one (GCC PR 99888, fixed in 13; the
+# kernel's own Kconfig test says so: config.kept lists
+# ARCH_USING_PATCHABLE_FUNCTION_ENTRY as Debian's only).  The module
+# loader's rewrite of the large code model's TOC setup (R_PPC64_ENTRY)
+# then leaves r2 8 bytes off and the module's first call into the kernel
+# jumps to a stub's magic word.  Such modules are built without ftrace's
+# nops (CC_FLAGS_FTRACE=): ftrace cannot trace them, nothing else changes.
+nobs_kbuild_args() {
+	local a=
+	if [ "$(nobs_debarch)" != "$(dpkg --print-architecture)" ]; then
+		case $(nobs_debarch) in
+		arm64) a="ARCH=arm64" ;;
+		ppc64el) a="ARCH=powerpc" ;;
+		riscv64) a="ARCH=riscv" ;;
+		amd64) a="ARCH=x86_64" ;;
+		esac
+		a="$a CROSS_COMPILE=$(nobs_cross_prefix)"
+	fi
+	if [ -n "${1:-}" ] &&
+		grep -qx 'debian: CONFIG_ARCH_USING_PATCHABLE_FUNCTION_ENTRY=y' "$1/config.kept" 2>/dev/null; then
+		a="${a:+$a }CC_FLAGS_FTRACE="
+	fi
+	[ -z "$a" ] || echo "$a"
+}
+
+# nobs_arch_dir: "" for x86_64, else "<NOBS_ARCH>/": where a per-kernel
+# output of another architecture goes ($NOBS_BUILD/kmod/arm64/trixie/...),
+# so that the x86_64 paths stay as they were.
+nobs_arch_dir() {
+	[ "$(nobs_debarch)" = amd64 ] || echo "$NOBS_ARCH/"
 }
 
 # nobs_kdir ID|SERIES: a build directory for modules of that kernel (the
