@@ -80,8 +80,12 @@ else
 	[ -f "$ko" ] || nobs_die "no module given (-m path/to/nobs.ko)"
 fi
 [ -z "$testko" ] || [ -f "$testko" ] || nobs_die "no test module at $testko"
-# The board's system: DKMS compiles under emulation.
-timeout=${timeout:-$([ -n "$deb" ] && echo 2400 || echo 600)}
+# The board's system: DKMS compiles under emulation; tcrypt: about 25 s
+# per command under TCG.
+if [ -z "$timeout" ]; then
+	timeout=$([ -n "$deb" ] && echo 2400 || echo 600)
+	[ "$tcrypt" = 0 ] || timeout=$((timeout + 600))
+fi
 case $restrict in
 '' | default | [0-9]) ;;
 *) nobs_die "-r takes a level (0, 1, 2) or 'default'" ;;
