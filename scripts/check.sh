@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# check.sh full|quick|lint: run the test suites and print the summary.
+# check.sh full|quick|lint|boards: run the test suites and print the summary.
 #   full:  lint (checkpatch, W=1 + sparse builds against every kernel ID of
 #          scripts/lib.sh), the userspace harness (ASan+UBSan, valgrind),
 #          5 s of each fuzzer, DKMS add/build/remove against every kernel
@@ -22,6 +22,20 @@
 # the second lane when its kernels are all cached); the second lane's
 # output is printed when it ends.  NOBS_SERIAL=1 runs everything in one
 # lane.  Per kernel, what ran and its counts: build/results/kernels.tsv.
+# The boards' stock kernels (Debian 13's arm64, riscv64 and ppc64le:
+# kernel ID trixie with NOBS_ARCH), ARCH[:CPU][:dkms][:core][:tcrypt]
+# each (board_suite): arm64 on cortex-a72 (the Raspberry Pi 4: generic
+# Keccak, arm64 field assembly) as a whole Debian 13 system in which the
+# nobs-dkms package is installed and DKMS builds nobs.ko
+# (scripts/board-rootfs.sh, run-vm.sh -D), arm64 on max (the SHA3
+# instructions) and riscv64 and ppc64le (generic C) from an initramfs,
+# with the module cross-built against each kernel's headers (kbuild.sh:
+# W=1 and sparse too); half of them in each lane ($NOBS_BOARDS_1,
+# $NOBS_BOARDS_2; core: the cases 30..90 only, without the
+# known-answer-failure loads and the policy levels 6.12 lacks).
+#   boards: every board suite (make check-boards): the same kernels, arm64
+#           max with every case and README.md's tcrypt commands, riscv64
+#           as a whole system with DKMS too.
 # The last line is "N passed, N failed[, N skipped]".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -41,6 +55,43 @@ FAST="keccak_impl=bmi"
 NOBS_VM_CORE=${NOBS_VM_CORE:-'[3-8]0-*'}
 VM_EXTRA_1=${NOBS_VM_EXTRA_1:-"trixie sid:core"}
 VM_EXTRA_2=${NOBS_VM_EXTRA_2:-"backports trixie-rt backports:generic:core"}
+
+BOARDS_1=${NOBS_BOARDS_1:-"arm64:max ppc64le"}
+BOARDS_2=${NOBS_BOARDS_2:-"arm64:cortex-a72:dkms riscv64"}
+BOARDS_ALL_1="arm64:cortex-a72:dkms riscv64:dkms"
+BOARDS_ALL_2="arm64:max:tcrypt riscv64 ppc64le"
+
+# board_suite ARCH[:CPU][:dkms][:core][:tcrypt]: one board kernel's suites.
+board_suite() {
+	local arch=${1%%:*} cpu= name args=() deb params=
+	case $1 in *:cortex-a72* | *:max*) cpu=$(echo "$1" | cut -d: -f2) ;; esac
+	name=vm-trixie-$arch${cpu:+-${cpu#cortex-}}
+	# The generic-only kernels, and the Pi 4: the DRBG's reseed case.
+	case $arch:$cpu in arm64:max) ;; *) params="drbg_reseed_interval=1000" ;; esac
+	case $1 in *:core*) args+=(-c '[3-9]0-*'); name=$name-core ;; esac
+	case $1 in *:tcrypt*) args+=(-T); name=$name-tcrypt ;; esac
+	case $1 in
+	*:dkms*)
+		name=$name-dkms
+		deb=$NOBS_BUILD/deb/nobs-dkms_${NOBS_VERSION}_all.deb
+		# The package deb-check.sh built (make deb), once it is done.
+		while [ "$mode" = full ] && [ ! -f "$res/deb" ]; do sleep 5; done
+		if [ "$mode" != full ] && [ ! -f "$deb" ]; then "$NOBS_ROOT/scripts/deb.sh" >/dev/null; fi
+		NOBS_ARCH=$arch "$rs" "$name" "$NOBS_ROOT/tests/vm/run-vm.sh" -q -k trixie \
+			-l "$name" -D "$deb" -u "$cpu" -p "$params" "${args[@]}"
+		;;
+	*)
+		NOBS_ARCH=$arch "$rs" "build-trixie-$arch" "$NOBS_ROOT/scripts/kbuild.sh" trixie
+		NOBS_ARCH=$arch "$rs" "$name" "$NOBS_ROOT/tests/vm/run-vm.sh" -q -k trixie \
+			-l "$name" -m "$NOBS_BUILD/kmod/$arch/trixie/nobs.ko" -u "$cpu" \
+			-p "$params" "${args[@]}"
+		;;
+	esac
+}
+board_suites() {
+	local b
+	for b in "$@"; do board_suite "$b"; done
+}
 
 vm_suites() {
 	local kodir=$1 id
@@ -107,6 +158,7 @@ lint_fuzz_kunit_vm() {
 	lint_fuzz
 	kunit_suites x86_64 arm64 riscv64 ppc64le x86_64-cfi
 	vm_extra "$VM_EXTRA_2"
+	board_suites $BOARDS_2
 }
 # kernels_cached ARCH...: "yes" when every one's test kernel is built.
 kernels_cached() {
@@ -161,14 +213,16 @@ full)
 	# VM_EXTRA_2 move there (those wait for dkms-check's modules, which
 	# runs first here).  Cold, that lane first builds four kernels; they
 	# stay here.
-	extra=$VM_EXTRA_1
+	# The boards' suites likewise: BOARDS_2 there once it is warm (the
+	# DKMS one waits for deb-check's package).
+	extra=$VM_EXTRA_1 boards=$BOARDS_1
 	if [ "$(kernels_cached x86_64 arm64 riscv64 ppc64le x86_64-cfi)" = yes ] &&
 		[ -z "${NOBS_SERIAL:-}" ]; then
 		in_lane lint_fuzz_kunit_vm
 	else
 		in_lane kunit_suites x86_64 arm64 riscv64 ppc64le x86_64-cfi
 		lint_fuzz
-		extra="$extra $VM_EXTRA_2"
+		extra="$extra $VM_EXTRA_2" boards="$boards $BOARDS_2"
 	fi
 	"$rs" dkms "$NOBS_ROOT/scripts/dkms-check.sh"
 	"$rs" deb "$NOBS_ROOT/scripts/deb-check.sh"
@@ -176,11 +230,21 @@ full)
 	"$rs" valgrind make -s -C "$NOBS_ROOT/tests/user" valgrind
 	vm_suites "$NOBS_BUILD/dkms" 6.1 6.12
 	vm_extra "$extra"
+	# shellcheck disable=SC2086
+	board_suites $boards
 	"$rs" runner-selftest "$NOBS_ROOT/scripts/runner-selftest.sh" "$NOBS_BUILD/kmod-test"
 	lane_wait
 	;;
+boards)
+	"$NOBS_ROOT/scripts/deb.sh" >/dev/null
+	# shellcheck disable=SC2086
+	in_lane board_suites $BOARDS_ALL_1
+	# shellcheck disable=SC2086
+	board_suites $BOARDS_ALL_2
+	lane_wait
+	;;
 *)
-	nobs_die "usage: check.sh full|quick|lint"
+	nobs_die "usage: check.sh full|quick|lint|boards"
 	;;
 esac
 "$NOBS_ROOT/scripts/summary"
