@@ -136,7 +136,7 @@ if [ -n "$NOBS_DEB" ]; then
 	esac
 	nobs_dko=$(ls /lib/modules/"$KVER"/updates/dkms/nobs.ko* 2>/dev/null | head -n 1)
 	nobs_vm=$(modinfo -F vermagic "$nobs_dko" 2>/dev/null)
-	nobs_kvm=$(modinfo -F vermagic "$(modinfo -n af_alg)" 2>/dev/null)
+	nobs_kvm=$(modinfo -F vermagic "/lib/modules/$KVER/$(grep -v '/nobs\.ko' "/lib/modules/$KVER/modules.dep" | sed -n '1s/:.*//p')" 2>/dev/null)
 	if [ -n "$nobs_vm" ] && [ "$nobs_vm" = "$nobs_kvm" ]; then
 		result pass dkms-vermagic "$nobs_dko: $nobs_vm"
 	else
@@ -155,6 +155,19 @@ if [ -n "$NOBS_DEB" ]; then
 	*.gz) gzip -dc "$nobs_dko" >"$NOBS_KO" ;;
 	*) cp "$nobs_dko" "$NOBS_KO" ;;
 	esac
+fi
+
+# Built for this very kernel: the vermagic of the kernel's own modules
+# (a kernel with every option built in, as the test kernels, has none).
+nobs_kmod=$(grep -v '/nobs\.ko' "/lib/modules/$KVER/modules.dep" 2>/dev/null | sed -n '1s/:.*//p')
+if [ -n "$nobs_kmod" ]; then
+	nobs_vm=$(/sbin/modinfo -F vermagic "$NOBS_KO" 2>&1)
+	nobs_kvm=$(/sbin/modinfo -F vermagic "/lib/modules/$KVER/$nobs_kmod" 2>&1)
+	if [ -n "$nobs_vm" ] && [ "$nobs_vm" = "$nobs_kvm" ]; then
+		result pass vermagic "$nobs_vm"
+	else
+		result fail vermagic "nobs.ko: '$nobs_vm', the kernel's $nobs_kmod: '$nobs_kvm'"
+	fi
 fi
 
 if nobs_load; then
