@@ -14,9 +14,10 @@
 # Prints "<ID> build: N passed, N failed" (the build, and the ENDBR check
 # where it applies), records the result in build/results/kernels.tsv and
 # leaves the module at build/kmod/<ID>/nobs.ko (another NOBS_ARCH:
-# build/kmod/<arch>/<ID>/nobs.ko).  -t: the test build (NOBS_TEST_HOOKS=1,
-# the test_fail_* parameters) into build/kmod-test/[<arch>/]<ID> instead,
-# for the VM cases that load it (not recorded in kernels.tsv).
+# build/kmod/<arch>/<ID>/nobs.ko).  -t: the test build
+# (NOBS_TEST_HOOKS=1, the test_fail_* parameters) into build/kmod-test/<ID>
+# (build/kmod-test/<arch>/<ID>) instead, for the VM cases that load it
+# (not recorded in kernels.tsv).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 

@@ -21,8 +21,7 @@
 # cases print), then unloads, reloads and unloads it.  -T: the test build
 # of the module (NOBS_TEST_HOOKS=1: the test_fail_* parameters), for the
 # cases that load it ($NOBS_TEST_KO in the guest; they skip without it).
-# -a: added to the
-# guest's kernel command line.  -s KEY=VALUE: a sysctl the guest sets once
+# -a: added to the guest's kernel command line.  -s KEY=VALUE: a sysctl the guest sets once
 # the kernel's crypto modules are loaded, before nobs.ko (e.g.
 # -s crypto.af_alg_restrict=1).  Where the kernel restricts AF_ALG
 # (/proc/sys/crypto/af_alg_restrict, 7.3 on) the guest sets it to 0 unless
@@ -36,8 +35,8 @@
 # installed in it: DKMS builds nobs.ko in the guest, modprobe loads it,
 # then the cases run on that module.  The per-run files (this runner's
 # /init, cases, programs, vectors, the package) come on a second disk.
-# -S: after the cases, the tcrypt speed commands of README.md ("Speed on a
-# board") for each nobs hash the guest has (tests/vm/tcrypt.sh).
+# -S: after the cases, the tcrypt speed commands of README.md ("Speed on
+# a board"), as they are written there (tests/vm/tcrypt.sh).
 #
 # Output in $NOBS_BUILD/vm/<label>/: console.log (serial console),
 # results.log (raw guest results), results.tsv (status<TAB>name<TAB>reason),
@@ -70,7 +69,7 @@ while getopts k:m:T:p:a:r:s:l:c:C:u:D:t:Sqv o; do
 	v) verbose=1 ;;
 	t) timeout=$OPTARG ;;
 	q) quiet=1 ;;
-	*) sed -n '4,41p' "$0"; exit 2 ;;
+	*) sed -n '4,42p' "$0"; exit 2 ;;
 	esac
 done
 if [ -n "$deb" ]; then
