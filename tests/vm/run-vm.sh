@@ -113,15 +113,16 @@ nobs_qemu_machine "$NOBS_ARCH" "$cpu" "$out/console.log" "$out/results.log" \
 
 # The initramfs's parts that depend only on the kernel: busybox, kmod,
 # kcapi-tools and the decompressed crypto modules.  Cached next to the
-# kernel.
-base=$kdir/base.cpio.gz
-if [ -z "$deb" ] &&
-	{ [ ! -f "$base" ] || [ "$0" -nt "$base" ] || [ "$NOBS_ROOT/scripts/lib.sh" -nt "$base" ]; }; then
+# kernel under a name that hashes what makes it (this runner and lib.sh):
+# a clone with other scripts adds its own file and never rewrites the one
+# a parallel run of another clone is reading.
+base=$kdir/base-$(cat "$0" "$NOBS_ROOT/scripts/lib.sh" | sha256sum | cut -c1-12).cpio.gz
+if [ -z "$deb" ] && [ ! -f "$base" ]; then
 	b=$(mktemp -d)
 	nobs_guest_tools "$b"
 	cp -a "$kdir/modroot/lib/modules" "$b/lib/"
-	(cd "$b" && find . | cpio -o -H newc --quiet | gzip -1) >"$base.tmp"
-	mv "$base.tmp" "$base"
+	(cd "$b" && find . | cpio -o -H newc --quiet | gzip -1) >"$base.$$.tmp"
+	mv "$base.$$.tmp" "$base"
 	rm -rf "$b"
 fi
 
