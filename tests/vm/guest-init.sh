@@ -20,6 +20,8 @@ if [ -z "$NOBS_DEB" ]; then
 	mount -t devtmpfs devtmpfs /dev 2>/dev/null
 else
 	export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+	# busybox's applets the cases use that Debian has no program for.
+	usleep() { busybox usleep "$@"; }
 fi
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 mkdir -p /tmp && mount -t tmpfs tmpfs /tmp
