@@ -11,7 +11,7 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 TOOL_CFLAGS ?= -O2 -Wall -Wextra
 
-.PHONY: all modules clean install deps check check-quick lint bench demo \
+.PHONY: all modules clean install deps check check-quick check-boards lint bench demo \
 	test-user fuzz fuzz-long fuzz-kernel tools coverage check-faults \
 	check-faults-long deb check-deb kernels-table
 
@@ -45,6 +45,11 @@ check: deps
 
 check-quick: deps
 	@scripts/check.sh quick
+
+# every suite on the boards' Debian 13 kernels (arm64, riscv64, ppc64le),
+# more than make check runs of them: see README.md, "Installing on a board"
+check-boards: deps
+	@scripts/check.sh boards
 
 lint: deps
 	@scripts/check.sh lint

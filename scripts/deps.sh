@@ -25,6 +25,7 @@ pkgs=(
 	gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross qemu-system-ppc
 	clang-19 lld-19 llvm-19
 	cryptsetup-bin dmsetup
+	mmdebstrap e2fsprogs curl
 	"${deb_pkgs[@]}"
 )
 [ "${1:-}" != deb ] || pkgs=("${deb_pkgs[@]}")

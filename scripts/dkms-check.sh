@@ -36,7 +36,7 @@ step() {
 # same_vermagic KO IMAGE_DIR: KO's vermagic is that of the image's modules.
 same_vermagic() {
 	local want got
-	want=$(modinfo -F vermagic "$(find "$2/modroot" -name '*.ko' | head -n 1)")
+	want=$(modinfo -F vermagic "$(find "$2/modroot/" -name '*.ko' | head -n 1)")
 	got=$(modinfo -F vermagic "$1")
 	echo "module: '$got'; kernel's own modules: '$want'"
 	[ -n "$want" ] && [ "$got" = "$want" ]

@@ -150,7 +150,7 @@ timeout --foreground -k 5 "$timeout" qemu-system-x86_64 -accel tcg -cpu max \
 	-m 512 -smp 2 -nographic -no-reboot -monitor none \
 	-serial "file:$out/console.raw" -serial "file:$out/results.raw" \
 	-kernel "$kdir/$(cat "$kdir/image")" -initrd "$out/initrd.gz" \
-	-append "console=ttyS0 panic=-1 oops=panic kasan_multi_shot nokaslr" \
+	-append "console=ttyS0 panic=-1 oops=panic kasan_multi_shot nokaslr no_timer_check" \
 	</dev/null >/dev/null 2>"$out/qemu.err"
 rc=$?
 tr -d '\r' <"$out/console.raw" >"$out/console.log"

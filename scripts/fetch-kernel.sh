@@ -98,7 +98,9 @@ image_packages() {
 			substr($2, length($2) - length(k) + 1) == k { print $2 }')
 	if [ -n "$deps" ]; then
 		echo "$deps"
-	elif nobs_apt "$suite" apt-cache show "linux-image-$kver-unsigned" >/dev/null 2>&1; then
+	elif nobs_apt "$suite" apt-cache show "linux-image-$kver-unsigned" 2>/dev/null |
+		grep -q '^Package:'; then
+		# (apt-cache show of a name no package has says nothing, status 0)
 		echo "linux-image-$kver-unsigned"
 	else
 		echo "linux-image-$kver"
@@ -121,7 +123,7 @@ fetch_image() {
 		timed "download $p" download "$dir/deb" "$p"
 	done
 	for p in "$dir"/deb/*.deb; do dpkg-deb -x "$p" "$dir/pkg"; done
-	for p in boot/vmlinuz-$kver usr/lib/modules/$kver/vmlinuz lib/modules/$kver/vmlinuz; do
+	for p in boot/vmlinuz-$kver boot/vmlinux-$kver usr/lib/modules/$kver/vmlinuz lib/modules/$kver/vmlinuz; do
 		if [ -f "$dir/pkg/$p" ]; then cp "$dir/pkg/$p" "$dir/vmlinuz"; break; fi
 	done
 	[ -f "$dir/vmlinuz" ] || nobs_die "no vmlinuz in $(ls "$dir/deb")"

@@ -116,7 +116,7 @@ nobs_log "kcov: booting $kver (TCG; KASAN and GCOV make this slow)"
 # cache merged with others refuses.
 set +e
 nobs_boot_selfbuilt "$out" "$image" "$timeout" \
-	"console=ttyS0 panic=-1 oops=panic loglevel=4 nokaslr slab_nomerge" \
+	"console=ttyS0 panic=-1 oops=panic loglevel=4 nokaslr slab_nomerge no_timer_check" \
 	-serial "file:$out/gcov.log"
 rc=$nobs_qemu_rc
 set -e

@@ -16,9 +16,11 @@ ORDER = ["6.1", "6.12", "trixie", "trixie-rt", "backports", "sid"]
 BEGIN, END = "<!-- kernels-table -->", "<!-- /kernels-table -->"
 
 
-def what(suite):
+def what(suite, arch="x86_64"):
     """A suite's name as a reader wants it."""
     if suite == "build":
+        if arch != "x86_64":
+            return "cross build (W=1, sparse)"
         return "build (W=1, sparse, objtool, ENDBR)"
     if suite == "dkms":
         return "DKMS build"
@@ -29,8 +31,17 @@ def what(suite):
             kind = "VM core cases"
         if rest.endswith("-noaes"):
             kind = "VM DRBG cases, CPU without AES"
+        elif "-dkms" in rest:
+            # scripts/check.sh's board suites: the whole Debian system
+            kind = "DKMS in the guest's Debian system, " + kind
         if "-generic" in rest:
             kind += " (force_generic)"
+        if "-a72" in rest:
+            kind += " (Cortex-A72)"
+        if "-max" in rest:
+            kind += " (-cpu max)"
+        if "-tcrypt" in rest:
+            kind += ", tcrypt"
         return kind
     return suite
 
@@ -59,7 +70,7 @@ def table(path):
         s = sum(int(r["skipped"]) for r in rs)
         ran = []
         for r in rs:
-            w = what(r["suite"])
+            w = what(r["suite"], r["arch"])
             if w not in ran:
                 ran.append(w)
         name = f"`{kver}`" + (" (PREEMPT_RT)" if flavour.startswith("rt")

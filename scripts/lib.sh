@@ -19,7 +19,8 @@ nobs_die() { printf 'nobs: %s\n' "$*" >&2; exit 1; }
 #   trixie-rt  Debian 13's PREEMPT_RT flavour (linux-headers-rt-<a>)
 #   backports  the newest kernel of trixie-backports (linux-headers-<a>)
 #   sid        unstable's kernel (linux-headers-<a> of sid)
-# (<a>: Debian's name of the architecture, amd64.)  A series such as 7.3
+# (<a>: Debian's kernel flavour of NOBS_ARCH: amd64, arm64, riscv64,
+# powerpc64le; see nobs_kflavour.)  A series such as 7.3
 # names whichever of them resolves to a 7.3.x kernel, the newest first.
 # The machine's own suite is read through its apt; the others through a
 # private apt configuration per suite and architecture in
@@ -46,10 +47,20 @@ nobs_debarch() {
 	esac
 }
 
+# nobs_kflavour [ARCH]: the name of Debian's kernel flavour for that
+# architecture (linux-headers-<it>, kernels <version>-<it>): the Debian
+# architecture's name but on ppc64el, whose flavour is powerpc64le.
+nobs_kflavour() {
+	case $(nobs_debarch "$@") in
+	ppc64el) echo powerpc64le ;;
+	*) nobs_debarch "$@" ;;
+	esac
+}
+
 # nobs_kernel_spec ID: "SUITE META" (the meta package naming its headers).
 nobs_kernel_spec() {
 	local a
-	a=$(nobs_debarch)
+	a=$(nobs_kflavour)
 	case $1 in
 	6.1) echo "bookworm linux-headers-$a" ;;
 	6.12) echo "bookworm linux-headers-6.12-$a" ;;
@@ -138,6 +149,7 @@ nobs_kernel_resolve() {
 		kver=$(nobs_apt "$suite" apt-cache depends "$meta" 2>/dev/null |
 			sed -n 's/^ *Depends: linux-headers-\([^ <>]*\)$/\1/p' | head -n 1)
 		if [ -n "$kver" ]; then
+			kver=$(nobs_kernel_served "$suite" "$kver" "$flavour")
 			version=$(nobs_apt "$suite" apt-cache show --no-all-versions \
 				"linux-headers-$kver" 2>/dev/null | sed -n 's/^Version: //p' | head -n 1)
 		fi
@@ -152,6 +164,32 @@ nobs_kernel_resolve() {
 		nobs_die "cannot resolve kernel $id ($meta in $suite): archive out of reach and nothing cached"
 	fi
 	echo "$id $kver $flavour $suite $version"
+}
+
+# nobs_kernel_served SUITE KVER FLAVOUR: KVER when the archive serves its
+# headers package, else the newest older kernel of the same series and
+# flavour listed in SUITE that it serves (a mirror may list a new build of
+# an architecture before its files arrive: trixie's 6.12.117 on ppc64el
+# was listed and answered 404, 6.12.107 was served).  Only a definite 404
+# moves on; an archive out of reach keeps KVER.
+nobs_kernel_served() {
+	local suite=$1 kver=$2 flavour=$3 series k uri code
+	series=$(echo "$kver" | sed -E 's/^([0-9]+\.[0-9]+).*/\1/')
+	for k in "$kver" $(nobs_apt "$suite" apt-cache pkgnames "linux-headers-$series." 2>/dev/null |
+		sed -n "s/^linux-headers-\($series\.[0-9][^-]*-$flavour\)\$/\1/p" | sort -rV |
+		awk -v k="$kver" '$0 != k'); do
+		[ "$(printf '%s\n%s\n' "$k" "$kver" | sort -V | tail -n 1)" = "$kver" ] || continue
+		uri=$(nobs_apt "$suite" apt-get -q --print-uris download "linux-headers-$k" 2>/dev/null |
+			sed -n "s/^'\([^']*\)'.*/\1/p" | head -n 1)
+		code=$(curl -sI -o /dev/null -w '%{http_code}' --max-time 20 "$uri" 2>/dev/null || true)
+		if [ "$code" != 404 ]; then
+			[ "$k" = "$kver" ] ||
+				nobs_log "kernel $kver ($suite, $(nobs_debarch)): listed but not served (404); using $k"
+			echo "$k"
+			return
+		fi
+	done
+	echo "$kver"
 }
 
 # nobs_kernel_id ID|SERIES: the kernel ID (a series: the newest ID of it).
@@ -179,15 +217,97 @@ nobs_kernel_id() {
 # nobs_kver ID|SERIES: the kernel's release name, e.g. 6.12.117+deb13-amd64.
 nobs_kver() { nobs_kernel_resolve "$(nobs_kernel_id "$1")" | cut -d' ' -f2; }
 
-# nobs_kbuild_args: make's ARCH= and CROSS_COMPILE= for NOBS_ARCH (none
-# on the machine's own architecture).
+# nobs_cross_prefix [ARCH]: the GNU toolchain prefix for that architecture
+# (gcc-<triplet> of Debian 12's cross compilers; empty on the machine's own).
+nobs_cross_prefix() {
+	[ "$(nobs_debarch "$@")" != "$(dpkg --print-architecture)" ] || return 0
+	case $(nobs_debarch "$@") in
+	arm64) echo aarch64-linux-gnu- ;;
+	ppc64el) echo powerpc64le-linux-gnu- ;;
+	riscv64) echo riscv64-linux-gnu- ;;
+	amd64) echo x86_64-linux-gnu- ;;
+	esac
+}
+
+# nobs_kbuild_args [KDIR]: make's ARCH= and CROSS_COMPILE= for NOBS_ARCH
+# (none on the machine's own architecture), and what building modules
+# against the prepared tree KDIR needs with this machine's compiler:
+# ppc64el's Debian kernel (gcc 14) traces through
+# -fpatchable-function-entry=2, whose nops gcc 12 puts before the global
+# entry point, not after the local one (GCC PR 99888, fixed in 13; the
+# kernel's own Kconfig test says so: config.kept lists
+# ARCH_USING_PATCHABLE_FUNCTION_ENTRY as Debian's only).  The module
+# loader's rewrite of the large code model's TOC setup (R_PPC64_ENTRY)
+# then leaves r2 8 bytes off and the module's first call into the kernel
+# jumps to a stub's magic word.  Such modules are built without ftrace's
+# nops (CC_FLAGS_FTRACE=): ftrace cannot trace them, nothing else changes.
 nobs_kbuild_args() {
-	[ "$(nobs_debarch)" != "$(dpkg --print-architecture)" ] || return 0
-	case $NOBS_ARCH in
-	arm64 | aarch64) echo "ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-" ;;
-	ppc64le | ppc64el) echo "ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu-" ;;
-	riscv64) echo "ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu-" ;;
-	x86_64 | amd64) echo "ARCH=x86_64 CROSS_COMPILE=x86_64-linux-gnu-" ;;
+	local a=
+	if [ "$(nobs_debarch)" != "$(dpkg --print-architecture)" ]; then
+		case $(nobs_debarch) in
+		arm64) a="ARCH=arm64" ;;
+		ppc64el) a="ARCH=powerpc" ;;
+		riscv64) a="ARCH=riscv" ;;
+		amd64) a="ARCH=x86_64" ;;
+		esac
+		a="$a CROSS_COMPILE=$(nobs_cross_prefix)"
+	fi
+	if [ -n "${1:-}" ] &&
+		grep -qx 'debian: CONFIG_ARCH_USING_PATCHABLE_FUNCTION_ENTRY=y' "$1/config.kept" 2>/dev/null; then
+		a="${a:+$a }CC_FLAGS_FTRACE="
+	fi
+	[ -z "$a" ] || echo "$a"
+}
+
+# nobs_arch_dir: "" for x86_64, else "<NOBS_ARCH>/": where a per-kernel
+# output of another architecture goes ($NOBS_BUILD/kmod/arm64/trixie/...),
+# so that the x86_64 paths stay as they were.
+nobs_arch_dir() {
+	[ "$(nobs_debarch)" = amd64 ] || echo "$NOBS_ARCH/"
+}
+
+# ---- Machines: one QEMU/TCG machine per architecture ----
+# nobs_qemu_machine ARCH CPU CONSOLE_FILE [RESULTS_FILE [MEMORY]]: sets
+# nobs_qemu, the qemu-system command (machine, CPU, memory in MiB, default
+# 1024, CPUs, the console into CONSOLE_FILE; add -kernel, -initrd,
+# -append), nobs_console (the console's device in the guest) and, with
+# RESULTS_FILE, nobs_results_tty: a second channel into that file (x86_64:
+# the second serial port, ttyS1; arm64's and riscv64's virt machines have
+# one UART and pseries' is the console: there a virtio console, hvc0, or
+# hvc1 after pseries' own).  CPU: -cpu (empty: max, riscv64 rv64, ppc64le
+# power9; arm64 cortex-a72 is the Raspberry Pi 4).  Debian's kernels have
+# VIRTIO_PCI and VIRTIO_CONSOLE built in on all four.
+nobs_qemu_machine() {
+	local arch=$1 cpu=$2 con=$3 res=${4:-} mem=${5:-1024}
+	case $arch in
+	x86_64 | amd64)
+		nobs_qemu=(qemu-system-x86_64 -accel tcg -cpu "${cpu:-max}" -m "$mem" -smp 2)
+		nobs_console=ttyS0 nobs_results_tty=ttyS1 ;;
+	arm64 | aarch64)
+		# max's pointer authentication with an implementation-defined
+		# hash: the architected QARMA is far slower under TCG, and
+		# Debian's kernel signs every return address.
+		cpu=${cpu:-max}
+		[ "$cpu" != max ] || cpu=max,pauth-impdef=on
+		nobs_qemu=(qemu-system-aarch64 -M virt -cpu "$cpu" -m "$mem" -smp 2)
+		nobs_console=ttyAMA0 nobs_results_tty=hvc0 ;;
+	riscv64)
+		nobs_qemu=(qemu-system-riscv64 -M virt -cpu "${cpu:-rv64}" -m "$mem" -smp 2 -bios default)
+		nobs_console=ttyS0 nobs_results_tty=hvc0 ;;
+	ppc64le | ppc64el)
+		# One CPU: the TCG pseries machine is what the KUnit runs were
+		# first brought up with.
+		nobs_qemu=(qemu-system-ppc64 -M pseries -cpu "${cpu:-power9}" -m "$mem" -smp 1 -vga none)
+		nobs_console=hvc0 nobs_results_tty=hvc1 ;;
+	*) nobs_die "unknown architecture '$arch' (x86_64, arm64, riscv64, ppc64le)" ;;
+	esac
+	command -v "${nobs_qemu[0]}" >/dev/null || nobs_die "${nobs_qemu[0]} missing (scripts/deps.sh)"
+	nobs_qemu+=(-serial "file:$con")
+	[ -n "$res" ] || { nobs_results_tty=; return 0; }
+	case $nobs_results_tty in
+	ttyS1) nobs_qemu+=(-serial "file:$res") ;;
+	*) nobs_qemu+=(-device virtio-serial-pci -chardev "file,id=nobsres,path=$res"
+		-device virtconsole,chardev=nobsres) ;;
 	esac
 }
 
@@ -235,17 +355,31 @@ nobs_results_tsv() {
 }
 
 # nobs_guest_tools DIR: the tools of the guest's initramfs into DIR (its
-# root): busybox (also as sh), this machine's kmod (as modprobe, insmod...),
-# kcapi-tools, veritysetup and dmsetup, each with its libraries.
+# root): busybox (also as sh), kmod (as modprobe, insmod...),
+# kcapi-tools, veritysetup and dmsetup, each with its libraries: this
+# machine's own on x86_64, else Debian 13's packages of NOBS_ARCH
+# (nobs_guest_debs).
 nobs_guest_tools() {
-	local r=$1 t
+	local r=$1 t g= b
 	mkdir -p "$r"/{bin,sbin,usr/bin,lib,proc,sys,dev,tmp,etc,nobs,cases,vectors}
-	cp /bin/busybox "$r/bin/busybox"
+	if [ -n "$(nobs_cross_prefix)" ]; then
+		g=$(nobs_guest_debs)
+		for b in bin/busybox usr/bin/busybox; do
+			if [ -f "$g/$b" ]; then cp "$g/$b" "$r/bin/busybox"; break; fi
+		done
+		nobs_copy_foreign "$r" "$g" usr/bin/kmod sbin/kmod
+	else
+		cp /bin/busybox "$r/bin/busybox"
+		nobs_copy_with_libs "$r" "$(command -v kmod)" sbin/kmod
+	fi
 	ln -s busybox "$r/bin/sh"
-	nobs_copy_with_libs "$r" "$(command -v kmod)" sbin/kmod
 	for t in modprobe insmod rmmod lsmod depmod modinfo; do ln -s kmod "$r/sbin/$t"; done
 	for t in kcapi kcapi-dgst kcapi-rng kcapi-enc; do
-		if [ -x "/usr/bin/$t" ]; then nobs_copy_with_libs "$r" "/usr/bin/$t" "usr/bin/$t"; fi
+		if [ -n "$g" ]; then
+			if [ -x "$g/usr/bin/$t" ]; then nobs_copy_foreign "$r" "$g" "usr/bin/$t" "usr/bin/$t"; fi
+		elif [ -x "/usr/bin/$t" ]; then
+			nobs_copy_with_libs "$r" "/usr/bin/$t" "usr/bin/$t"
+		fi
 	done
 	# veritysetup and dmsetup, for the dm-verity case
 	for t in veritysetup dmsetup; do
@@ -260,16 +394,79 @@ nobs_copy_with_libs() {
 		cp -L "$l" "$r$l"
 	done
 }
+# nobs_copy_foreign DIR ROOT FILE DEST: FILE of the unpacked packages ROOT
+# (another architecture: no ldd) to DIR/DEST, with its program
+# interpreter and the libraries it needs (readelf), found in ROOT.
+nobs_copy_foreign() {
+	local r=$1 g=$2 f=$2/$3 l p todo seen=" "
+	cp "$f" "$r/$4"
+	l=$(readelf -lW "$f" | sed -n 's/.*program interpreter: \(.*\)]$/\1/p')
+	if [ -n "$l" ]; then
+		mkdir -p "$r$(dirname "$l")"
+		cp -L "$g/usr$l" "$r$l" 2>/dev/null || cp -L "$g$l" "$r$l"
+	fi
+	todo=$f
+	while [ -n "$todo" ]; do
+		set -- $todo
+		todo=
+		for f in "$@"; do
+			for l in $(readelf -dW "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p'); do
+				case $seen in *" $l "*) continue ;; esac
+				seen="$seen$l "
+				p=$(cd "$g" && find usr/lib -maxdepth 2 -name "$l" | head -n 1)
+				[ -n "$p" ] || nobs_die "$3 needs $l, not in $g"
+				mkdir -p "$r/$(dirname "$p")"
+				cp -L "$g/$p" "$r/$p"
+				todo="$todo $g/$p"
+			done
+		done
+	done
+}
 
-# nobs_guest_progs DIR C_FILE...: the guest's programs, static, into DIR/bin,
-# and the vectors ($NOBS_VECTORS) into DIR/vectors.
+# nobs_guest_debs: Debian 13's busybox-static, kmod and kcapi-tools of
+# NOBS_ARCH with what they depend on, unpacked once into
+# $NOBS_CACHE/guest/<arch>-<hash>/ (through the private apt of trixie; of
+# sid where the archive does not serve all of them for trixie: on
+# ppc64el it lists libc6 and openssl builds it answers 404 for).  The
+# suite they came from is in its file "suite".  Prints the directory.
+nobs_guest_debs() {
+	local pkgs="busybox-static kmod kcapi-tools" d h
+	h=$(echo "$pkgs 2" | sha256sum | cut -c1-12)
+	d=$NOBS_CACHE/guest/$(nobs_debarch)-$h
+	mkdir -p "$(dirname "$d")"
+	(
+		flock 9
+		[ ! -f "$d/.ready" ] || exit 0
+		for suite in trixie sid; do
+			rm -rf "$d" "$d.dl"
+			mkdir -p "$d.dl/partial"
+			nobs_apt_update "$suite" || true
+			# shellcheck disable=SC2086
+			if nobs_apt "$suite" apt-get -q -y -d -o Dir::Cache::Archives="$d.dl" \
+				-o Debug::NoLocking=1 install $pkgs >"$d.$suite.log" 2>&1; then
+				for p in "$d".dl/*.deb; do dpkg-deb -x "$p" "$d"; done
+				rm -rf "$d.dl"
+				echo "$suite" >"$d/suite"
+				touch "$d/.ready"
+				exit 0
+			fi
+			nobs_log "guest tools: $(grep -c '^E: Failed to fetch' "$d.$suite.log") of the $(nobs_debarch) packages of $suite not served ($d.$suite.log)"
+		done
+		exit 1
+	) 9>"$d.lock" || nobs_die "cannot fetch $pkgs for $(nobs_debarch)"
+	echo "$d"
+}
+
+# nobs_guest_progs DIR C_FILE...: the guest's programs, static, into DIR/bin
+# (built for NOBS_ARCH), and the vectors ($NOBS_VECTORS) into DIR/vectors.
 nobs_guest_progs() {
-	local r=$1 p
+	local r=$1 p cc
 	shift
+	cc=$(nobs_cross_prefix)gcc
 	mkdir -p "$r/bin" "$r/vectors"
 	for p in "$@"; do
 		[ -f "$p" ] || continue
-		gcc -static -O2 -Wall -Werror -I"$NOBS_ROOT/tests/vm/progs" \
+		"$cc" -static -O2 -Wall -Werror -I"$NOBS_ROOT/tests/vm/progs" \
 			-o "$r/bin/$(basename "$p" .c)" "$p"
 	done
 	if [ -d "$NOBS_VECTORS" ]; then cp -r "$NOBS_VECTORS/." "$r/vectors/"; fi

@@ -1,20 +1,32 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# /init of the nobs test initramfs (busybox sh).  Results go to ttyS1 as
+# /init of the nobs test initramfs (busybox sh), or of a board's Debian
+# system (run-vm.sh -D: scripts/board-rootfs.sh's /sbin/nobs-board-init
+# puts this run's files in place and runs this).  Results go to the
+# results port (NOBS_RESULTS_TTY of /etc/nobs.conf: ttyS1, or the virtio
+# console where the machine has one serial port) as
 #   NOBS-RESULT PASS|FAIL|SKIP <name> [reason]
 # the guest's dmesg follows between NOBS-DMESG-BEGIN/END, every result once
 # more as "NOBS-REPLAY PASS|FAIL|SKIP <name> [reason]", "NOBS-COUNT <n>",
-# then NOBS-DONE.
-/bin/busybox --install -s /bin
-export PATH=/sbin:/bin:/usr/sbin:/usr/bin
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev 2>/dev/null
+# then NOBS-DONE.  "NOBS-TIME <what>: <n> s" lines report what took long.
+. /etc/nobs.conf
+# A board's system has its own tools, and its initramfs moved /proc,
+# /sys and /dev into the root; the initramfs has busybox.
+if [ -z "$NOBS_DEB" ]; then
+	/bin/busybox --install -s /bin
+	export PATH=/sbin:/bin:/usr/sbin:/usr/bin
+	mount -t proc proc /proc
+	mount -t sysfs sysfs /sys
+	mount -t devtmpfs devtmpfs /dev 2>/dev/null
+else
+	export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+	# busybox's applets the cases use that Debian has no program for.
+	usleep() { busybox usleep "$@"; }
+fi
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 mkdir -p /tmp && mount -t tmpfs tmpfs /tmp
 
-. /etc/nobs.conf
-R=/dev/ttyS1
+R=/dev/${NOBS_RESULTS_TTY:-ttyS1}
 NOBS_KO=/nobs/nobs.ko
 # The test build (test_fail_* parameters), when the runner was given one.
 NOBS_TEST_KO=
@@ -46,9 +58,16 @@ check() {
 }
 
 # Load the Debian crypto modules the tests use (built-ins just succeed).
-# The kernel's SHA-3 is sha3_generic up to 6.18 and sha3 from 6.19 on.
+# The kernel's SHA-3 is sha3_generic up to 6.18 and sha3 from 6.19 on;
+# the architecture's AES for ctr(aes) (the DRBG's).
+case $(uname -m) in
+x86_64) nobs_arch_mods=aesni_intel ;;
+aarch64) nobs_arch_mods="aes_ce_blk aes_neon_blk aes_ce_cipher" ;;
+ppc64le) nobs_arch_mods=vmx_crypto ;;
+*) nobs_arch_mods=aes_generic ;;
+esac
 for m in af_alg algif_hash algif_rng algif_skcipher sha3_generic sha3 ctr \
-	aesni_intel ecdh_generic; do
+	$nobs_arch_mods ecdh_generic; do
 	modprobe -q "$m" 2>/dev/null
 done
 # The ones the cases need must be there, loaded or built in.
@@ -111,6 +130,62 @@ nobs_keccak_fast() {
 		tr ' ' '\n' | grep '^[a-z]' | grep -v -e '^generic$' -e ';' | tail -n 1
 }
 
+# A board's system: the package, as its user installs it.  dpkg runs the
+# package's postinst, which has DKMS build nobs.ko for this kernel (its
+# headers are installed) under emulation; then modprobe must load it.
+# The cases then run on that module (a plain copy: they load it by file).
+if [ -n "$NOBS_DEB" ]; then
+	nobs_t0=$(cut -d. -f1 /proc/uptime)
+	if dpkg -i "$NOBS_DEB" >/tmp/dpkg.log 2>&1; then
+		result pass dkms-install "dpkg -i $(basename "$NOBS_DEB")"
+	else
+		result fail dkms-install "dpkg -i: $(tail -n 5 /tmp/dpkg.log)"
+		tail -n 40 /tmp/dpkg.log
+		find /var/lib/dkms -name make.log -exec tail -n 30 {} \;
+	fi
+	echo "NOBS-TIME dkms build and install (dpkg -i): $(($(cut -d. -f1 /proc/uptime) - nobs_t0)) s" >"$R"
+	grep -Ei '^(Building|Signing|Installing|Running|depmod)|dkms' /tmp/dpkg.log | head -n 20
+	nobs_st=$(dkms status nobs 2>&1)
+	case $nobs_st in
+	*"$KVER"*installed*) result pass dkms-status "$nobs_st" ;;
+	*) result fail dkms-status "$nobs_st" ;;
+	esac
+	nobs_dko=$(ls /lib/modules/"$KVER"/updates/dkms/nobs.ko* 2>/dev/null | head -n 1)
+	nobs_vm=$(modinfo -F vermagic "$nobs_dko" 2>/dev/null)
+	nobs_kvm=$(modinfo -F vermagic "/lib/modules/$KVER/$(grep -v '/nobs\.ko' "/lib/modules/$KVER/modules.dep" | sed -n '1s/:.*//p')" 2>/dev/null)
+	if [ -n "$nobs_vm" ] && [ "$nobs_vm" = "$nobs_kvm" ]; then
+		result pass dkms-vermagic "$nobs_dko: $nobs_vm"
+	else
+		result fail dkms-vermagic "'$nobs_dko': '$nobs_vm', the kernel's: '$nobs_kvm'"
+	fi
+	if modprobe nobs && grep -q '^nobs ' /proc/modules &&
+		[ "$(modinfo -n nobs)" = "$nobs_dko" ]; then
+		result pass modprobe "modprobe nobs: $(modinfo -n nobs)"
+	else
+		result fail modprobe "modprobe nobs: $(modinfo -n nobs 2>&1)"
+	fi
+	check modprobe-remove modprobe -r nobs
+	case $nobs_dko in
+	*.xz) xz -dc "$nobs_dko" >"$NOBS_KO" ;;
+	*.zst) zstd -qdc "$nobs_dko" >"$NOBS_KO" ;;
+	*.gz) gzip -dc "$nobs_dko" >"$NOBS_KO" ;;
+	*) cp "$nobs_dko" "$NOBS_KO" ;;
+	esac
+fi
+
+# Built for this very kernel: the vermagic of the kernel's own modules
+# (a kernel with every option built in, as the test kernels, has none).
+nobs_kmod=$(grep -v '/nobs\.ko' "/lib/modules/$KVER/modules.dep" 2>/dev/null | sed -n '1s/:.*//p')
+if [ -n "$nobs_kmod" ]; then
+	nobs_vm=$(/sbin/modinfo -F vermagic "$NOBS_KO" 2>&1)
+	nobs_kvm=$(/sbin/modinfo -F vermagic "/lib/modules/$KVER/$nobs_kmod" 2>&1)
+	if [ -n "$nobs_vm" ] && [ "$nobs_vm" = "$nobs_kvm" ]; then
+		result pass vermagic "$nobs_vm"
+	else
+		result fail vermagic "nobs.ko: '$nobs_vm', the kernel's $nobs_kmod: '$nobs_kvm'"
+	fi
+fi
+
 if nobs_load; then
 	result pass load "$NOBS_PARAMS"
 	for c in /cases/*.sh; do
@@ -121,6 +196,15 @@ if nobs_load; then
 	check unload rmmod nobs
 	check reload nobs_load
 	check unload-again rmmod nobs
+	# The kernel took the module as it is: vermagic and, with
+	# MODVERSIONS, every symbol's CRC (a mismatch refuses the load and
+	# says so; a missing CRC loads, taints and says so).
+	nobs_mv=$(dmesg | grep -E 'nobs: (disagrees about version of symbol|no symbol version for)' | head -n 3)
+	if [ -z "$nobs_mv" ]; then
+		result pass modversions "no symbol version complaint"
+	else
+		result fail modversions "$nobs_mv"
+	fi
 else
 	result fail load "modload $NOBS_PARAMS failed"
 	# A failed load must leave nothing behind, and a plain load must work.
@@ -143,4 +227,4 @@ fi
 	echo NOBS-DONE
 } >"$R"
 sync
-poweroff -f
+poweroff -f 2>/dev/null || busybox poweroff -f || echo o >/proc/sysrq-trigger

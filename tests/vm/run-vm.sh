@@ -7,26 +7,38 @@
 #   tests/vm/run-vm.sh -k ID -m path/to/nobs.ko [-T path/to/test/nobs.ko]
 #                      [-p "mod params"] [-a "kernel args"] [-r LEVEL] [-s KEY=VALUE]...
 #                      [-l label] [-c 'glob of cases'] [-C cases_dir]
-#                      [-u cpu] [-t timeout_s] [-q] [-v]
+#                      [-u CPU] [-D nobs-dkms.deb] [-S] [-t timeout_s] [-q] [-v]
 #
 # -k: a kernel ID of scripts/lib.sh (6.1, 6.12, trixie, trixie-rt,
-# backports, sid) or a series such as 7.3; its image comes from
-# scripts/fetch-kernel.sh.  The guest runs tests/vm/cases/*.sh (or -c GLOB,
+# backports, sid) or a series such as 7.3, of the architecture NOBS_ARCH
+# (x86_64, arm64, riscv64, ppc64le; default x86_64; the machine per
+# architecture: nobs_qemu_machine in scripts/lib.sh); its image comes from
+# scripts/fetch-kernel.sh.  -u: QEMU's -cpu (x86_64: max by default, with
+# AES-NI, BMI2, ADX, AVX2..., or e.g. 'max,-aes' for a CPU without AES
+# instructions; arm64: cortex-a72, the Raspberry Pi 4, or max, with the
+# SHA3 instructions).  The guest runs
+# tests/vm/cases/*.sh (or -c GLOB,
 # e.g. -c '30-*') after loading the module with the given parameters (-C:
 # the cases of another directory, e.g. tests/vm/demo; -v: show what the
 # cases print), then unloads, reloads and unloads it.  -T: the test build
 # of the module (NOBS_TEST_HOOKS=1: the test_fail_* parameters), for the
 # cases that load it ($NOBS_TEST_KO in the guest; they skip without it).
-# -u: QEMU's -cpu model (default max: AES-NI, BMI2, ADX, AVX2...), e.g.
-# 'max,-aes' for a CPU without AES instructions.  -a: added to the
-# guest's kernel command line.  -s KEY=VALUE: a sysctl the guest sets once
+# -a: added to the guest's kernel command line.  -s KEY=VALUE: a sysctl the guest sets once
 # the kernel's crypto modules are loaded, before nobs.ko (e.g.
 # -s crypto.af_alg_restrict=1).  Where the kernel restricts AF_ALG
 # (/proc/sys/crypto/af_alg_restrict, 7.3 on) the guest sets it to 0 unless
 # -r LEVEL names another (-r default: leave the kernel's); the cases see
 # the value found as NOBS_AF_ALG_RESTRICT_DEFAULT.  Programs
-# tests/vm/progs/*.c are built static into /bin; the vectors
-# (../shared/vectors) are at /vectors.
+# tests/vm/progs/*.c are built static (for NOBS_ARCH) into /bin; the
+# vectors (../shared/vectors) are at /vectors.
+# -D: instead of an initramfs and -m, the board's whole Debian 13 system
+# (scripts/board-rootfs.sh: the stock kernel and its headers, dkms, gcc;
+# a copy-on-write snapshot of the cached disk) with the package given
+# installed in it: DKMS builds nobs.ko in the guest, modprobe loads it,
+# then the cases run on that module.  The per-run files (this runner's
+# /init, cases, programs, vectors, the package) come on a second disk.
+# -S: after the cases, the tcrypt speed commands of README.md ("Speed on
+# a board"), as they are written there (tests/vm/tcrypt.sh).
 #
 # Output in $NOBS_BUILD/vm/<label>/: console.log (serial console),
 # results.log (raw guest results), results.tsv (status<TAB>name<TAB>reason),
@@ -38,10 +50,10 @@
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/lib.sh"
 
-series=6.12 ko= testko= params= label= cases='*' timeout=600 quiet=0 verbose=0
-kargs= restrict= sysctls= cpu=max
+series=6.12 ko= testko= params= label= cases='*' timeout= quiet=0 verbose=0
+kargs= restrict= sysctls= cpu= deb= tcrypt=0
 cases_dir=$NOBS_ROOT/tests/vm/cases
-while getopts k:m:T:p:a:r:s:l:c:C:u:t:qv o; do
+while getopts k:m:T:p:a:r:s:l:c:C:u:D:t:Sqv o; do
 	case $o in
 	k) series=$OPTARG ;;
 	m) ko=$OPTARG ;;
@@ -54,14 +66,27 @@ while getopts k:m:T:p:a:r:s:l:c:C:u:t:qv o; do
 	c) cases=$OPTARG ;;
 	C) cases_dir=$(cd "$OPTARG" && pwd) ;;
 	u) cpu=$OPTARG ;;
+	D) deb=$(readlink -f "$OPTARG") ;;
+	S) tcrypt=1 ;;
 	v) verbose=1 ;;
 	t) timeout=$OPTARG ;;
 	q) quiet=1 ;;
-	*) sed -n '4,30p' "$0"; exit 2 ;;
+	*) sed -n '4,42p' "$0"; exit 2 ;;
 	esac
 done
-[ -f "$ko" ] || nobs_die "no module given (-m path/to/nobs.ko)"
+if [ -n "$deb" ]; then
+	[ -f "$deb" ] || nobs_die "no such package: $deb (-D)"
+	[ -z "$ko" ] || nobs_die "-D installs the module from the package: no -m"
+else
+	[ -f "$ko" ] || nobs_die "no module given (-m path/to/nobs.ko)"
+fi
 [ -z "$testko" ] || [ -f "$testko" ] || nobs_die "no test module at $testko"
+# The board's system: DKMS compiles under emulation; tcrypt: about 25 s
+# per command under TCG.
+if [ -z "$timeout" ]; then
+	timeout=$([ -n "$deb" ] && echo 2400 || echo 600)
+	[ "$tcrypt" = 0 ] || timeout=$((timeout + 600))
+fi
 case $restrict in
 '' | default | [0-9]) ;;
 *) nobs_die "-r takes a level (0, 1, 2) or 'default'" ;;
@@ -75,50 +100,89 @@ done
 id=$(nobs_kernel_id "$series")
 label=${label:-$id${params:+-${params// /-}}}
 
-kdir=$("$NOBS_ROOT/scripts/fetch-kernel.sh" "$id")
+if [ -n "$deb" ]; then
+	kdir=$("$NOBS_ROOT/scripts/board-rootfs.sh" "$id")
+else
+	kdir=$("$NOBS_ROOT/scripts/fetch-kernel.sh" "$id")
+fi
 kver=$(cat "$kdir/kver")
 out=$NOBS_BUILD/vm/$label
 rm -rf "$out"
 mkdir -p "$out"
+# The board's system gets more memory: gcc compiles nobs.ko in the guest.
+nobs_qemu_machine "$NOBS_ARCH" "$cpu" "$out/console.log" "$out/results.log" \
+	"$([ -n "$deb" ] && echo 2048 || echo 1024)"
 
-# The parts that depend only on the kernel: busybox, kmod, kcapi-tools and
-# the decompressed crypto modules.  Cached next to the kernel.
-base=$kdir/base.cpio.gz
-if [ ! -f "$base" ] || [ "$0" -nt "$base" ] || [ "$NOBS_ROOT/scripts/lib.sh" -nt "$base" ]; then
+# The initramfs's parts that depend only on the kernel: busybox, kmod,
+# kcapi-tools and the decompressed crypto modules.  Cached next to the
+# kernel under a name that hashes what makes it (this runner and lib.sh):
+# a clone with other scripts adds its own file and never rewrites the one
+# a parallel run of another clone is reading.
+base=$kdir/base-$(cat "$0" "$NOBS_ROOT/scripts/lib.sh" | sha256sum | cut -c1-12).cpio.gz
+if [ -z "$deb" ] && [ ! -f "$base" ]; then
 	b=$(mktemp -d)
 	nobs_guest_tools "$b"
 	cp -a "$kdir/modroot/lib/modules" "$b/lib/"
-	(cd "$b" && find . | cpio -o -H newc --quiet | gzip -1) >"$base.tmp"
-	mv "$base.tmp" "$base"
+	(cd "$b" && find . | cpio -o -H newc --quiet | gzip -1) >"$base.$$.tmp"
+	mv "$base.$$.tmp" "$base"
 	rm -rf "$b"
 fi
 
-# The per-run part: init, cases, programs, vectors, the module.
+# The per-run part: init, cases, programs, vectors, the module (or the
+# package); into the initramfs, or onto the board's second disk.
 o=$out/overlay
 mkdir -p "$o"/{bin,etc,nobs,cases,vectors}
 cp "$NOBS_ROOT/tests/vm/guest-init.sh" "$o/init"
-cp "$ko" "$o/nobs/nobs.ko"
+if [ -n "$deb" ]; then cp "$deb" "$o/nobs/"; else cp "$ko" "$o/nobs/nobs.ko"; fi
 if [ -n "$testko" ]; then cp "$testko" "$o/nobs/nobs-test.ko"; fi
 for c in "$cases_dir"/$cases.sh; do
 	if [ -f "$c" ]; then cp "$c" "$o/cases/"; fi
 done
+if [ "$tcrypt" = 1 ]; then
+	# The commands README.md gives, one per line, run as they are.
+	sed -n '/^### Speed on a board/,/^##/p' "$NOBS_ROOT/README.md" |
+		sed -n 's/^    \(modprobe tcrypt .*\)$/\1/p' >"$o/etc/nobs-tcrypt.cmds"
+	[ -s "$o/etc/nobs-tcrypt.cmds" ] || nobs_die "no tcrypt commands in README.md"
+	cp "$NOBS_ROOT/tests/vm/tcrypt.sh" "$o/cases/99-tcrypt.sh"
+fi
 nobs_guest_progs "$o" "$NOBS_ROOT"/tests/vm/progs/*.c
-printf 'KVER=%s\nNOBS_KERNEL_ID=%s\nNOBS_PARAMS="%s"\nNOBS_AF_ALG_RESTRICT=%s\nNOBS_SYSCTLS="%s"\n' \
-	"$kver" "$id" "$params" "$restrict" "$sysctls" >"$o/etc/nobs.conf"
-(cd "$o" && find . | cpio -o -H newc --quiet | gzip -1) >"$out/overlay.cpio.gz"
-cat "$base" "$out/overlay.cpio.gz" >"$out/initrd.gz"
+printf 'KVER=%s\nNOBS_KERNEL_ID=%s\nNOBS_PARAMS="%s"\nNOBS_AF_ALG_RESTRICT=%s\nNOBS_SYSCTLS="%s"\nNOBS_RESULTS_TTY=%s\nNOBS_DEB=%s\n' \
+	"$kver" "$id" "$params" "$restrict" "$sysctls" "$nobs_results_tty" \
+	"${deb:+/nobs/$(basename "$deb")}" >"$o/etc/nobs.conf"
+append="console=$nobs_console panic=-1 oops=panic loglevel=4 nokaslr"
+# x86: no IO-APIC timer check, which a heavily loaded host under TCG can
+# fail ("IO-APIC + timer doesn't work", a panic before any case ran).
+[ "$NOBS_ARCH" != x86_64 ] || append="$append no_timer_check"
+if [ -n "$deb" ]; then
+	# The cached disk stays as it is (snapshot=on: writes go to a
+	# temporary file); this run's files on a second one.
+	mkfs.ext4 -q -F -L nobsrun -d "$o" "$out/run.img" >/dev/null \
+		$(($(du -sm "$o" | cut -f1) + 32))M
+	drives=(-drive "file=$kdir/disk.img,format=raw,if=none,id=root,snapshot=on"
+		-device virtio-blk-pci,drive=root
+		-drive "file=$out/run.img,format=raw,if=none,id=run,readonly=on"
+		-device virtio-blk-pci,drive=run)
+	initrd=$kdir/initrd.img
+	append="$append root=/dev/vda rw rootfstype=ext4 fsck.mode=skip init=/sbin/nobs-board-init"
+else
+	(cd "$o" && find . | cpio -o -H newc --quiet | gzip -1) >"$out/overlay.cpio.gz"
+	cat "$base" "$out/overlay.cpio.gz" >"$out/initrd.gz"
+	drives=()
+	initrd=$out/initrd.gz
+fi
 rm -rf "$o"
 
-[ "$quiet" = 1 ] || nobs_log "vm $label: booting $id ($kver)"
+[ "$quiet" = 1 ] || nobs_log "vm $label: booting $id ($kver, $NOBS_ARCH${cpu:+ -cpu $cpu}${deb:+, its Debian system})"
+t0=$SECONDS
 set +e
-timeout --foreground -k 5 "$timeout" qemu-system-x86_64 -accel tcg -cpu "$cpu" \
-	-m 1024 -smp 2 -nographic -no-reboot -monitor none \
-	-kernel "$kdir/vmlinuz" -initrd "$out/initrd.gz" \
-	-append "console=ttyS0 panic=-1 oops=panic loglevel=4 nokaslr${kargs:+ $kargs}" \
-	-serial "file:$out/console.log" -serial "file:$out/results.log" \
+timeout --foreground -k 5 "$timeout" "${nobs_qemu[@]}" \
+	-nographic -no-reboot -monitor none \
+	-kernel "$kdir/vmlinuz" -initrd "$initrd" "${drives[@]}" \
+	-append "$append${kargs:+ $kargs}" \
 	</dev/null >/dev/null 2>"$out/qemu.err"
 rc=$?
 set -e
+echo "$((SECONDS - t0))" >"$out/seconds"
 
 nobs_vm_results "$out" "$label"
 lost=$nobs_lost
@@ -172,5 +236,8 @@ fi
 if [ "${NOBS_RECORD_KERNELS:-1}" != 0 ]; then
 	nobs_record_kernel "$id" "$label" "$pass" "$fail" "$skip"
 fi
+# Times the guest measured (the DKMS build, tcrypt) and the whole run.
+sed -n 's/^NOBS-TIME \(.*\)$/  time  '"$label"': \1/p' "$out/results.clean"
+echo "  time  $label: guest $(cat "$out/seconds") s ($NOBS_ARCH${cpu:+ -cpu $cpu}, $kver)"
 echo "SUITE: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

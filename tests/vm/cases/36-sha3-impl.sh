@@ -9,7 +9,11 @@
 #    (the crypto manager's self-test passed, FIPS 202 SHA3-256(""));
 #  - a name that is no permutation, one this CPU cannot run, or any but
 #    generic with force_generic=1: the load fails with EINVAL before
-#    anything is registered, and dmesg says why.
+#    anything is registered, and dmesg says why;
+#  - a CPU whose features offer only generic (the Raspberry Pi 4's
+#    Cortex-A72, riscv64, ppc64le): nothing timed, "keccak=generic" on the
+#    line, keccak_impl=ce refused on arm64; where they offer one (arm64's
+#    SHA3 instructions, x86-64's BMI2) the line must time it.
 # The drivers that are there give the FIPS 202 / SP 800-185 answers.
 # Reloads nobs; leaves it loaded with $NOBS_PARAMS.  Under force_generic
 # only the refusals run (every successful load costs ~15 s there).
@@ -57,6 +61,15 @@ case " $NOBS_PARAMS " in
 *" force_generic=1 "* | *" force_generic=y "* | *" force_generic=Y "*) ki_fg=1 ;;
 *) ki_fg= ;;
 esac
+# The fast permutation the CPU's own report promises (arm64: the SHA3
+# instructions, ce; x86-64: BMI2, bmi), or none: then generic is the only
+# one, nothing is timed and the load line says just "keccak=generic" (the
+# Raspberry Pi 4's Cortex-A72, riscv64, ppc64le).
+ki_cpu_fast=
+case $(uname -m) in
+aarch64) if grep -q '^Features.* sha3' /proc/cpuinfo; then ki_cpu_fast=ce; fi ;;
+x86_64) if grep -qw bmi2 /proc/cpuinfo; then ki_cpu_fast=bmi; fi ;;
+esac
 
 if [ ! -e /sys/module/nobs/parameters/keccak_impl ]; then
 	result skip sha3-impl "nobs.ko has no keccak_impl parameter"
@@ -66,7 +79,21 @@ else
 	if [ -n "$ki_fg" ]; then
 		ki_refused force-generic keccak_impl=bmi
 	elif [ -z "$ki_impl" ]; then
-		result fail sha3-impl-line "no timed keccak= choice on the load line"
+		ki_one=$(dmesg | grep -o ' keccak=[^ ]*' | tail -n 1)
+		if [ -n "$ki_cpu_fast" ] || [ "$ki_one" != " keccak=generic" ]; then
+			result fail sha3-impl-line "'${ki_one# }' untimed, on a CPU with '$ki_cpu_fast'"
+		elif ! ki_load keccak_impl=generic; then
+			result fail sha3-impl-line "keccak_impl=generic: $(cat /tmp/ki.out)"
+		elif [ -n "$(ki_drivers | grep -v -- '-nobs-generic$')" ]; then
+			result fail sha3-impl-line "drivers: $(ki_drivers | tr '\n' ' ')"
+		elif ! ki_shake128 shake128-nobs-generic; then
+			result fail sha3-impl-line "shake128-nobs-generic gives a wrong answer"
+		else
+			result pass sha3-impl-line "keccak=generic, nothing timed: no fast permutation on this CPU ($(ki_drivers | wc -l) generic drivers)"
+		fi
+		[ "$(uname -m)" != aarch64 ] || ki_refused ce-without-sha3 keccak_impl=ce
+	elif [ -n "$ki_cpu_fast" ] && ! echo "$ki_line" | grep -q "[( ]$ki_cpu_fast [0-9]"; then
+		result fail sha3-impl-line "'${ki_line# }' does not time $ki_cpu_fast, which this CPU has"
 	else
 		result pass sha3-impl-line "${ki_line# }"
 		# Every permutation named on the line, forced in turn.
@@ -125,6 +152,7 @@ else
 	fi
 	ki_refused unknown keccak_impl=sha3
 	[ "$(uname -m)" != x86_64 ] || ki_refused arm64-on-x86 keccak_impl=ce
+	[ "$(uname -m)" = x86_64 ] || ki_refused "x86-on-$(uname -m)" keccak_impl=bmi
 	rmmod nobs 2>/dev/null
 	check sha3-impl-reload nobs_load
 fi

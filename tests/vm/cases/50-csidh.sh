@@ -57,3 +57,12 @@ elif echo "$csidh_log" | grep -qE 'self-test failed|test failed'; then
 else
 	result fail csidh-key-exchange "no self-test line in dmesg"
 fi
+
+# The load line names the same choice (the Pi 4's: csidh=arm64, the arm64
+# field assembly, beside keccak=generic).
+csidh_line=$(dmesg | grep -o ' csidh=[a-z0-9]*' | tail -n 1)
+if [ "$csidh_line" = " csidh=$csidh_impl" ]; then
+	result pass csidh-load-line "${csidh_line# }"
+else
+	result fail csidh-load-line "'${csidh_line# }', expected csidh=$csidh_impl"
+fi
