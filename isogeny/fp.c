@@ -71,6 +71,8 @@ static const u64 nobs_fp_p_minus_1_half[NOBS_FP_LIMBS] = {
  */
 #ifdef nobs_fp_add_asm
 EXPORT_SYMBOL_NS_GPL(nobs_fp_add_asm, NOBS_NS);
+#endif
+#ifdef nobs_fp_sub_asm
 EXPORT_SYMBOL_NS_GPL(nobs_fp_sub_asm, NOBS_NS);
 #endif
 #ifdef nobs_fp_mul_asm

@@ -58,6 +58,7 @@ static const struct nobs_fp1024 nk_aa = { {
 	0x9f59bdf3ed80247aULL, 0x05f35220f8eb06abULL,
 } };
 
+#ifdef NOBS_FP_ASM_NAME
 /* Whether this CPU runs the assembly (BMI2 and ADX on x86-64). */
 static bool nk_fp1024_asm_usable(void)
 {
@@ -69,6 +70,7 @@ static bool nk_fp1024_asm_usable(void)
 	return false;
 #endif
 }
+#endif
 
 static void fp1024_kat(struct kunit *test)
 {
