@@ -16,7 +16,8 @@ da_line=$(dmesg | grep -o 'nobs: [^ ]*: keccak=.*' | tail -n 1)
 da_drv=$(echo "$da_line" | grep -o ' drbg=[^ ]*' | cut -d = -f 2-)
 if grep -qw aes /proc/cpuinfo; then
 	da_cpu="AES instructions"
-	case $da_drv in *aesni*) da_ok=1 ;; *) da_ok= ;; esac
+	# x86: aes-aesni / ctr-aes-aesni-*; arm64: ctr-aes-ce / -neon*
+	case $da_drv in *aesni* | *aes-ce* | *aes-neon*) da_ok=1 ;; *) da_ok= ;; esac
 elif grep -q 'aes-fixed-time' /proc/crypto ||
 	grep -q '/aes_ti\.ko' "/lib/modules/$KVER/modules.dep" \
 		"/lib/modules/$KVER/modules.builtin" 2>/dev/null; then
