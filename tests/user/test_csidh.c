@@ -32,19 +32,6 @@
 #define NOBS_ROOT "."
 #endif
 
-static int passed, failed, skipped;
-
-static void check(int ok, const char *what, int id)
-{
-	if (ok) {
-		passed++;
-	} else {
-		failed++;
-		printf("FAIL: %s (vector %d)\n", what, id);
-	}
-}
-
-
 static unsigned long long seed = 1;
 static const struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
 

@@ -29,18 +29,7 @@
 #define PK	NOBS_CSIDH1024_PUBLIC_KEY_SIZE
 #define NE	NOBS_CSIDH1024_PRIMES
 
-static int passed, failed, skipped;
 static mpz_t P, R, X;
-
-static void check(int ok, const char *what, int id)
-{
-	if (ok) {
-		passed++;
-	} else {
-		failed++;
-		printf("FAIL: %s (vector %d)\n", what, id);
-	}
-}
 
 /* Whether GMP takes pk for a usable curve coefficient: A < p, A != +-2. */
 static int want_public_ok(const u8 pk[PK])

@@ -12,6 +12,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/*
+ * The vector tests' counts (their SUITE line) and check(): one result,
+ * named by what it checked and the vector's id.
+ */
+static int passed, failed, skipped;
+
+static void check(int ok, const char *what, int id)
+{
+	if (ok) {
+		passed++;
+	} else {
+		failed++;
+		printf("FAIL: %s (vector %d)\n", what, id);
+	}
+}
+
 /* The file's contents, NUL-terminated (malloc'ed); NULL if unreadable. */
 static char *slurp(const char *path)
 {
