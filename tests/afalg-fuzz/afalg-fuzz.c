@@ -232,8 +232,10 @@ static struct call *capture;	/* capture_calls(): every call's choices */
 static uint32_t capture_len;
 static unsigned char *buf;	/* BUFSZ, shared by a process's threads */
 
-/* This process's descriptor table (in *sh, where the others can read it;
- * a fork's child has a private copy). */
+/*
+ * This process's descriptor table (in *sh, where the others can read it;
+ * a fork's child has a private copy).
+ */
 static _Atomic int *slots;
 
 struct ctx {
@@ -242,8 +244,10 @@ struct ctx {
 	int proc, id, child;
 	int last;		/* the slot this thread filled last */
 	int smart;		/* in a flow: choices that make sense */
-	/* What this thread meant each slot to be (its choices, not results):
-	 * type + 1 (types[]) and name, << 8. */
+	/*
+	 * What this thread meant each slot to be (its choices, not results):
+	 * type + 1 (types[]) and name, << 8.
+	 */
 	uint32_t kind[NSLOT];
 	unsigned char *mine;	/* this thread's scratch */
 };
@@ -270,10 +274,14 @@ static const char *bind_name(uint32_t b)
 	uint32_t i = b & 0xff;
 
 	switch (b >> 8) {
-	case 0: return hash_names[i % (sizeof(hash_names) / sizeof(*hash_names))];
-	case 1: return rng_names[i % (sizeof(rng_names) / sizeof(*rng_names))];
-	case 2: return kpp_names[i % (sizeof(kpp_names) / sizeof(*kpp_names))];
-	default: return "(64 random bytes)";
+	case 0:
+		return hash_names[i % (sizeof(hash_names) / sizeof(*hash_names))];
+	case 1:
+		return rng_names[i % (sizeof(rng_names) / sizeof(*rng_names))];
+	case 2:
+		return kpp_names[i % (sizeof(kpp_names) / sizeof(*kpp_names))];
+	default:
+		return "(64 random bytes)";
 	}
 }
 
@@ -584,8 +592,10 @@ static void do_bind(struct ctx *x)
 	end(x, rec, bind(slot_fd(c.slot), (struct sockaddr *)&a, c.c));
 }
 
-/* A secret as the kernel's kpp_secret encoding expects (struct kpp_secret
- * header: type, len; then ecdh: key_size; dh: key_size, p_size, g_size). */
+/*
+ * A secret as the kernel's kpp_secret encoding expects (struct kpp_secret
+ * header: type, len; then ecdh: key_size; dh: key_size, p_size, g_size).
+ */
 static uint32_t kpp_secret(struct rng *r, unsigned char *p, uint32_t how)
 {
 	uint16_t type = how & 1 ? 2 : 1, total;
@@ -1117,20 +1127,48 @@ static void one_call(struct ctx *x)
 	if (x->child && i == OP_FORK)
 		i = OP_MISC;
 	switch (i) {
-	case OP_SOCKET: do_socket(x); break;
-	case OP_BIND: do_bind(x); break;
-	case OP_SETKEY: do_setkey(x); break;
-	case OP_SETOPT: do_setopt(x); break;
-	case OP_ACCEPT: do_accept(x); break;
-	case OP_SEND: do_send(x); break;
-	case OP_RECV: do_recv(x); break;
-	case OP_SPLICE: do_splice(x); break;
-	case OP_CLOSE: do_close(x); break;
-	case OP_DUP: do_dup(x); break;
-	case OP_FORK: do_fork(x); break;
-	case OP_PASSFD: do_passfd(x); break;
-	case OP_FLOW: do_flow(x); break;
-	default: do_misc(x); break;
+	case OP_SOCKET:
+		do_socket(x);
+		break;
+	case OP_BIND:
+		do_bind(x);
+		break;
+	case OP_SETKEY:
+		do_setkey(x);
+		break;
+	case OP_SETOPT:
+		do_setopt(x);
+		break;
+	case OP_ACCEPT:
+		do_accept(x);
+		break;
+	case OP_SEND:
+		do_send(x);
+		break;
+	case OP_RECV:
+		do_recv(x);
+		break;
+	case OP_SPLICE:
+		do_splice(x);
+		break;
+	case OP_CLOSE:
+		do_close(x);
+		break;
+	case OP_DUP:
+		do_dup(x);
+		break;
+	case OP_FORK:
+		do_fork(x);
+		break;
+	case OP_PASSFD:
+		do_passfd(x);
+		break;
+	case OP_FLOW:
+		do_flow(x);
+		break;
+	default:
+		do_misc(x);
+		break;
 	}
 }
 
@@ -1564,11 +1602,21 @@ static void slice(const struct call *cs, uint32_t n)
 		int out = -1, in = -1;
 
 		switch (c->op) {
-		case OP_SOCKET: out = c->slot; break;
-		case OP_ACCEPT: case OP_DUP: out = c->slot2; in = c->slot; break;
-		case OP_PASSFD: out = c->slot2; break;
-		case OP_FORK: break;
-		default: in = c->slot;
+		case OP_SOCKET:
+			out = c->slot;
+			break;
+		case OP_ACCEPT:
+		case OP_DUP:
+			out = c->slot2;
+			in = c->slot;
+			break;
+		case OP_PASSFD:
+			out = c->slot2;
+			break;
+		case OP_FORK:
+			break;
+		default:
+			in = c->slot;
 		}
 		if ((out >= 0 && rel[out]) || (in >= 0 && out < 0 && rel[in])) {
 			if (in >= 0)
@@ -1696,20 +1744,48 @@ int main(int argc, char **argv)
 
 	while ((o = getopt(argc, argv, "s:t:n:p:j:u:P:w:x:emvd")) != -1) {
 		switch (o) {
-		case 's': seed = strtoull(optarg, NULL, 0); have_seed = 1; break;
-		case 't': seconds = (unsigned int)atoi(optarg); break;
-		case 'n': max_calls = (uint32_t)strtoul(optarg, NULL, 0); break;
-		case 'p': nproc = atoi(optarg); break;
-		case 'j': nthr = atoi(optarg); break;
-		case 'u': ko = optarg; break;
-		case 'P': ko_params = optarg; break;
-		case 'w': only = atoi(optarg); break;
-		case 'x': parse_skip(optarg); break;
-		case 'm': minimize = 1; break;
-		case 'e': stop_first = 1; break;
-		case 'v': verbose = 1; break;
-		case 'd': dry = 1; break;
-		default: usage();
+		case 's':
+			seed = strtoull(optarg, NULL, 0);
+			have_seed = 1;
+			break;
+		case 't':
+			seconds = (unsigned int)atoi(optarg);
+			break;
+		case 'n':
+			max_calls = (uint32_t)strtoul(optarg, NULL, 0);
+			break;
+		case 'p':
+			nproc = atoi(optarg);
+			break;
+		case 'j':
+			nthr = atoi(optarg);
+			break;
+		case 'u':
+			ko = optarg;
+			break;
+		case 'P':
+			ko_params = optarg;
+			break;
+		case 'w':
+			only = atoi(optarg);
+			break;
+		case 'x':
+			parse_skip(optarg);
+			break;
+		case 'm':
+			minimize = 1;
+			break;
+		case 'e':
+			stop_first = 1;
+			break;
+		case 'v':
+			verbose = 1;
+			break;
+		case 'd':
+			dry = 1;
+			break;
+		default:
+			usage();
 		}
 	}
 	if (nproc < 1 || nthr < 1 || nproc * nthr > MAXW ||
