@@ -146,13 +146,13 @@ echo "faults-build: 1 passed, 0 failed"
 
 nobs_log "faults: booting $kdir (loads $loads, random loads $ploads, rounds $rounds, kpp $kpp, stress ${stress}s)"
 t0=$(date +%s)
-timeout --foreground -k 5 "$timeout" qemu-system-x86_64 -accel tcg -cpu max \
-	-m 512 -smp 2 -nographic -no-reboot -monitor none \
+nobs_qemu_run "$timeout" "$NOBS_BOOT_TIMEOUT" "$out/results.raw" "" qemu-system-x86_64 \
+	-accel tcg -cpu max -m 512 -smp 2 -nographic -no-reboot -monitor none \
 	-serial "file:$out/console.raw" -serial "file:$out/results.raw" \
 	-kernel "$kdir/$(cat "$kdir/image")" -initrd "$out/initrd.gz" \
 	-append "console=ttyS0 panic=-1 oops=panic kasan_multi_shot nokaslr no_timer_check" \
-	</dev/null >/dev/null 2>"$out/qemu.err"
-rc=$?
+	2>"$out/qemu.err"
+rc=$nobs_qemu_rc
 tr -d '\r' <"$out/console.raw" >"$out/console.log"
 tr -d '\r' <"$out/results.raw" >"$out/results.log"
 nobs_log "faults: guest ran $(($(date +%s) - t0)) s"

@@ -140,6 +140,8 @@ int main(void)
 		if (fd > 2)
 			close(fd);
 	}
+	/* The host's boot watch (nobs_qemu_run): the kernel reached /init. */
+	say("NOBS-INIT\n", "", "", "");
 	mount("proc", "/proc", "proc", 0, NULL);
 	mount("sysfs", "/sys", "sysfs", 0, NULL);
 	mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);

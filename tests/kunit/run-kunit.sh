@@ -104,14 +104,12 @@ rm -rf "$r"
 [ "${arch%%-*}" != x86_64 ] || cmdline="no_timer_check${cmdline:+ $cmdline}"
 [ "$quiet" = 1 ] || nobs_log "kunit $label: booting $arch"
 t0=$(date +%s)
-set +e
-timeout --foreground -k 5 "$timeout" "${nobs_qemu[@]}" -nographic -no-reboot \
-	-monitor none \
+nobs_qemu_run "$timeout" "$NOBS_BOOT_TIMEOUT" "$out/console.raw" "" "${nobs_qemu[@]}" \
+	-nographic -no-reboot -monitor none \
 	-kernel "$kdir/$(cat "$kdir/image")" -initrd "$out/initrd.gz" \
 	-append "console=$nobs_console panic=-1 oops=panic kasan_multi_shot${cmdline:+ $cmdline}" \
-	</dev/null >/dev/null 2>"$out/qemu.err"
-rc=$?
-set -e
+	2>"$out/qemu.err"
+rc=$nobs_qemu_rc
 tr -d '\r' <"$out/console.raw" >"$out/console.log"
 [ "$quiet" = 1 ] || nobs_log "kunit $label: guest ran $(($(date +%s) - t0)) s"
 

@@ -27,6 +27,8 @@ mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 mkdir -p /tmp && mount -t tmpfs tmpfs /tmp
 
 R=/dev/${NOBS_RESULTS_TTY:-ttyS1}
+# The host's boot watch (nobs_qemu_run in scripts/lib.sh): /init runs.
+echo NOBS-INIT >"$R"
 NOBS_KO=/nobs/nobs.ko
 # The test build (test_fail_* parameters), when the runner was given one.
 NOBS_TEST_KO=

@@ -174,14 +174,15 @@ rm -rf "$o"
 
 [ "$quiet" = 1 ] || nobs_log "vm $label: booting $id ($kver, $NOBS_ARCH${cpu:+ -cpu $cpu}${deb:+, its Debian system})"
 t0=$SECONDS
-set +e
-timeout --foreground -k 5 "$timeout" "${nobs_qemu[@]}" \
+# A board's whole system boots Debian's initramfs and mounts its root
+# before /init: three times the time.
+boot=$NOBS_BOOT_TIMEOUT
+[ -z "$deb" ] || boot=$((boot * 3))
+nobs_qemu_run "$timeout" "$boot" "$out/results.log" "" "${nobs_qemu[@]}" \
 	-nographic -no-reboot -monitor none \
 	-kernel "$kdir/vmlinuz" -initrd "$initrd" "${drives[@]}" \
-	-append "$append${kargs:+ $kargs}" \
-	</dev/null >/dev/null 2>"$out/qemu.err"
-rc=$?
-set -e
+	-append "$append${kargs:+ $kargs}" 2>"$out/qemu.err"
+rc=$nobs_qemu_rc
 echo "$((SECONDS - t0))" >"$out/seconds"
 
 nobs_vm_results "$out" "$label"
@@ -191,7 +192,9 @@ pass=$(grep -c '^PASS' "$out/results.tsv" || true)
 fail=$(grep -c '^FAIL' "$out/results.tsv" || true)
 skip=$(grep -c '^SKIP' "$out/results.tsv" || true)
 problem=
-if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+if [ "$nobs_qemu_boot_hang" = 1 ]; then
+	problem="the kernel did not reach /init within ${boot}s, twice"
+elif [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
 	problem="hang: no result within ${timeout}s"
 elif ! grep -q '^NOBS-DONE$' "$out/results.clean"; then
 	problem="guest did not finish (crash or panic; qemu exit $rc)"
