@@ -10,6 +10,8 @@
 #       SECONDS (default 40) on the x86_64 debug kernel (KASAN, UBSAN,
 #       lockdep, KFENCE, kmemleak) and on the KCSAN kernel
 #       (build-test-kernel.sh x86_64-kcsan), then the planted-bug check
+#   scripts/afalg-fuzz.sh check-kernel KERNEL [SECONDS]  check's part on
+#       one kernel (x86_64: with the dry runs; or x86_64-kcsan)
 #   scripts/afalg-fuzz.sh long SECONDS     the long campaign (make
 #       fuzz-kernel SECONDS=N): SECONDS on each kernel
 #   scripts/afalg-fuzz.sh plant            the planted-bug check alone: a
@@ -325,6 +327,15 @@ check)
 	campaign x86_64 "$secs" x86_64 "$NOBS_ROOT" "" || st=1
 	campaign x86_64-kcsan "$secs" x86_64-kcsan "$NOBS_ROOT" "" || st=1
 	plant 180 || st=1
+	exit "$st"
+	;;
+check-kernel)
+	# One kernel's part of check (make check runs the parts as separate
+	# jobs): x86_64 with the host-side self-test, or x86_64-kcsan.
+	k=${1:?usage: afalg-fuzz.sh check-kernel x86_64|x86_64-kcsan [SECONDS]}
+	st=0
+	[ "$k" != x86_64 ] || host_selftest || st=1
+	campaign "$k" "${2:-40}" "$k" "$NOBS_ROOT" "" || st=1
 	exit "$st"
 	;;
 long)

@@ -6,7 +6,7 @@
 #          5 s of each fuzzer, DKMS add/build/remove against every kernel
 #          ID, the VM tests on Debian 12's two stock kernels with and without
 #          force_generic (on the modules DKMS built), the VM tests on the
-#          newer kernels (NOBS_VM_EXTRA, below), the runner self-test; and,
+#          newer kernels ($NOBS_VM_EXTRA, below), the runner self-test; and,
 #          on self-built kernels, KUnit on x86_64 (debug kernel) followed by
 #          fault injection and kmemleak there, arm64, riscv64 and ppc64le,
 #          and the AF_ALG fuzzer's short campaign (debug and KCSAN
@@ -20,12 +20,16 @@
 # and the autoload) on sid, and with force_generic on backports; the DRBG
 # cases on a CPU without AES instructions (QEMU -cpu max,-aes: which AES
 # the DRBG takes then) on 6.12 and backports.
-# Suites run in two lanes at once (stock-kernel work and self-built-kernel
-# work; the machine has two cores and each QEMU/TCG run keeps about one
-# busy; lint, the fuzzers and half of the newer kernels' VM suites join
-# the second lane when its kernels are all cached); the second lane's
-# output is printed when it ends.  NOBS_SERIAL=1 runs everything in one
-# lane.  Per kernel, what ran and its counts: build/results/kernels.tsv.
+# Jobs (one suite, or a few that must follow each other) run from one
+# queue by two workers (the machine has two cores, and a QEMU/TCG run
+# keeps about one busy): each worker takes the first job in the queue
+# whose prerequisites are done (the VM suites need DKMS's modules, the
+# Debian system's suite the package), the queue ordered longest first by
+# each job's time in the last run ($NOBS_CACHE/check-times; a built-in
+# estimate for a job never run), so both end at about the same time, cold
+# or warm.  A job's output is printed whole when it ends.  NOBS_JOBS=N
+# sets the number of workers (NOBS_SERIAL=1: one).  Per kernel, what ran
+# and its counts: build/results/kernels.tsv.
 # The boards' stock kernels (Debian 13's arm64, riscv64 and ppc64le:
 # kernel ID trixie with NOBS_ARCH), ARCH[:CPU][:dkms][:core][:tcrypt]
 # each (board_suite): arm64 on cortex-a72 (the Raspberry Pi 4: generic
@@ -35,9 +39,8 @@
 # instructions) and riscv64 and ppc64le (generic C) from an initramfs,
 # with the module cross-built against each kernel's headers (kbuild.sh:
 # W=1 and sparse too).  make check: the Cortex-A72 system with every
-# case, the others with the core cases ($NOBS_BOARD_CORE); arm64 max in
-# the first lane ($NOBS_BOARDS_1), the rest in the second
-# ($NOBS_BOARDS_2).
+# case, the others with the core cases ($NOBS_BOARD_CORE) ($NOBS_BOARDS:
+# each a job of the queue).
 #   boards: every board suite (make check-boards), every case on each:
 #           the same kernels, arm64 max with README.md's tcrypt commands,
 #           riscv64 as a whole system with DKMS too.
@@ -58,17 +61,14 @@ GENERIC="force_generic=1 drbg_reseed_interval=1000"
 # code every time.  36-sha3-impl.sh tests the timed choice itself.
 FAST="keccak_impl=bmi"
 NOBS_VM_CORE=${NOBS_VM_CORE:-'[3-8]0-*'}
-VM_EXTRA_1=${NOBS_VM_EXTRA_1:-"trixie sid:core"}
-VM_EXTRA_2=${NOBS_VM_EXTRA_2:-"backports trixie-rt backports:generic:core 6.12:noaes backports:noaes"}
+VM_EXTRA=${NOBS_VM_EXTRA:-"trixie sid:core backports trixie-rt backports:generic:core 6.12:noaes backports:noaes"}
 
-BOARDS_1=${NOBS_BOARDS_1:-"arm64:max:core"}
-BOARDS_2=${NOBS_BOARDS_2:-"arm64:cortex-a72:dkms riscv64:core ppc64le:core"}
+BOARDS=${NOBS_BOARDS:-"arm64:max:core arm64:cortex-a72:dkms riscv64:core ppc64le:core"}
 # The boards' core cases: every algorithm (30, 40, 50), the load line
 # against the CPU (36), the kpp type's errors (60), abuse and stress with
 # unload attempts (70, 80), autoloading after depmod (90).
 NOBS_BOARD_CORE=${NOBS_BOARD_CORE:-'[3-9][06]-*'}
-BOARDS_ALL_1="arm64:cortex-a72:dkms riscv64:dkms"
-BOARDS_ALL_2="arm64:max:tcrypt riscv64 ppc64le"
+BOARDS_ALL="arm64:cortex-a72:dkms riscv64:dkms arm64:max:tcrypt riscv64 ppc64le"
 
 # board_suite ARCH[:CPU][:dkms][:core][:tcrypt]: one board kernel's suites.
 board_suite() {
@@ -96,8 +96,8 @@ board_suite() {
 	*:dkms*)
 		name=$name-dkms
 		deb=$NOBS_BUILD/deb/nobs-dkms_${NOBS_VERSION}_all.deb
-		# The package deb-check.sh built (make deb), once it is done.
-		while [ "$mode" = full ] && [ ! -f "$res/deb" ]; do sleep 5; done
+		# The package deb-check.sh built (make deb: the job's need in
+		# make check), or made now.
 		if [ "$mode" != full ] && [ ! -f "$deb" ]; then "$NOBS_ROOT/scripts/deb.sh" >/dev/null; fi
 		NOBS_ARCH=$arch "$rs" "$name" "$NOBS_ROOT/tests/vm/run-vm.sh" -q -k trixie \
 			-l "$name" -D "$deb" -u "$cpu" -p "$params" "${args[@]}"
@@ -110,21 +110,9 @@ board_suite() {
 		;;
 	esac
 }
-board_suites() {
-	local b
-	for b in "$@"; do board_suite "$b"; done
-}
 
-vm_suites() {
-	local kodir=$1 id
-	shift
-	for id in "$@"; do
-		vm_suite "$kodir" "$id"
-		vm_suite "$kodir" "$id:generic"
-	done
-}
 # test_ko ID: the test build of the module for ID (the test_fail_*
-# parameters some cases load it with), built once per run, whichever lane
+# parameters some cases load it with), built once per run, whichever job
 # asks first.
 test_ko() {
 	local d=$NOBS_BUILD/kmod-test/$(nobs_arch_dir)
@@ -153,129 +141,175 @@ vm_suite() {
 		-m "$kodir/$id/nobs.ko" -T "$(test_ko "$id")" -p "$params" \
 		-c "$cases" -u "$cpu"
 }
-# vm_extra LIST: the newer kernels' suites on the modules DKMS built (in
-# the other lane: once dkms-check is done).
-vm_extra() {
-	local s
-	while [ ! -f "$res/dkms" ]; do sleep 5; done
-	for s in $1; do vm_suite "$NOBS_BUILD/dkms" "$s"; done
-}
-
 # Self-built kernels (cached in $NOBS_CACHE/kbuild): the x86_64 debug
 # kernel, arm64 for the SHA3-instruction and arm64 asm paths, and the
-# generic C on riscv64 and ppc64le.
-# After x86_64's KUnit, the fault-injection and kmemleak run on the same
-# debug kernel (scripts/faults-check.sh).
-kunit_suites() {
-	local a
-	for a in "$@"; do
-		"$rs" "kunit-$a" "$NOBS_ROOT/scripts/kunit-check.sh" "$a"
-		if [ "$a" = x86_64 ]; then
-			"$rs" faults "$NOBS_ROOT/scripts/faults-check.sh"
-		fi
-	done
+# generic C on riscv64 and ppc64le, x86_64-cfi for kCFI.  After x86_64's
+# KUnit (which builds that kernel when it is not cached), the
+# fault-injection and kmemleak run on the same debug kernel
+# (scripts/faults-check.sh) is a job of its own.
+kunit_job() {
+	"$rs" "kunit-$1" "$NOBS_ROOT/scripts/kunit-check.sh" "$1"
+}
+# The runner self-test loads the test builds of 6.1 and 6.12.
+selftest_job() {
+	test_ko 6.1 >/dev/null
+	test_ko 6.12 >/dev/null
+	"$rs" runner-selftest "$NOBS_ROOT/scripts/runner-selftest.sh" "$NOBS_BUILD/kmod-test"
 }
 
-lint_fuzz() {
-	"$rs" lint "$NOBS_ROOT/scripts/lint.sh"
-	"$rs" fuzz "$NOBS_ROOT/scripts/fuzz.sh" 5
-}
-# The self-built kernels' suites of make check: KUnit (and the fault
-# injection) on each, then the AF_ALG fuzzer's short campaign on the
-# x86_64 debug and KCSAN kernels with its planted-bug check
-# (scripts/afalg-fuzz.sh check).
-selfbuilt_suites() {
-	kunit_suites x86_64 arm64 riscv64 ppc64le x86_64-cfi
-	"$rs" afalg-fuzz "$NOBS_ROOT/scripts/afalg-fuzz.sh" check
-}
-lint_fuzz_kunit_vm() {
-	lint_fuzz
-	selfbuilt_suites
-	vm_extra "$VM_EXTRA_2"
-	board_suites $BOARDS_2
-}
-# kernels_cached ARCH...: "yes" when every one's test kernel is built.
-kernels_cached() {
-	local a d
-	for a in "$@"; do
-		d=$("$NOBS_ROOT/scripts/build-test-kernel.sh" -n "$a" 2>/dev/null) &&
-			[ -f "$d/.nobs-built" ] || { echo no; return; }
-	done
-	echo yes
-}
-
-# in_lane FUNC ARGS...: run in the background (output to a file) unless
-# NOBS_SERIAL is set; lane_wait prints that output once it is done.
-lane_pid=
-in_lane() {
-	if [ -n "${NOBS_SERIAL:-}" ]; then
-		"$@"
-		return
+# ---- The job queue ----
+# job NAME ESTIMATE NEEDS CMD...: queue a job: NAME (its time is kept in
+# $NOBS_CACHE/check-times/NAME), ESTIMATE (seconds, for a job with no
+# recorded time; 'first': before all others), NEEDS (the results, comma-separated, that must exist
+# in build/results before it starts: '-' for none), the command.
+jobd=$NOBS_BUILD/check-jobs
+rm -rf "$jobd"
+mkdir -p "$jobd"
+jobq=$jobd/queue
+: >"$jobq.new"
+job() {
+	local name=$1 est=$2 needs=$3 t
+	shift 3
+	# 'first': ahead of every other job whatever its time.
+	if [ "$est" = first ]; then
+		t=99999
+	else
+		t=$(cat "$NOBS_CACHE/check-times/$name" 2>/dev/null) || t=$est
 	fi
-	echo "######## in parallel (output follows at the end): $*"
-	"$@" >"$res/lane.log" 2>&1 &
-	lane_pid=$!
+	printf '%s\t%s\t%s\t%s\n' "${t:-$est}" "$name" "$needs" "$*" >>"$jobq.new"
 }
-lane_wait() {
-	[ -n "$lane_pid" ] || return 0
-	wait "$lane_pid"
-	cat "$res/lane.log"
-	lane_pid=
+# next_job: take the first job whose needs are met (under the queue's
+# lock) into $jname, $jcmd; status 1 once the queue is empty, 2 when no
+# queued job can start yet.
+next_job() {
+	local t name needs cmd n left=0 taken=
+	{
+		flock 9
+		while IFS=$'\t' read -r t name needs cmd; do
+			if [ -z "$taken" ]; then
+				local ok=1
+				for n in ${needs//,/ }; do
+					[ "$n" = - ] || [ -f "$res/$n" ] || ok=0
+				done
+				if [ "$ok" = 1 ]; then
+					taken=1 jname=$name jcmd=$cmd
+					continue
+				fi
+			fi
+			left=1
+			printf '%s\t%s\t%s\t%s\n' "$t" "$name" "$needs" "$cmd"
+		done <"$jobq" >"$jobq.tmp"
+		mv "$jobq.tmp" "$jobq"
+	} 9>"$jobq.lock"
+	[ -n "$taken" ] && return 0
+	[ "$left" = 1 ] && return 2
+	return 1
+}
+# worker N: run jobs until the queue is empty; each job's output is
+# printed whole when it ends (under a lock: the two workers' jobs do not
+# interleave) and its time recorded.
+worker() {
+	local rc t0 jname jcmd
+	while :; do
+		next_job
+		rc=$?
+		[ "$rc" = 1 ] && return 0
+		if [ "$rc" = 2 ]; then sleep 3; continue; fi
+		t0=$SECONDS
+		eval "$jcmd" >"$jobd/$jname.out" 2>&1
+		mkdir -p "$NOBS_CACHE/check-times"
+		echo "$((SECONDS - t0))" >"$NOBS_CACHE/check-times/$jname"
+		{
+			flock 9
+			cat "$jobd/$jname.out"
+			echo "######## job $jname (worker $1): $((SECONDS - t0)) s"
+		} 9>"$jobd/print.lock"
+	done
+}
+# run_jobs: sort the queue (longest first) and run it with NOBS_JOBS
+# workers.
+run_jobs() {
+	local n=${NOBS_JOBS:-2} i pids=()
+	[ -z "${NOBS_SERIAL:-}" ] || n=1
+	sort -t $'\t' -k1,1nr "$jobq.new" >"$jobq"
+	rm -f "$jobq.new"
+	echo "######## $(grep -c '' "$jobq") jobs, $n workers; queue (seconds last time or estimated):"
+	cut -f1,2 "$jobq" | tr '\t' ' ' | paste -sd, | fold -s -w 76 | sed 's/^/  /'
+	for ((i = 1; i < n; i++)); do
+		worker "$i" &
+		pids+=($!)
+	done
+	worker "$n"
+	wait "${pids[@]}"
 }
 kill_tree() {
 	local c
 	for c in $(pgrep -P "$1"); do kill_tree "$c"; done
 	kill "$1" 2>/dev/null
 }
-trap '[ -z "$lane_pid" ] || kill_tree "$lane_pid"' EXIT
+trap 'for c in $(pgrep -P $$); do kill_tree "$c"; done' EXIT
 
+# vm_job ID[:generic][:core|:noaes]: a VM suite on DKMS's module of ID.
+vm_job() {
+	local n=vm-${1%%:*}
+	case $1 in *:generic*) n=$n-generic ;; esac
+	case $1 in *:core*) n=$n-core ;; esac
+	case $1 in *:noaes*) n=$n-noaes ;; esac
+	job "$n" "$2" dkms vm_suite "$NOBS_BUILD/dkms" "$1"
+}
+# board_job ARCH[:...]: a board suite (the DKMS one needs the package).
+board_job() {
+	local needs=- est=120
+	case $mode:$1 in full:*:dkms*) needs=deb est=300 ;; *:dkms*) est=300 ;; esac
+	job "board-${1//:/-}" "$est" "$needs" board_suite "$1"
+}
+
+# The estimates (seconds) are a cold run's on an idle machine, for a job
+# that has never run here: the self-built kernels' jobs build their kernel.
 case "$mode" in
 lint)
 	"$rs" lint "$NOBS_ROOT/scripts/lint.sh"
 	;;
 quick)
-	in_lane kunit_suites x86_64
-	"$rs" user make -s -C "$NOBS_ROOT/tests/user" test
-	"$rs" fuzz "$NOBS_ROOT/scripts/fuzz.sh" 5
-	"$rs" build-6.12 "$NOBS_ROOT/scripts/kbuild.sh" 6.12
-	vm_suites "$NOBS_BUILD/kmod" 6.12
-	lane_wait
+	job kunit-x86_64 400 - kunit_job x86_64
+	job faults 100 kunit-x86_64 '"$rs" faults "$NOBS_ROOT/scripts/faults-check.sh"'
+	job user 60 - '"$rs" user make -s -C "$NOBS_ROOT/tests/user" test'
+	job fuzz 70 - '"$rs" fuzz "$NOBS_ROOT/scripts/fuzz.sh" 5'
+	job build-6.12 60 - '"$rs" build-6.12 "$NOBS_ROOT/scripts/kbuild.sh" 6.12'
+	job vm-6.12 110 build-6.12 vm_suite '"$NOBS_BUILD/kmod"' 6.12
+	job vm-6.12-generic 90 build-6.12 vm_suite '"$NOBS_BUILD/kmod"' 6.12:generic
+	run_jobs
 	;;
 full)
-	# With every test kernel cached, the self-built-kernel lane is the
-	# shorter one (about 8 against 12 min): lint, the fuzzers and
-	# VM_EXTRA_2 move there (those wait for dkms-check's modules, which
-	# runs first here).  Cold, that lane first builds four kernels; they
-	# stay here.
-	# The boards' suites likewise: BOARDS_2 there once it is warm (the
-	# DKMS one waits for deb-check's package).
-	extra=$VM_EXTRA_1 boards=$BOARDS_1
-	if [ "$(kernels_cached x86_64 arm64 riscv64 ppc64le x86_64-cfi x86_64-kcsan)" = yes ] &&
-		[ -z "${NOBS_SERIAL:-}" ]; then
-		in_lane lint_fuzz_kunit_vm
-	else
-		in_lane selfbuilt_suites
-		lint_fuzz
-		extra="$extra $VM_EXTRA_2" boards="$boards $BOARDS_2"
-	fi
-	"$rs" dkms "$NOBS_ROOT/scripts/dkms-check.sh"
-	"$rs" deb "$NOBS_ROOT/scripts/deb-check.sh"
-	"$rs" user make -s -C "$NOBS_ROOT/tests/user" test
-	"$rs" valgrind make -s -C "$NOBS_ROOT/tests/user" valgrind
-	vm_suites "$NOBS_BUILD/dkms" 6.1 6.12
-	vm_extra "$extra"
-	# shellcheck disable=SC2086
-	board_suites $boards
-	"$rs" runner-selftest "$NOBS_ROOT/scripts/runner-selftest.sh" "$NOBS_BUILD/kmod-test"
-	lane_wait
+	# DKMS and the package first: every VM suite but the boards' waits
+	# for DKMS's modules, the Debian system's for the package.
+	job dkms first - '"$rs" dkms "$NOBS_ROOT/scripts/dkms-check.sh"'
+	job deb first - '"$rs" deb "$NOBS_ROOT/scripts/deb-check.sh"'
+	job lint 300 - '"$rs" lint "$NOBS_ROOT/scripts/lint.sh"'
+	job fuzz 70 - '"$rs" fuzz "$NOBS_ROOT/scripts/fuzz.sh" 5'
+	job user 60 - '"$rs" user make -s -C "$NOBS_ROOT/tests/user" test'
+	job valgrind 20 - '"$rs" valgrind make -s -C "$NOBS_ROOT/tests/user" valgrind'
+	job kunit-x86_64 500 - kunit_job x86_64
+	job faults 100 kunit-x86_64 '"$rs" faults "$NOBS_ROOT/scripts/faults-check.sh"'
+	for a in arm64 riscv64 ppc64le; do job "kunit-$a" 250 - kunit_job "$a"; done
+	job kunit-x86_64-cfi 400 - kunit_job x86_64-cfi
+	# The AF_ALG fuzzer's short campaigns on the debug kernel (after its
+	# KUnit, which builds it) and the KCSAN kernel (built here), and the
+	# planted bug it must find.
+	job afalg-fuzz 120 kunit-x86_64 '"$rs" afalg-fuzz "$NOBS_ROOT/scripts/afalg-fuzz.sh" check-kernel x86_64'
+	job afalg-fuzz-kcsan 400 - '"$rs" afalg-fuzz-kcsan "$NOBS_ROOT/scripts/afalg-fuzz.sh" check-kernel x86_64-kcsan'
+	job afalg-fuzz-plant 120 kunit-x86_64 '"$rs" afalg-fuzz-plant "$NOBS_ROOT/scripts/afalg-fuzz.sh" plant'
+	for id in 6.1 6.12 $VM_EXTRA; do
+		case $id in 6.1 | 6.12) vm_job "$id" 110; vm_job "$id:generic" 90 ;; *) vm_job "$id" 110 ;; esac
+	done
+	for b in $BOARDS; do board_job "$b"; done
+	job runner-selftest 60 - selftest_job
+	run_jobs
 	;;
 boards)
 	"$NOBS_ROOT/scripts/deb.sh" >/dev/null
-	# shellcheck disable=SC2086
-	in_lane board_suites $BOARDS_ALL_1
-	# shellcheck disable=SC2086
-	board_suites $BOARDS_ALL_2
-	lane_wait
+	for b in $BOARDS_ALL; do board_job "$b"; done
+	run_jobs
 	;;
 *)
 	nobs_die "usage: check.sh full|quick|lint|boards"
