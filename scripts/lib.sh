@@ -532,9 +532,11 @@ nobs_initrd() {
 #   MARK (its console or results port) before anything else.  A guest
 #   that has not written it within BOOT seconds hung in the kernel's early
 #   boot, before nobs or any test ran (seen under TCG on a loaded host,
-#   about once in 40 boots): it is stopped and booted once more, with a
-#   "note" line that says so; a second such hang is a timeout (124) with
-#   nobs_qemu_boot_hang=1.  BOOT 0: no such watch.
+#   about once in 40 boots), and one that ended without writing it
+#   crashed there (seen: an int3 Oops in the scheduler at 1.7 s, TCG and
+#   the kernel's live code patching on two CPUs): it is booted once more,
+#   with a "note" line that says so and what the console said; a second
+#   time, nobs_qemu_boot_hang=1 (and 124 for a hang).  BOOT 0: no watch.
 #   DONE: a file; once a line starts with NOBS-DONE there, qemu is stopped
 #   2 s later (a tinyconfig kernel cannot power off); empty: qemu ends by
 #   itself.
@@ -552,6 +554,11 @@ nobs_qemu_run() {
 			if ! kill -0 "$qpid" 2>/dev/null; then
 				nobs_qemu_rc=0
 				wait "$qpid" || nobs_qemu_rc=$?
+				# Ended before /init: a crash in early boot.
+				if [ "$boot" -gt 0 ] && [ "$seen" = 0 ] &&
+					! grep -q 'NOBS-INIT' "$mark" 2>/dev/null; then
+					nobs_qemu_boot_hang=1
+				fi
 			elif [ -n "$done" ] && grep -q '^NOBS-DONE' "$done" 2>/dev/null; then
 				sleep 2
 				nobs_qemu_stop "$qpid"
@@ -569,10 +576,21 @@ nobs_qemu_run() {
 			fi
 		done
 		[ "$nobs_qemu_boot_hang" = 1 ] && [ "$try" = 1 ] || return 0
-		echo "  note  the guest's kernel did not reach /init within ${boot}s (an early-boot hang under TCG): booted once more"
+		echo "  note  the guest's kernel did not reach /init (it hung for ${boot}s or stopped in early boot, under TCG, before nobs or any test ran: $(nobs_boot_why "$@")): booted once more"
 		nobs_qemu_boot_hang=0
 	done
 	nobs_qemu_boot_hang=1
+}
+
+# nobs_boot_why QEMU-ARGS...: the first kernel problem line in the
+# console file of those arguments (-serial file:...), or "no message".
+nobs_boot_why() {
+	local a c=
+	for a in "$@"; do
+		case $a in file:*) c=${a#file:}; break ;; esac
+	done
+	a=$(tr -d '\r' <"$c" 2>/dev/null | grep -Em1 "$NOBS_KERNEL_BAD" | sed 's/^\[[ 0-9.]*\] //')
+	echo "${a:-no message}"
 }
 
 # nobs_qemu_stop PID: stop qemu (TERM, KILL 5 s later) and reap it.

@@ -193,7 +193,7 @@ fail=$(grep -c '^FAIL' "$out/results.tsv" || true)
 skip=$(grep -c '^SKIP' "$out/results.tsv" || true)
 problem=
 if [ "$nobs_qemu_boot_hang" = 1 ]; then
-	problem="the kernel did not reach /init within ${boot}s, twice"
+	problem="the kernel did not reach /init, twice (it hung for ${boot}s or stopped in early boot)"
 elif [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
 	problem="hang: no result within ${timeout}s"
 elif ! grep -q '^NOBS-DONE$' "$out/results.clean"; then
