@@ -263,8 +263,9 @@ static const bool test_fail_exchange;
 /**
  * nobs_csidh_register() - register "csidh512", then exchange keys through it
  *
- * After registration, two transforms allocated by driver name agree on a
- * secret and refuse an invalid key (nobs_csidh_exchange_test()).  If they
+ * After registration, transforms allocated by driver name give the known
+ * public key and refuse an invalid peer key and malformed private keys
+ * (nobs_csidh_exchange_test()).  If they
  * do not, the algorithm is unregistered again and the failure logged; the
  * rest of the module stays (as for a failed self-test).  The test-only
  * parameter test_fail_exchange makes the test report a failure.

@@ -11,10 +11,17 @@
  * LICENSE.nobs beside csidh_testvectors.dat).
  *
  * nobs_csidh_exchange_test(), after registration, through the crypto API:
- * two transforms of our driver, one keyed with Pr1 (its public key must be
- * Pk1) and one with a fresh random key, exchange public keys and must
- * derive the same 64-byte secret; the invalid key and malformed private
- * keys must be refused with -EINVAL.
+ * one transform of our driver keyed with Pr1 (its public key must be Pk1),
+ * one with a fresh random key (set_secret of length 0), which must refuse
+ * the invalid peer key; malformed private keys must be refused with
+ * -EINVAL.
+ *
+ * Two group actions in all (the core's shared secret, the transform's
+ * public key): each costs 50 ms natively, several hundred on a small
+ * board's generic C and over a second under QEMU/TCG, where the tests
+ * load the module hundreds of times.  Exchanges between random keys, both
+ * ways, are the tests' (KUnit nobs_csidh, the VM's kpp cases), not every
+ * load's.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -162,8 +169,8 @@ int nobs_csidh_exchange_test(void)
 	u8 *keys;
 	int err;
 
-	/* pk_a, pk_b, ss_a, ss_b */
-	keys = kzalloc(4 * NOBS_CSIDH_PUBLIC_KEY_SIZE, GFP_KERNEL);
+	/* a's public key; the output of b's refused operation */
+	keys = kzalloc(2 * NOBS_CSIDH_PUBLIC_KEY_SIZE, GFP_KERNEL);
 	if (!keys)
 		return -ENOMEM;
 #define NOBS_KEY(n) (keys + (n) * NOBS_CSIDH_PUBLIC_KEY_SIZE)
@@ -202,18 +209,8 @@ int nobs_csidh_exchange_test(void)
 	err = -EINVAL;
 	if (memcmp(NOBS_KEY(0), nobs_csidh_kat_pk, NOBS_CSIDH_PUBLIC_KEY_SIZE))
 		goto fail;
-	err = nobs_csidh_kpp_op(b, NULL, NOBS_KEY(1));
-	if (!err)
-		err = nobs_csidh_kpp_op(a, NOBS_KEY(1), NOBS_KEY(2));
-	if (!err)
-		err = nobs_csidh_kpp_op(b, NOBS_KEY(0), NOBS_KEY(3));
-	if (err)
-		goto fail;
-	err = -EINVAL;
-	if (memcmp(NOBS_KEY(2), NOBS_KEY(3), NOBS_CSIDH_PUBLIC_KEY_SIZE) ||
-	    !memchr_inv(NOBS_KEY(2), 0, NOBS_CSIDH_PUBLIC_KEY_SIZE))
-		goto fail;
-	err = nobs_csidh_kpp_op(a, nobs_csidh_kat_invalid, NOBS_KEY(2));
+	/* The random key's transform: the invalid peer key is refused. */
+	err = nobs_csidh_kpp_op(b, nobs_csidh_kat_invalid, NOBS_KEY(1));
 	if (err == -ENOMEM)
 		goto fail;
 	err = err == -EINVAL ? 0 : -EINVAL;

@@ -125,14 +125,14 @@ else
 		ld_t=$((ld_t + 1))
 	done
 	# The unwind reaches the held algorithm after the others (seconds on
-	# the -rt kernel under TCG): wait for its line, then 5 s more.
+	# the -rt kernel under TCG): wait for its line, then 2 s more.
 	ld_t=0
 	while ! dmesg | tail -n +$((ld_seen + 1)) | grep -q 'unregistering it waits until its users free it' &&
 		[ "$ld_t" -lt 600 ]; do
 		usleep 100000
 		ld_t=$((ld_t + 1))
 	done
-	sleep 5
+	sleep 2
 	if ! ld_failed; then
 		result fail load-late-failure-wait "the load never reached test_fail_after=$ld_nr: $(cat /tmp/ld.out)"
 	elif ! kill -0 "$ld_lpid" 2>/dev/null; then
