@@ -524,8 +524,10 @@ struct nobs_csidh_pair {
  * @st: the strategy's stack of point pairs; st[0] is the round's pair
  * @lo: first leaf of each stack entry's segment of the round's primes
  * @hi: last leaf of it
- * @lone: the entry is a lone leaf's point, already on the sign's side
- *	(p[0]; p[1] is not used)
+ * @lone: the entry is one leaf's point, already on the side of that leaf's
+ *	sign (p[0]; p[1] is not used): a lone leaf split off at the top, or a
+ *	pending entry whose segment is down to one leaf
+ * @side: for a lone entry, its leaf's sign (secret, 1 for the twist)
  */
 struct nobs_csidh_state {
 	struct nobs_fp a;
@@ -534,6 +536,7 @@ struct nobs_csidh_state {
 	u8 lo[NOBS_CSIDH_DEPTH];
 	u8 hi[NOBS_CSIDH_DEPTH];
 	u8 lone[NOBS_CSIDH_DEPTH];
+	u64 side[NOBS_CSIDH_DEPTH];
 };
 
 /*
@@ -564,7 +567,7 @@ struct nobs_csidh_state {
  */
 static noinline void nobs_csidh_push(struct nobs_csidh_state *st, int from,
 				     int to, const struct nobs_csidh_pt *k,
-				     int li, u64 real,
+				     int li, u64 sign, u64 real,
 				     const struct nobs_csidh_a24 *c,
 				     struct nobs_fp *ps, struct nobs_fp *pd)
 {
@@ -573,6 +576,28 @@ static noinline void nobs_csidh_push(struct nobs_csidh_state *st, int from,
 	const struct nobs_csidh_pt *pts[2 * NOBS_CSIDH_GROUP] = { NULL };
 	unsigned int l = nobs_csidh_primes[li];
 	int n = min_t(int, to - from, NOBS_CSIDH_GROUP), i;
+	u64 same;
+
+	/*
+	 * public: the table's shape.  A lone entry (one point P, its leaf's
+	 * side): Q = [l] P always; real: phi(P) if P is on the kernel's side
+	 * (its l-part is in the kernel), else phi(Q); dummy: Q.
+	 */
+	if (n == 1 && st->lone[from]) {
+		struct nobs_csidh_pair *pr = &st->st[from];
+
+		same = st->side[from] ^ sign ^ 1;
+		nobs_csidh_xmul_prime(&lm[0], &pr->p[0], li, c);
+		lk = lm[0];
+		nobs_csidh_cmov(&lk, &pr->p[0], same);
+		pts[0] = &lk;
+		nobs_csidh_kernel_walk(ps, pd, ev, pts, 1, k, l, c, NULL);
+		nobs_csidh_eval_finish(&im, &lk, &ev[0]);
+		nobs_csidh_cmov(&lm[0], &im, real);
+		pr->p[0] = lm[0];
+		memzero_explicit(&same, sizeof(same));
+		goto out;
+	}
 
 	/*
 	 * [l] by the chain is safe on pending pairs: their orders have no
@@ -599,6 +624,7 @@ static noinline void nobs_csidh_push(struct nobs_csidh_state *st, int from,
 		nobs_csidh_cmov(&lm[i], &im, real);
 		pr->p[1] = lm[i];
 	}
+out:
 	memzero_explicit(lm, sizeof(lm));
 	memzero_explicit(&lk, sizeof(lk));
 	memzero_explicit(&im, sizeof(im));
@@ -647,7 +673,7 @@ static noinline void nobs_csidh_codomain(struct nobs_csidh_state *st,
 
 static noinline void nobs_csidh_step(struct nobs_csidh_state *st, int top,
 				     const struct nobs_csidh_pt *k,
-				     int li, u64 real)
+				     int li, u64 sign, u64 real)
 {
 	unsigned int l = nobs_csidh_primes[li];
 	struct nobs_csidh_a24 c;
@@ -661,7 +687,7 @@ static noinline void nobs_csidh_step(struct nobs_csidh_state *st, int top,
 		nobs_csidh_cmov(&kd, &st->st[0].p[0], real ^ 1);
 	for (g = 0; g == 0 || g < top; g += NOBS_CSIDH_GROUP)
 		nobs_csidh_push(st, g, min_t(int, g + NOBS_CSIDH_GROUP, top),
-				&kd, li, real, &c, g ? NULL : &ps,
+				&kd, li, sign, real, &c, g ? NULL : &ps,
 				g ? NULL : &pd);
 	memzero_explicit(&kd, sizeof(kd));
 	nobs_csidh_codomain(st, &c, &ps, &pd, l, real);
@@ -777,14 +803,17 @@ static noinline bool nobs_csidh_leaf(struct nobs_csidh_state *st, int top,
 	nobs_csidh_public(fail);
 	/* public: fail (above) and done[] (counts of public events) */
 	step = !fail && done[i] < NOBS_CSIDH_MAX_EXPONENT;
+	/* public (here and below): which pending entries are lone */
 	if (step) {
 		for (j = 0; j < top; j++)
-			nobs_csidh_cswap(&st->st[j].p[0], &st->st[j].p[1],
-					 sign);
-		nobs_csidh_step(st, top, &k, i, real);
+			if (!st->lone[j])
+				nobs_csidh_cswap(&st->st[j].p[0],
+						 &st->st[j].p[1], sign);
+		nobs_csidh_step(st, top, &k, i, sign, real);
 		for (j = 0; j < top; j++)
-			nobs_csidh_cswap(&st->st[j].p[0], &st->st[j].p[1],
-					 sign);
+			if (!st->lone[j])
+				nobs_csidh_cswap(&st->st[j].p[0],
+						 &st->st[j].p[1], sign);
 		done[i]++;
 	} else {
 		nobs_csidh_to_a24(&c, &st->a, &st->c);
@@ -792,8 +821,9 @@ static noinline bool nobs_csidh_leaf(struct nobs_csidh_state *st, int top,
 		for (j = 0; j < top; j++) {
 			nobs_csidh_xmul_prime(&st->st[j].p[0], &st->st[j].p[0],
 					      i, &c);
-			nobs_csidh_xmul_prime(&st->st[j].p[1], &st->st[j].p[1],
-					      i, &c);
+			if (!st->lone[j])
+				nobs_csidh_xmul_prime(&st->st[j].p[1],
+						      &st->st[j].p[1], i, &c);
 		}
 		memzero_explicit(&c, sizeof(c));
 	}
@@ -869,6 +899,18 @@ static noinline void nobs_csidh_split(struct nobs_csidh_state *st, int top,
 		st->st[top + 1] = st->st[top];
 		nobs_csidh_mul_primes(st->st[top + 1].p, 2, idx + k + 1,
 				      hi - k, want, false, &c);
+	}
+	/*
+	 * public: the table's shape.  The entry kept is down to one leaf:
+	 * only its sign's point waits (pushed through the left part's steps
+	 * as one point, not two).
+	 */
+	if (k + 1 == hi) {
+		sign = (u64)((s64)e[idx[hi]] >> 63) & 1;
+		nobs_csidh_cmov(&st->st[top].p[0], &st->st[top].p[1], sign);
+		st->side[top] = sign;
+		st->lone[top] = 1;
+		memzero_explicit(&sign, sizeof(sign));
 	}
 	memzero_explicit(&c, sizeof(c));
 }

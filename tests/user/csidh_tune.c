@@ -272,6 +272,20 @@ static double cost_push0(int i)
 }
 
 /*
+ * an entry down to one leaf waits as one point: its [l] and one image
+ * (the round's own, or above it with a walk of its own)
+ */
+static double cost_lone0(int i)
+{
+	return cost_sdac(i) + cost_eval(primes[i]);
+}
+
+static double cost_lone_more(int i)
+{
+	return cost_lone0(i) + 6 * ((primes[i] - 1) / 2 - 1);
+}
+
+/*
  * one round's fixed cost: Elligator (the Legendre symbol, about 1.2
  * operations per bit of p) + the cofactor
  */
@@ -317,13 +331,16 @@ static void split_costs(const int *seq, int n)
 static double strategy(const int *seq, int n)
 {
 	double push[MAX_PRIMES + 1], push0[MAX_PRIMES + 1];
+	double lone[MAX_PRIMES + 1], lone0[MAX_PRIMES + 1];
 	double best, c;
 	int i, j, k, d, len, bk;
 
-	push[0] = push0[0] = 0;
+	push[0] = push0[0] = lone[0] = lone0[0] = 0;
 	for (i = 0; i < n; i++) {
 		push[i + 1] = push[i] + cost_push_more(seq[i]);
 		push0[i + 1] = push0[i] + cost_push0(seq[i]);
+		lone[i + 1] = lone[i] + cost_lone_more(seq[i]);
+		lone0[i + 1] = lone0[i] + cost_lone0(seq[i]);
 	}
 	split_costs(seq, n);
 	for (d = 1; d <= MAX_DEPTH; d++)
@@ -339,12 +356,21 @@ static double strategy(const int *seq, int n)
 					/* the multiplicative split needs no room */
 					if (d == MAX_DEPTH)
 						break;
-					/* a lone leaf needs its sign's point only */
+					/*
+					 * a lone leaf needs its sign's point
+					 * only, and so does a right part of
+					 * one leaf while it waits
+					 */
 					c = (k == i ? 1 : 2) * M[i][k][j] +
-					    C[i][k][d + 1] +
-					    (d == 1 ? push0[k + 1] - push0[i] :
-					     push[k + 1] - push[i]) +
-					    C[k + 1][j][d];
+					    C[i][k][d + 1] + C[k + 1][j][d];
+					if (k + 1 == j)
+						c += d == 1 ?
+						     lone0[k + 1] - lone0[i] :
+						     lone[k + 1] - lone[i];
+					else
+						c += d == 1 ?
+						     push0[k + 1] - push0[i] :
+						     push[k + 1] - push[i];
 					if (c < best) {
 						best = c;
 						bk = k;
@@ -472,7 +498,7 @@ static double bulk_bound(const struct schedule *sc, int B)
 static double run_round(const int *seq, int n, const unsigned char *sp,
 			const double *spc, double fixed, int *done)
 {
-	int lo[MAX_DEPTH + 1], hi[MAX_DEPTH + 1], top = 0, pos = 0, k;
+	int lo[MAX_DEPTH + 1], hi[MAX_DEPTH + 1], top = 0, pos = 0, k, j, li;
 	double total = fixed;
 	int l;
 
@@ -480,16 +506,24 @@ static double run_round(const int *seq, int n, const unsigned char *sp,
 	hi[0] = n - 1;
 	while (top >= 0) {
 		if (lo[top] == hi[top]) {
-			l = primes[seq[lo[top]]];
-			if (done[seq[lo[top]]] < BOUND && uniform() >= 1.0 / l) {
-				done[seq[lo[top]]]++;
+			li = seq[lo[top]];
+			l = primes[li];
+			if (done[li] < BOUND && uniform() >= 1.0 / l) {
+				done[li]++;
 				total += cost_kernel(l);
-				if (top)
-					total += cost_push0(seq[lo[top]]) +
-						 (top - 1) *
-						 cost_push_more(seq[lo[top]]);
+				/* pending entries: pairs, or lone (one leaf) */
+				for (j = 0; j < top; j++) {
+					if (lo[j] == hi[j])
+						total += j ? cost_lone_more(li) :
+						     cost_lone0(li);
+					else
+						total += j ? cost_push_more(li) :
+						     cost_push0(li);
+				}
 			} else {
-				total += top * 2 * cost_sdac(seq[lo[top]]);
+				for (j = 0; j < top; j++)
+					total += (lo[j] == hi[j] ? 1 : 2) *
+						 cost_sdac(li);
 			}
 			top--;
 			continue;
