@@ -8,8 +8,10 @@
  * (struct nobs_fp and the nobs_fp_* functions of fp.h, or another field of
  * the same shape renamed by macros), its tables (csidh<bits>_tables.h from
  * tests/user/csidh_tune.c: nobs_csidh_primes[], the batches and their
- * strategies), defines NOBS_CSIDH_SCALAR_LIMBS, NOBS_CSIDH_ORDER_BITS and
- * NOBS_CSIDH_SAMPLE_MASK, then includes this file once.
+ * strategies, each prime's addition chain and the primes dividing its
+ * differences, NOBS_CSIDH_MASK_WORDS), defines NOBS_CSIDH_SCALAR_LIMBS,
+ * NOBS_CSIDH_ORDER_BITS and NOBS_CSIDH_SAMPLE_MASK, then includes this
+ * file once.
  *
  * Curves are Montgomery curves E_A: y^2 = x^3 + A x^2 + x, kept projectively
  * as (A : C) for A/C.  Points are x-only, (X : Z), with Z = 0 at infinity;
