@@ -8,8 +8,10 @@
  * (struct nobs_fp and the nobs_fp_* functions of fp.h, or another field of
  * the same shape renamed by macros), its tables (csidh<bits>_tables.h from
  * tests/user/csidh_tune.c: nobs_csidh_primes[], the batches and their
- * strategies), defines NOBS_CSIDH_SCALAR_LIMBS, NOBS_CSIDH_ORDER_BITS and
- * NOBS_CSIDH_SAMPLE_MASK, then includes this file once.
+ * strategies, each prime's addition chain and the primes dividing its
+ * differences, NOBS_CSIDH_MASK_WORDS), defines NOBS_CSIDH_SCALAR_LIMBS,
+ * NOBS_CSIDH_ORDER_BITS and NOBS_CSIDH_SAMPLE_MASK, then includes this
+ * file once.
  *
  * Curves are Montgomery curves E_A: y^2 = x^3 + A x^2 + x, kept projectively
  * as (A : C) for A/C.  Points are x-only, (X : Z), with Z = 0 at infinity;
@@ -69,6 +71,11 @@
  * d' = d^l * prod(X-Z)^8 with a = A + 2C, d = A - 2C); point images with
  * the Montgomery formula of C. Costello, H. Hisil, "A simple and compact
  * algorithm for SIDH with arbitrary degree isogenies", ASIACRYPT 2017.
+ * Multiplications by the small primes (cofactors, splits, [l] of the
+ * pending points) use each prime's shortest differential addition chain
+ * (Cervantes-Vazquez et al., eprint 2019/837; the chains are in the
+ * tables), about 25% cheaper than the Montgomery ladder, where they are
+ * safe (nobs_csidh_mul_primes()); the ladder does the rest and validation.
  * Kernel multiples are generated one at a time and consumed at once, so
  * the working set is the strategy's stack (NOBS_CSIDH_DEPTH pairs) and a
  * few dozen field elements whatever the degree.
@@ -282,6 +289,91 @@ static void nobs_csidh_xmul_u64(struct nobs_csidh_pt *r,
 	nobs_csidh_xmul(r, p, &k, 1, c);
 }
 
+/*
+ * r = [l_i] p by the prime's shortest differential addition chain
+ * (nobs_csidh_sdac[], from csidh_tune.c): xDBL, then one xADD per step,
+ * about 9 operations per bit of l_i against the ladder's 12.  r may alias
+ * p.  Each xADD needs its difference [b - a] p off infinity: a chain is
+ * only used where the order of p cannot divide a difference (see
+ * nobs_csidh_mul_primes()); otherwise its result would be (0 : 0), which
+ * every later step keeps and reads as infinity.
+ */
+static void nobs_csidh_xmul_prime(struct nobs_csidh_pt *r,
+				  const struct nobs_csidh_pt *p, int i,
+				  const struct nobs_csidh_a24 *c)
+{
+	struct nobs_csidh_pt r0 = *p, r1, d = *p, t;
+	u32 bits = nobs_csidh_sdac[i];
+	int s;
+
+	nobs_csidh_xdbl(&r1, p, c);
+	for (s = 0; s < nobs_csidh_sdac_len[i]; s++) {
+		nobs_csidh_xadd(&t, &r0, &r1, &d);
+		/* public: the chain's bits (the table) */
+		if ((bits >> s) & 1) {
+			d = r1;
+		} else {
+			d = r0;
+			r0 = r1;
+		}
+		r1 = t;
+	}
+	*r = r1;
+}
+
+/*
+ * pts[0 .. n) times the primes l_{r[0]}, ..., l_{r[nr - 1]} (ascending),
+ * while the primes of the mask want stay in their order (the order of each
+ * point divides the product of the primes in want and in r).  A chain for
+ * l_j fails only on a point whose order m > 1 divides one of its
+ * differences, all below l_j; so, with the primes below l_j in r already
+ * multiplied out, m would consist of primes of want, one of which divides
+ * a difference.  So: the primes whose chain has a difference divisible by
+ * a wanted prime (nobs_csidh_sdac_bad[]) go first, together in one
+ * ladder; the others follow by their chains in ascending order.  bulk: a
+ * table round's cofactor (want is a whole batch), every prime by its
+ * chain, which fails only if all but a few of the batch's components of
+ * the point are trivial: below 2^-64 per action, the tables say how far.
+ */
+static void nobs_csidh_mul_primes(struct nobs_csidh_pt *pts, int n,
+				  const u8 *r, int nr,
+				  const u64 want[NOBS_CSIDH_MASK_WORDS],
+				  bool bulk, const struct nobs_csidh_a24 *c)
+{
+	u64 k[NOBS_CSIDH_SCALAR_LIMBS], bad, ladder = 0;
+	u8 chain[NOBS_CSIDH_PRIMES];
+	int j, w, i;
+
+	memset(k, 0, sizeof(k));
+	k[0] = 1;
+	for (j = 0; j < nr; j++) {
+		for (bad = 0, w = 0; w < NOBS_CSIDH_MASK_WORDS; w++)
+			bad |= nobs_csidh_sdac_bad[r[j]][w] & want[w];
+		chain[j] = bulk || !bad;
+		/* public: the table and the round's primes */
+		if (!chain[j]) {
+			nobs_csidh_scalar_mul_small(k, nobs_csidh_primes[r[j]]);
+			ladder = 1;
+		}
+	}
+	for (i = 0; ladder && i < n; i++)
+		nobs_csidh_xmul(&pts[i], &pts[i], k, NOBS_CSIDH_SCALAR_LIMBS, c);
+	for (j = 0; j < nr; j++)
+		for (i = 0; chain[j] && i < n; i++)
+			nobs_csidh_xmul_prime(&pts[i], &pts[i], r[j], c);
+}
+
+/* the mask of the primes idx[lo .. hi] */
+static void nobs_csidh_mask_of(u64 m[NOBS_CSIDH_MASK_WORDS], const u8 *idx,
+			       int lo, int hi)
+{
+	int j;
+
+	memset(m, 0, NOBS_CSIDH_MASK_WORDS * sizeof(u64));
+	for (j = lo; j <= hi; j++)
+		m[idx[j] / 64] |= 1ULL << (idx[j] % 64);
+}
+
 /* ---- isogenies ----------------------------------------------------------- */
 
 /*
@@ -434,8 +526,10 @@ struct nobs_csidh_pair {
  * @st: the strategy's stack of point pairs; st[0] is the round's pair
  * @lo: first leaf of each stack entry's segment of the round's primes
  * @hi: last leaf of it
- * @lone: the entry is a lone leaf's point, already on the sign's side
- *	(p[0]; p[1] is not used)
+ * @lone: the entry is one leaf's point, already on the side of that leaf's
+ *	sign (p[0]; p[1] is not used): a lone leaf split off at the top, or a
+ *	pending entry whose segment is down to one leaf
+ * @side: for a lone entry, its leaf's sign (secret, 1 for the twist)
  */
 struct nobs_csidh_state {
 	struct nobs_fp a;
@@ -444,14 +538,8 @@ struct nobs_csidh_state {
 	u8 lo[NOBS_CSIDH_DEPTH];
 	u8 hi[NOBS_CSIDH_DEPTH];
 	u8 lone[NOBS_CSIDH_DEPTH];
+	u64 side[NOBS_CSIDH_DEPTH];
 };
-
-static void nobs_csidh_pair_xmul(struct nobs_csidh_pair *pr, const u64 *k,
-				 const struct nobs_csidh_a24 *c)
-{
-	nobs_csidh_xmul(&pr->p[0], &pr->p[0], k, NOBS_CSIDH_SCALAR_LIMBS, c);
-	nobs_csidh_xmul(&pr->p[1], &pr->p[1], k, NOBS_CSIDH_SCALAR_LIMBS, c);
-}
 
 /*
  * Pending pairs pushed through one step at a time in groups of this many:
@@ -481,17 +569,45 @@ static void nobs_csidh_pair_xmul(struct nobs_csidh_pair *pr, const u64 *k,
  */
 static noinline void nobs_csidh_push(struct nobs_csidh_state *st, int from,
 				     int to, const struct nobs_csidh_pt *k,
-				     unsigned int l, u64 real,
+				     int li, u64 sign, u64 real,
 				     const struct nobs_csidh_a24 *c,
 				     struct nobs_fp *ps, struct nobs_fp *pd)
 {
 	struct nobs_csidh_pt lm[NOBS_CSIDH_GROUP], lk, im;
 	struct nobs_csidh_eval ev[2 * NOBS_CSIDH_GROUP];
 	const struct nobs_csidh_pt *pts[2 * NOBS_CSIDH_GROUP] = { NULL };
-	int n = to - from, i;
+	unsigned int l = nobs_csidh_primes[li];
+	int n = min_t(int, to - from, NOBS_CSIDH_GROUP), i;
+	u64 same;
 
+	/*
+	 * public: the table's shape.  A lone entry (one point P, its leaf's
+	 * side): Q = [l] P always; real: phi(P) if P is on the kernel's side
+	 * (its l-part is in the kernel), else phi(Q); dummy: Q.
+	 */
+	if (n == 1 && st->lone[from]) {
+		struct nobs_csidh_pair *pr = &st->st[from];
+
+		same = st->side[from] ^ sign ^ 1;
+		nobs_csidh_xmul_prime(&lm[0], &pr->p[0], li, c);
+		lk = lm[0];
+		nobs_csidh_cmov(&lk, &pr->p[0], same);
+		pts[0] = &lk;
+		nobs_csidh_kernel_walk(ps, pd, ev, pts, 1, k, l, c, NULL);
+		nobs_csidh_eval_finish(&im, &lk, &ev[0]);
+		nobs_csidh_cmov(&lm[0], &im, real);
+		pr->p[0] = lm[0];
+		memzero_explicit(&same, sizeof(same));
+		goto out;
+	}
+
+	/*
+	 * [l] by the chain is safe on pending pairs: their orders have no
+	 * prime below l (leaves ascend), and the chain's differences are
+	 * below l.
+	 */
 	for (i = 0; i < n; i++) {
-		nobs_csidh_xmul_u64(&lm[i], &st->st[from + i].p[1], l, c);
+		nobs_csidh_xmul_prime(&lm[i], &st->st[from + i].p[1], li, c);
 		pts[2 * i] = &st->st[from + i].p[0];
 		pts[2 * i + 1] = &lm[i];
 	}
@@ -502,7 +618,7 @@ static noinline void nobs_csidh_push(struct nobs_csidh_state *st, int from,
 
 		/* public: pair 0 got [l] p[0] from the walk */
 		if (from + i)
-			nobs_csidh_xmul_u64(&lk, &pr->p[0], l, c);
+			nobs_csidh_xmul_prime(&lk, &pr->p[0], li, c);
 		nobs_csidh_eval_finish(&im, &pr->p[0], &ev[2 * i]);
 		nobs_csidh_cmov(&lk, &im, real);
 		pr->p[0] = lk;
@@ -510,6 +626,7 @@ static noinline void nobs_csidh_push(struct nobs_csidh_state *st, int from,
 		nobs_csidh_cmov(&lm[i], &im, real);
 		pr->p[1] = lm[i];
 	}
+out:
 	memzero_explicit(lm, sizeof(lm));
 	memzero_explicit(&lk, sizeof(lk));
 	memzero_explicit(&im, sizeof(im));
@@ -558,8 +675,9 @@ static noinline void nobs_csidh_codomain(struct nobs_csidh_state *st,
 
 static noinline void nobs_csidh_step(struct nobs_csidh_state *st, int top,
 				     const struct nobs_csidh_pt *k,
-				     unsigned int l, u64 real)
+				     int li, u64 sign, u64 real)
 {
+	unsigned int l = nobs_csidh_primes[li];
 	struct nobs_csidh_a24 c;
 	struct nobs_fp ps, pd;
 	struct nobs_csidh_pt kd = *k;
@@ -571,7 +689,7 @@ static noinline void nobs_csidh_step(struct nobs_csidh_state *st, int top,
 		nobs_csidh_cmov(&kd, &st->st[0].p[0], real ^ 1);
 	for (g = 0; g == 0 || g < top; g += NOBS_CSIDH_GROUP)
 		nobs_csidh_push(st, g, min_t(int, g + NOBS_CSIDH_GROUP, top),
-				&kd, l, real, &c, g ? NULL : &ps,
+				&kd, li, sign, real, &c, g ? NULL : &ps,
 				g ? NULL : &pd);
 	memzero_explicit(&kd, sizeof(kd));
 	nobs_csidh_codomain(st, &c, &ps, &pd, l, real);
@@ -640,18 +758,6 @@ static noinline void nobs_csidh_sample(struct nobs_csidh_pair *pr,
 	memzero_explicit(&zero_u, sizeof(zero_u));
 }
 
-/* scalar = product of l_{idx[j]} for j in [lo, hi] */
-static void nobs_csidh_scalar_of(u64 k[NOBS_CSIDH_SCALAR_LIMBS],
-				 const u8 *idx, int lo, int hi)
-{
-	int j;
-
-	memset(k, 0, NOBS_CSIDH_SCALAR_LIMBS * sizeof(u64));
-	k[0] = 1;
-	for (j = lo; j <= hi; j++)
-		nobs_csidh_scalar_mul_small(k, nobs_csidh_primes[idx[j]]);
-}
-
 /*
  * The harness's op-count test (tests/user/test_csidh_ops.c) is told of
  * every public event: a round starts (kind 0, before sampling), its pair is
@@ -682,7 +788,7 @@ static noinline bool nobs_csidh_leaf(struct nobs_csidh_state *st, int top,
 {
 	struct nobs_csidh_a24 c;
 	struct nobs_csidh_pt k;
-	u64 sign, mag, real, l = nobs_csidh_primes[i];
+	u64 sign, mag, real;
 	bool fail, step;
 	int j;
 
@@ -699,22 +805,27 @@ static noinline bool nobs_csidh_leaf(struct nobs_csidh_state *st, int top,
 	nobs_csidh_public(fail);
 	/* public: fail (above) and done[] (counts of public events) */
 	step = !fail && done[i] < NOBS_CSIDH_MAX_EXPONENT;
+	/* public (here and below): which pending entries are lone */
 	if (step) {
 		for (j = 0; j < top; j++)
-			nobs_csidh_cswap(&st->st[j].p[0], &st->st[j].p[1],
-					 sign);
-		nobs_csidh_step(st, top, &k, l, real);
+			if (!st->lone[j])
+				nobs_csidh_cswap(&st->st[j].p[0],
+						 &st->st[j].p[1], sign);
+		nobs_csidh_step(st, top, &k, i, sign, real);
 		for (j = 0; j < top; j++)
-			nobs_csidh_cswap(&st->st[j].p[0], &st->st[j].p[1],
-					 sign);
+			if (!st->lone[j])
+				nobs_csidh_cswap(&st->st[j].p[0],
+						 &st->st[j].p[1], sign);
 		done[i]++;
 	} else {
 		nobs_csidh_to_a24(&c, &st->a, &st->c);
+		/* pending pairs: by the chain, as in nobs_csidh_push() */
 		for (j = 0; j < top; j++) {
-			nobs_csidh_xmul_u64(&st->st[j].p[0], &st->st[j].p[0],
-					    l, &c);
-			nobs_csidh_xmul_u64(&st->st[j].p[1], &st->st[j].p[1],
-					    l, &c);
+			nobs_csidh_xmul_prime(&st->st[j].p[0], &st->st[j].p[0],
+					      i, &c);
+			if (!st->lone[j])
+				nobs_csidh_xmul_prime(&st->st[j].p[1],
+						      &st->st[j].p[1], i, &c);
 		}
 		memzero_explicit(&c, sizeof(c));
 	}
@@ -738,23 +849,23 @@ static noinline bool nobs_csidh_leaf(struct nobs_csidh_state *st, int top,
  */
 /* The round's pair: cofactor cleared (4 and every prime not in idx[]) */
 static noinline void nobs_csidh_clear(struct nobs_csidh_state *st,
-				      const u8 *idx, int n)
+				      const u8 *idx, int n, bool table)
 {
-	u64 scalar[NOBS_CSIDH_SCALAR_LIMBS];
+	u64 want[NOBS_CSIDH_MASK_WORDS];
 	struct nobs_csidh_a24 c;
-	u8 in[NOBS_CSIDH_PRIMES];
-	int j;
+	u8 out[NOBS_CSIDH_PRIMES];
+	int j, nout = 0;
 
-	memset(in, 0, sizeof(in));
-	for (j = 0; j < n; j++)
-		in[idx[j]] = 1;
+	nobs_csidh_mask_of(want, idx, 0, n - 1);
+	for (j = 0; j < NOBS_CSIDH_PRIMES; j++)
+		if (!((want[j / 64] >> (j % 64)) & 1))
+			out[nout++] = (u8)j;
 	nobs_csidh_to_a24(&c, &st->a, &st->c);
-	nobs_csidh_scalar_product(scalar, in, 0, 0, NOBS_CSIDH_PRIMES);
 	for (j = 0; j < 2; j++) {
 		nobs_csidh_xdbl(&st->st[0].p[j], &st->st[0].p[j], &c);
 		nobs_csidh_xdbl(&st->st[0].p[j], &st->st[0].p[j], &c);
 	}
-	nobs_csidh_pair_xmul(&st->st[0], scalar, &c);
+	nobs_csidh_mul_primes(st->st[0].p, 2, out, nout, want, table, &c);
 	memzero_explicit(&c, sizeof(c));
 }
 
@@ -766,11 +877,12 @@ static noinline void nobs_csidh_split(struct nobs_csidh_state *st, int top,
 				      int k, const u8 *idx,
 				      const s8 e[NOBS_CSIDH_PRIMES])
 {
-	u64 scalar[NOBS_CSIDH_SCALAR_LIMBS], sign;
+	u64 want[NOBS_CSIDH_MASK_WORDS], sign;
 	struct nobs_csidh_a24 c;
+	int hi = st->hi[top];
 
 	nobs_csidh_to_a24(&c, &st->a, &st->c);
-	nobs_csidh_scalar_of(scalar, idx, k + 1, st->hi[top]);
+	nobs_csidh_mask_of(want, idx, st->lo[top], k);
 	st->lo[top + 1] = st->lo[top];
 	st->hi[top + 1] = (u8)k;
 	st->lo[top] = (u8)(k + 1);
@@ -782,12 +894,25 @@ static noinline void nobs_csidh_split(struct nobs_csidh_state *st, int top,
 		st->st[top + 1].p[0] = st->st[top].p[0];
 		nobs_csidh_cmov(&st->st[top + 1].p[0], &st->st[top].p[1],
 				sign);
-		nobs_csidh_xmul(&st->st[top + 1].p[0], &st->st[top + 1].p[0],
-				scalar, NOBS_CSIDH_SCALAR_LIMBS, &c);
+		nobs_csidh_mul_primes(st->st[top + 1].p, 1, idx + k + 1,
+				      hi - k, want, false, &c);
 		memzero_explicit(&sign, sizeof(sign));
 	} else {
 		st->st[top + 1] = st->st[top];
-		nobs_csidh_pair_xmul(&st->st[top + 1], scalar, &c);
+		nobs_csidh_mul_primes(st->st[top + 1].p, 2, idx + k + 1,
+				      hi - k, want, false, &c);
+	}
+	/*
+	 * public: the table's shape.  The entry kept is down to one leaf:
+	 * only its sign's point waits (pushed through the left part's steps
+	 * as one point, not two).
+	 */
+	if (k + 1 == hi) {
+		sign = (u64)((s64)e[idx[hi]] >> 63) & 1;
+		nobs_csidh_cmov(&st->st[top].p[0], &st->st[top].p[1], sign);
+		st->side[top] = sign;
+		st->lone[top] = 1;
+		memzero_explicit(&sign, sizeof(sign));
 	}
 	memzero_explicit(&c, sizeof(c));
 }
@@ -804,7 +929,7 @@ static noinline void nobs_csidh_round(struct nobs_csidh_state *st,
 	nobs_csidh_count_event(0, idx, n, 0, 0);
 	nobs_csidh_sample(&st->st[0], &st->a, &st->c, env);
 	nobs_csidh_count_event(1, idx, n, 0, 0);
-	nobs_csidh_clear(st, idx, n);
+	nobs_csidh_clear(st, idx, n, split);
 	st->lo[0] = 0;
 	st->hi[0] = (u8)(n - 1);
 	st->lone[0] = 0;

@@ -101,10 +101,135 @@ static int nbits(double log2v)
 	return (int)floor(log2v) + 1;
 }
 
-/* [k] P for k with log2 lk */
+/* [k] P for k with log2 lk by the Montgomery ladder */
 static double cost_mul(double lk)
 {
 	return 6 + 12 * (nbits(lk) - 1);
+}
+
+/*
+ * Shortest differential addition chains (SDACs), one per prime: from
+ * (a, b, b - a) = (1, 2, 1) (P, [2] P by xDBL), each step adds the pair
+ * (xADD, difference b - a) and keeps (b, a + b) (bit 0) or (a, a + b)
+ * (bit 1), until b = l.  Walking back from (a, l) is the subtractive
+ * Euclidean algorithm, so each a coprime to l gives at most one chain;
+ * the shortest wins, then the one whose differences are divisible by the
+ * fewest of the primes.  bad[i] has a bit per prime dividing some
+ * difference of l_i's chain: multiplying a point of order m by l_i with it
+ * goes wrong (the difference is at infinity, the result (0 : 0)) only if
+ * m > 1 divides a difference, so never when every prime of m is at least
+ * l_i (the differences are below l_i) or outside bad[i] (see
+ * nobs_csidh_mul_primes() in the engine).
+ */
+#define MASK_WORDS	((MAX_PRIMES + 63) / 64)
+static unsigned int sdac_bits[MAX_PRIMES];
+static int sdac_len[MAX_PRIMES];
+static unsigned long long sdac_bad[MAX_PRIMES][MASK_WORDS];
+
+/* the chain ending at (a, l): its length, bits, differences; -1 if none */
+static int sdac_walk(int a, int l, unsigned int *bits, int *diff)
+{
+	int x = a, y = l, n = 0, steps[64][2], i;
+
+	while (x != 1 || y != 2) {
+		if (x < 1 || 2 * x == y || n == 40)
+			return -1;
+		steps[n][0] = x;
+		steps[n][1] = y;
+		if (x > y - x) {
+			/* from (y - x, x) by bit 0 */
+			steps[n][0] = 0;
+			y = x;
+			x = steps[n][1] - x;
+		} else {
+			steps[n][0] = 1;
+			y -= x;
+		}
+		steps[n][1] = y - x;	/* difference used by this step */
+		n++;
+	}
+	*bits = 0;
+	for (i = 0; i < n; i++) {
+		/* forward step i is the reverse step n - 1 - i */
+		*bits |= (unsigned int)steps[n - 1 - i][0] << i;
+		diff[i] = steps[n - 1 - i][1];
+	}
+	return n;
+}
+
+static void sdac_search(void)
+{
+	int i, j, a, n, best, bestbad, nbad, diff[64];
+	unsigned long long bad[MASK_WORDS];
+	unsigned int bits;
+
+	for (i = 0; i < NPRIMES; i++) {
+		best = 1000;
+		bestbad = 1000;
+		for (a = 1; a < primes[i]; a++) {
+			n = sdac_walk(a, primes[i], &bits, diff);
+			if (n < 0 || n > best)
+				continue;
+			memset(bad, 0, sizeof(bad));
+			nbad = 0;
+			for (j = 0; j < NPRIMES; j++) {
+				int k, hit = 0;
+
+				for (k = 0; k < n; k++)
+					hit |= diff[k] % primes[j] == 0;
+				if (hit) {
+					bad[j / 64] |= 1ULL << (j % 64);
+					nbad++;
+				}
+			}
+			if (n < best || nbad < bestbad) {
+				best = n;
+				bestbad = nbad;
+				sdac_bits[i] = bits;
+				sdac_len[i] = n;
+				memcpy(sdac_bad[i], bad, sizeof(bad));
+			}
+		}
+	}
+}
+
+/* [l_i] P by its chain: xDBL and one xADD per step */
+static double cost_sdac(int i)
+{
+	return 6 + 6 * sdac_len[i];
+}
+
+/*
+ * The engine's multiplication of a point by the primes r[0 .. nr) (indices,
+ * ascending) while the primes of the mask want stay in its order: the
+ * primes whose chain could fail on a point of that order in one ladder,
+ * first, then the others by their chains, in ascending order.  bulk: the
+ * cofactor of a table round, whose point keeps the torsion of a whole
+ * batch; every prime by its chain (see bulk_bound()).
+ */
+static int sdac_safe(int i, const unsigned long long *want)
+{
+	int w;
+
+	for (w = 0; w < MASK_WORDS; w++)
+		if (sdac_bad[i][w] & want[w])
+			return 0;
+	return 1;
+}
+
+static double cost_primes(const int *r, int nr,
+			  const unsigned long long *want, int bulk)
+{
+	double ladder = 0, c = 0;
+	int j;
+
+	for (j = 0; j < nr; j++) {
+		if (bulk || sdac_safe(r[j], want))
+			c += cost_sdac(r[j]);
+		else
+			ladder += log2(primes[r[j]]);
+	}
+	return c + (ladder > 0 ? cost_mul(ladder) : 0);
 }
 
 static double cost_eval(int l)
@@ -124,10 +249,10 @@ static double cost_kernel(int l)
 	return 6 * (h - 1) + 2 * h + 6 + 2 * cost_pow(l) + 2;
 }
 
-/* the pair pushed through one step of degree l */
-static double cost_push(int l)
+/* the pair pushed through one step of degree l_i */
+static double cost_push(int i)
 {
-	return 2 * cost_mul(log2(l)) + 2 * cost_eval(l);
+	return 2 * cost_sdac(i) + 2 * cost_eval(primes[i]);
 }
 
 /*
@@ -135,45 +260,92 @@ static double cost_push(int l)
  * pushes one pair per walk, NOBS_CSIDH_GROUP 1), which generates the
  * kernel multiples again
  */
-static double cost_push_more(int l)
+static double cost_push_more(int i)
 {
-	return cost_push(l) + 6 * ((l - 1) / 2 - 1);
+	return cost_push(i) + 6 * ((primes[i] - 1) / 2 - 1);
 }
 
 /* the round's pair: [l] of its sign's point from the walk (2 xADD) */
-static double cost_push0(int l)
+static double cost_push0(int i)
 {
-	return cost_mul(log2(l)) + 12 + 2 * cost_eval(l);
+	return cost_sdac(i) + 12 + 2 * cost_eval(primes[i]);
+}
+
+/*
+ * an entry down to one leaf waits as one point: its [l] and one image
+ * (the round's own, or above it with a walk of its own)
+ */
+static double cost_lone0(int i)
+{
+	return cost_sdac(i) + cost_eval(primes[i]);
+}
+
+static double cost_lone_more(int i)
+{
+	return cost_lone0(i) + 6 * ((primes[i] - 1) / 2 - 1);
 }
 
 /*
  * one round's fixed cost: Elligator (the Legendre symbol, about 1.2
  * operations per bit of p) + the cofactor
  */
-static double cost_round(double cofactor_log2)
+static double cost_round(double cofactor)
 {
-	return 1.2 * PBITS + 2 * (12 + cost_mul(cofactor_log2));
+	return 1.2 * PBITS + 2 * (12 + cofactor);
 }
 
 /* DP: C[i][j][d], segment i..j of seq, top of the stack at depth d */
 static double C[MAX_PRIMES][MAX_PRIMES][MAX_DEPTH + 1];
 static unsigned char S[MAX_PRIMES][MAX_PRIMES][MAX_DEPTH + 1];
 
+/*
+ * M[i][k][j]: a split of the segment i..j of seq after leaf k, the copy
+ * multiplied by the primes k + 1 .. j while those of i .. k stay wanted
+ */
+static float M[MAX_PRIMES][MAX_PRIMES][MAX_PRIMES];
+
+static void split_costs(const int *seq, int n)
+{
+	unsigned long long want[MASK_WORDS];
+	double ladder, c;
+	int i, k, j;
+
+	for (i = 0; i < n; i++) {
+		memset(want, 0, sizeof(want));
+		for (k = i; k < n; k++) {
+			want[seq[k] / 64] |= 1ULL << (seq[k] % 64);
+			ladder = c = 0;
+			for (j = k + 1; j < n; j++) {
+				if (sdac_safe(seq[j], want))
+					c += cost_sdac(seq[j]);
+				else
+					ladder += log2(primes[seq[j]]);
+				M[i][k][j] = (float)(c + (ladder > 0 ?
+						cost_mul(ladder) : 0));
+			}
+		}
+	}
+}
+
+/* seq: prime indices, ascending */
 static double strategy(const int *seq, int n)
 {
-	double lg[MAX_PRIMES + 1], push[MAX_PRIMES + 1], push0[MAX_PRIMES + 1];
+	double push[MAX_PRIMES + 1], push0[MAX_PRIMES + 1];
+	double lone[MAX_PRIMES + 1], lone0[MAX_PRIMES + 1];
 	double best, c;
 	int i, j, k, d, len, bk;
 
-	lg[0] = push[0] = push0[0] = 0;
+	push[0] = push0[0] = lone[0] = lone0[0] = 0;
 	for (i = 0; i < n; i++) {
-		lg[i + 1] = lg[i] + log2(seq[i]);
 		push[i + 1] = push[i] + cost_push_more(seq[i]);
 		push0[i + 1] = push0[i] + cost_push0(seq[i]);
+		lone[i + 1] = lone[i] + cost_lone_more(seq[i]);
+		lone0[i + 1] = lone0[i] + cost_lone0(seq[i]);
 	}
+	split_costs(seq, n);
 	for (d = 1; d <= MAX_DEPTH; d++)
 		for (i = 0; i < n; i++)
-			C[i][i][d] = cost_kernel(seq[i]);
+			C[i][i][d] = cost_kernel(primes[seq[i]]);
 	for (len = 2; len <= n; len++) {
 		for (i = 0; i + len - 1 < n; i++) {
 			j = i + len - 1;
@@ -184,13 +356,21 @@ static double strategy(const int *seq, int n)
 					/* the multiplicative split needs no room */
 					if (d == MAX_DEPTH)
 						break;
-					/* a lone leaf needs its sign's point only */
-					c = (k == i ? 1 : 2) *
-					    cost_mul(lg[j + 1] - lg[k + 1]) +
-					    C[i][k][d + 1] +
-					    (d == 1 ? push0[k + 1] - push0[i] :
-					     push[k + 1] - push[i]) +
-					    C[k + 1][j][d];
+					/*
+					 * a lone leaf needs its sign's point
+					 * only, and so does a right part of
+					 * one leaf while it waits
+					 */
+					c = (k == i ? 1 : 2) * M[i][k][j] +
+					    C[i][k][d + 1] + C[k + 1][j][d];
+					if (k + 1 == j)
+						c += d == 1 ?
+						     lone0[k + 1] - lone0[i] :
+						     lone[k + 1] - lone[i];
+					else
+						c += d == 1 ?
+						     push0[k + 1] - push0[i] :
+						     push[k + 1] - push[i];
 					if (c < best) {
 						best = c;
 						bk = k;
@@ -233,54 +413,123 @@ static int member(int B, int X, int b, int i)
 	return i % B == b || i < X;
 }
 
+struct schedule {
+	int n[MAX_B], seq[MAX_B][MAX_PRIMES];
+	unsigned char sp[MAX_B][MAX_PRIMES];
+	double spc[MAX_B][MAX_PRIMES];	/* each split's cost, preorder */
+	double fixed[MAX_B];
+};
+
+/* the cofactor of a round over seq[0 .. n) (ascending): every other prime */
+static double cofactor_cost(const int *seq, int n, int bulk)
+{
+	unsigned long long want[MASK_WORDS];
+	int r[MAX_PRIMES], nr = 0, i, j;
+
+	memset(want, 0, sizeof(want));
+	for (j = 0; j < n; j++)
+		want[seq[j] / 64] |= 1ULL << (seq[j] % 64);
+	for (i = 0; i < NPRIMES; i++)
+		if (!(want[i / 64] >> (i % 64) & 1))
+			r[nr++] = i;
+	return cost_round(cost_primes(r, nr, want, bulk));
+}
+
+/* whether the table rounds' cofactors run every prime by its chain */
+static int bulk = 1;
+
 static double batch_cost(int B, int X, int b, int *seq, int *n)
 {
-	double cof = 2;
 	int i;
 
 	*n = 0;
-	for (i = 0; i < NPRIMES; i++) {
+	for (i = 0; i < NPRIMES; i++)
 		if (member(B, X, b, i))
 			seq[(*n)++] = i;
-		else
-			cof += log2(primes[i]);
+	return cofactor_cost(seq, *n, bulk);
+}
+
+/*
+ * log2 of a bound on the probability that a table round's cofactor, all
+ * by chains, meets a difference at infinity in some action.  A point Q
+ * being multiplied by l_j keeps the torsion of the whole batch; a chain
+ * fails only if the order m > 1 of Q divides one of its differences
+ * (below the largest prime), so m has at most f prime factors, f the
+ * most of the smallest primes whose product stays below the largest
+ * prime: all but f of the batch's components are trivial, each with
+ * probability 1 / l independently.  Per multiplication that is at most
+ * sum_{k <= f} C(n, k) times the product of 1 / l over the n - f smallest
+ * primes of the batch; an action runs BOUND * B table rounds, two points
+ * each, NPRIMES - n multiplications per point.
+ */
+static double bulk_bound(const struct schedule *sc, int B)
+{
+	double worst = -1e30, lg, prod, comb, tot;
+	int b, f, k, i, n, maxp = primes[NPRIMES - 1];
+
+	for (f = 0, prod = 1; f < NPRIMES && prod * primes[f] < maxp; f++)
+		prod *= primes[f];
+	for (b = 0; b < B; b++) {
+		n = sc->n[b];
+		/* the batch's primes ascend: skip its f largest */
+		for (lg = 0, i = 0; i < n - f; i++)
+			lg -= log2(primes[sc->seq[b][i]]);
+		for (comb = 0, k = 0; k <= f && k <= n; k++) {
+			double c = 1;
+
+			for (i = 0; i < k; i++)
+				c = c * (n - i) / (i + 1);
+			comb += c;
+		}
+		tot = lg + log2(comb) + log2(BOUND * B * 2.0 * (NPRIMES - n));
+		if (tot > worst)
+			worst = tot;
 	}
-	return cost_round(cof);
+	return worst;
 }
 
 /*
  * One round of a batch with its strategy, as the engine runs it: a leaf
  * whose prime is finished or whose point failed (probability 1/l) only
  * multiplies the pending pairs by l.  Returns the cost; steps done[].
+ * spc[]: the cost of each split, in the order they run (preorder, the
+ * same whatever the leaves do).
  */
 static double run_round(const int *seq, int n, const unsigned char *sp,
-			double fixed, int *done)
+			const double *spc, double fixed, int *done)
 {
-	int lo[MAX_DEPTH + 1], hi[MAX_DEPTH + 1], top = 0, pos = 0, k, j;
-	double lg, total = fixed;
+	int lo[MAX_DEPTH + 1], hi[MAX_DEPTH + 1], top = 0, pos = 0, k, j, li;
+	double total = fixed;
 	int l;
 
 	lo[0] = 0;
 	hi[0] = n - 1;
 	while (top >= 0) {
 		if (lo[top] == hi[top]) {
-			l = primes[seq[lo[top]]];
-			if (done[seq[lo[top]]] < BOUND && uniform() >= 1.0 / l) {
-				done[seq[lo[top]]]++;
+			li = seq[lo[top]];
+			l = primes[li];
+			if (done[li] < BOUND && uniform() >= 1.0 / l) {
+				done[li]++;
 				total += cost_kernel(l);
-				if (top)
-					total += cost_push0(l) +
-						 (top - 1) * cost_push_more(l);
+				/* pending entries: pairs, or lone (one leaf) */
+				for (j = 0; j < top; j++) {
+					if (lo[j] == hi[j])
+						total += j ? cost_lone_more(li) :
+						     cost_lone0(li);
+					else
+						total += j ? cost_push_more(li) :
+						     cost_push0(li);
+				}
 			} else {
-				total += top * 2 * cost_mul(log2(l));
+				for (j = 0; j < top; j++)
+					total += (lo[j] == hi[j] ? 1 : 2) *
+						 cost_sdac(li);
 			}
 			top--;
 			continue;
 		}
+		total += spc[pos];
 		k = lo[top] + sp[pos++];
-		for (lg = 0, j = k + 1; j <= hi[top]; j++)
-			lg += log2(primes[seq[j]]);
-		total += (k == lo[top] ? 1 : 2) * cost_mul(lg);
 		lo[top + 1] = lo[top];
 		hi[top + 1] = k;
 		lo[top] = k + 1;
@@ -289,28 +538,45 @@ static double run_round(const int *seq, int n, const unsigned char *sp,
 	return total;
 }
 
-/* the simple strategy's splits for n leaves */
-static void simple_splits(unsigned char *sp, int n)
+/* the simple strategy's splits for n leaves, and their costs */
+static void simple_splits(unsigned char *sp, double *spc, const int *seq,
+			  int n)
 {
+	unsigned long long want[MASK_WORDS];
+	int k;
+
 	memset(sp, 0, n);
+	for (k = 0; k + 1 < n; k++) {
+		memset(want, 0, sizeof(want));
+		want[seq[k] / 64] |= 1ULL << (seq[k] % 64);
+		/* a lone leaf: its sign's point only */
+		spc[k] = cost_primes(seq + k + 1, n - k - 1, want, 0);
+	}
 }
 
-struct schedule {
-	int n[MAX_B], seq[MAX_B][MAX_PRIMES];
-	unsigned char sp[MAX_B][MAX_PRIMES];
-	double fixed[MAX_B];
-};
+/* the split costs of a strategy: its splits replayed in preorder */
+static int split_list(int i, int j, const unsigned char *sp, double *spc,
+		      int pos)
+{
+	int k;
+
+	if (i == j)
+		return pos;
+	k = i + sp[pos];
+	spc[pos] = (k == i ? 1 : 2) * M[i][k][j];
+	pos = split_list(i, k, sp, spc, pos + 1);
+	return split_list(k + 1, j, sp, spc, pos);
+}
 
 static void plan(struct schedule *sc, int B, int X)
 {
-	int b, i, lseq[MAX_PRIMES];
+	int b;
 
 	for (b = 0; b < B; b++) {
 		sc->fixed[b] = batch_cost(B, X, b, sc->seq[b], &sc->n[b]);
-		for (i = 0; i < sc->n[b]; i++)
-			lseq[i] = primes[sc->seq[b][i]];
-		strategy(lseq, sc->n[b]);
+		strategy(sc->seq[b], sc->n[b]);
 		splits(0, sc->n[b] - 1, 1, sc->sp[b], 0);
+		split_list(0, sc->n[b] - 1, sc->sp[b], sc->spc[b], 0);
 	}
 }
 
@@ -319,7 +585,7 @@ static double simulate(const struct schedule *sc, int B)
 {
 	int done[MAX_PRIMES], act[MAX_PRIMES], i, r, b, n, a;
 	unsigned char sp[MAX_PRIMES];
-	double total = 0, cof;
+	double total = 0, spc[MAX_PRIMES];
 
 	rng = 0x2545f4914f6cdd1dULL;
 	for (a = 0; a < SIM_ACTIONS; a++) {
@@ -328,18 +594,17 @@ static double simulate(const struct schedule *sc, int B)
 		for (r = 0; r < BOUND; r++)
 			for (b = 0; b < B; b++)
 				total += run_round(sc->seq[b], sc->n[b],
-						   sc->sp[b], sc->fixed[b], done);
+						   sc->sp[b], sc->spc[b],
+						   sc->fixed[b], done);
 		for (;;) {
-			for (n = 0, cof = 2, i = 0; i < NPRIMES; i++) {
+			for (n = 0, i = 0; i < NPRIMES; i++)
 				if (done[i] < BOUND)
 					act[n++] = i;
-				else
-					cof += log2(primes[i]);
-			}
 			if (!n)
 				break;
-			simple_splits(sp, n);
-			total += run_round(act, n, sp, cost_round(cof), done);
+			simple_splits(sp, spc, act, n);
+			total += run_round(act, n, sp, spc,
+					   cofactor_cost(act, n, 0), done);
 		}
 	}
 	return total / SIM_ACTIONS;
@@ -351,12 +616,13 @@ int main(int argc, char **argv)
 	int bits = argc > 1 + verbose ? atoi(argv[1 + verbose]) : 512;
 	static struct schedule sc;
 	int B, X, b, n, best_b = 1, best_x = 0, i;
-	double total, best = 1e30;
+	double total, best = 1e30, bound;
 
 	if (set_params(bits)) {
 		fprintf(stderr, "usage: csidh_tune [-v] [512|1024]\n");
 		return 2;
 	}
+	sdac_search();
 
 	for (B = 1; B <= MAX_B; B++) {
 		for (X = 0; X <= MAX_X && X < NPRIMES; X++) {
@@ -388,12 +654,44 @@ int main(int argc, char **argv)
 	printf("#define NOBS_CSIDH_TABLE_PRIMES\t%d\n", NPRIMES);
 	printf("#define NOBS_CSIDH_TABLE_BOUND\t%d\n", BOUND);
 	printf("#define NOBS_CSIDH_BATCHES\t%d\n", B);
-	printf("#define NOBS_CSIDH_DEPTH\t%d\n\n", MAX_DEPTH);
+	printf("#define NOBS_CSIDH_DEPTH\t%d\n", MAX_DEPTH);
+	printf("#define NOBS_CSIDH_MASK_WORDS\t%d\n\n", (NPRIMES + 63) / 64);
+	bound = bulk_bound(&sc, B);
+	if (bound > -64) {
+		fprintf(stderr, "csidh_tune: the cofactor chains' failure bound 2^%.0f is too weak\n",
+			bound);
+		return 1;
+	}
+	printf("/*\n * The table rounds' cofactors run every prime by its chain: a difference\n");
+	printf(" * at infinity there has probability below 2^%.0f per action (see\n",
+	       ceil(bound));
+	printf(" * bulk_bound() in csidh_tune.c).\n */\n");
 	printf("/* The small odd primes l_i with p = 4 * l_0 * ... - 1 */\n");
 	printf("static const u16 nobs_csidh_primes[NOBS_CSIDH_TABLE_PRIMES] = {");
 	for (i = 0; i < NPRIMES; i++)
 		printf("%s%d,", i % 12 ? " " : "\n\t", primes[i]);
 	printf("\n};\n\n");
+	printf("/*\n * Per prime: its shortest differential addition chain (bit s: step s\n");
+	printf(" * keeps (a, a + b) if set, (b, a + b) if clear), and its length\n */\n");
+	printf("static const u32 nobs_csidh_sdac[NOBS_CSIDH_TABLE_PRIMES] = {");
+	for (i = 0; i < NPRIMES; i++)
+		printf("%s0x%x,", i % 8 ? " " : "\n\t", sdac_bits[i]);
+	printf("\n};\n\n");
+	printf("static const u8 nobs_csidh_sdac_len[NOBS_CSIDH_TABLE_PRIMES] = {");
+	for (i = 0; i < NPRIMES; i++)
+		printf("%s%d,", i % 12 ? " " : "\n\t", sdac_len[i]);
+	printf("\n};\n\n");
+	printf("/* Per prime: the primes (a bit per index) dividing a chain difference */\n");
+	printf("static const u64\nnobs_csidh_sdac_bad[NOBS_CSIDH_TABLE_PRIMES][NOBS_CSIDH_MASK_WORDS] = {\n");
+	for (i = 0; i < NPRIMES; i++) {
+		int w;
+
+		printf("\t{");
+		for (w = 0; w < (NPRIMES + 63) / 64; w++)
+			printf("%s0x%llxULL", w ? ", " : " ", sdac_bad[i][w]);
+		printf(" },\n");
+	}
+	printf("};\n\n");
 	printf("/* Per batch: primes (indices, leaf order), then the splits */\n");
 	printf("static const u8 nobs_csidh_batch[] = {\n");
 	for (b = 0; b < B; b++) {

@@ -30,7 +30,7 @@
 unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
 
 /* the budget (multiplications + squarings) this test holds the action to */
-#define OPS_BUDGET	1030000ULL
+#define OPS_BUDGET	905000ULL
 
 #define MAX_BUCKETS	(1 << 16)
 
