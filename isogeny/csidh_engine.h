@@ -835,23 +835,18 @@ static noinline void nobs_csidh_round(struct nobs_csidh_state *st,
  * some round) are finished together in rounds of the simple strategy.
  * Only the public step counts done[] steer this.
  */
-static void nobs_csidh_action(struct nobs_fp *a_out,
-			      const struct nobs_fp *a_in,
-			      const s8 e[NOBS_CSIDH_PRIMES],
-			      const struct nobs_csidh_env *env)
+static noinline void nobs_csidh_rounds(struct nobs_csidh_state *st,
+				       const s8 e[NOBS_CSIDH_PRIMES],
+				       const struct nobs_csidh_env *env)
 {
-	struct nobs_csidh_state st;
 	u8 done[NOBS_CSIDH_PRIMES], idx[NOBS_CSIDH_PRIMES];
 	int r, b, i, n, pos;
 
 	memset(done, 0, sizeof(done));
-	st.a = *a_in;
-	st.c = nobs_fp_one;
-
 	for (r = 0; r < NOBS_CSIDH_MAX_EXPONENT; r++) {
 		for (b = 0, pos = 0; b < NOBS_CSIDH_BATCHES; b++) {
 			n = nobs_csidh_batch[pos];
-			nobs_csidh_round(&st, e, done, &nobs_csidh_batch[pos + 1],
+			nobs_csidh_round(st, e, done, &nobs_csidh_batch[pos + 1],
 					 n, &nobs_csidh_batch[pos + 1 + n], env);
 			pos += 2 * n;
 		}
@@ -862,9 +857,25 @@ static void nobs_csidh_action(struct nobs_fp *a_out,
 				idx[n++] = (u8)i;
 		if (!n)
 			break;
-		nobs_csidh_round(&st, e, done, idx, n, NULL, env);
+		nobs_csidh_round(st, e, done, idx, n, NULL, env);
 	}
+}
 
+/*
+ * The state in a frame of its own, the rounds' counters in another: with
+ * CSIDH-1024's 128-byte elements, one frame holding both would pass the
+ * kernel's 2048-byte frame warning.
+ */
+static void nobs_csidh_action(struct nobs_fp *a_out,
+			      const struct nobs_fp *a_in,
+			      const s8 e[NOBS_CSIDH_PRIMES],
+			      const struct nobs_csidh_env *env)
+{
+	struct nobs_csidh_state st;
+
+	st.a = *a_in;
+	st.c = nobs_fp_one;
+	nobs_csidh_rounds(&st, e, env);
 	nobs_fp_inv(&st.c, &st.c);
 	nobs_fp_mul(a_out, &st.a, &st.c);
 	memzero_explicit(&st, sizeof(st));
@@ -888,10 +899,12 @@ static void nobs_csidh_action(struct nobs_fp *a_out,
  * KASAN, whose frame headers would be all it leaves.
  */
 #define NOBS_CSIDH_SCRUB_CHUNK	1024
+#ifndef NOBS_CSIDH_SCRUB_CHUNKS		/* a parameter set may need more */
 #ifdef CONFIG_KASAN
 #define NOBS_CSIDH_SCRUB_CHUNKS	16
 #else
 #define NOBS_CSIDH_SCRUB_CHUNKS	10
+#endif
 #endif
 
 static noinline __no_sanitize_address void
