@@ -61,6 +61,15 @@
 /* Elligator's random u: 1020 bits (p < 2^1020), rejected if not below p. */
 #define NOBS_CSIDH_SAMPLE_MASK	0x0f
 
+/*
+ * With KASAN's redzones, the kernel walk's frame (eleven 128-byte
+ * elements) and the push's (fourteen) pass 2048 bytes: those two go
+ * uninstrumented (they touch their own locals and the walk's state).
+ */
+#ifdef CONFIG_KASAN
+#define NOBS_CSIDH_WIDE_FRAME	__no_sanitize_address
+#endif
+
 /* The stack scrub after the action (see csidh_engine.h): measured depth */
 #ifndef NOBS_CSIDH_SCRUB_CHUNKS
 #ifdef CONFIG_KASAN

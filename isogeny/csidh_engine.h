@@ -83,6 +83,16 @@
 #error "the schedule tables are for another parameter set"
 #endif
 
+/*
+ * The attributes of the two functions with the most field elements on
+ * their stack (the kernel walk, the push): a parameter set whose frames
+ * there would pass the kernel's frame-size warning once KASAN puts a
+ * redzone around each element may leave them uninstrumented.
+ */
+#ifndef NOBS_CSIDH_WIDE_FRAME
+#define NOBS_CSIDH_WIDE_FRAME
+#endif
+
 #ifdef NOBS_CSIDH_VALGRIND
 #include <valgrind/memcheck.h>
 #define nobs_csidh_public(v)	VALGRIND_MAKE_MEM_DEFINED(&(v), sizeof(v))
@@ -323,15 +333,16 @@ static void nobs_csidh_pow_small(struct nobs_fp *r, const struct nobs_fp *a,
  * infinity, i.e. when every prime in the order of k is at least l (or k
  * is at infinity: then so is lk, with Z = 0).
  */
-static noinline void nobs_csidh_kernel_walk(struct nobs_fp *ps,
-					    struct nobs_fp *pd,
-					    struct nobs_csidh_eval *ev,
-					    const struct nobs_csidh_pt *const *pts,
-					    int n,
-					    const struct nobs_csidh_pt *k,
-					    unsigned int l,
-					    const struct nobs_csidh_a24 *c,
-					    struct nobs_csidh_pt *lk)
+static noinline NOBS_CSIDH_WIDE_FRAME
+void nobs_csidh_kernel_walk(struct nobs_fp *ps,
+			    struct nobs_fp *pd,
+			    struct nobs_csidh_eval *ev,
+			    const struct nobs_csidh_pt *const *pts,
+			    int n,
+			    const struct nobs_csidh_pt *k,
+			    unsigned int l,
+			    const struct nobs_csidh_a24 *c,
+			    struct nobs_csidh_pt *lk)
 {
 	struct nobs_csidh_pt kj = *k, kprev = *k;
 	struct nobs_fp s, d, sk, dk, t0, t1, t2;
@@ -479,11 +490,12 @@ static void nobs_csidh_pair_xmul(struct nobs_csidh_pair *pr, const u64 *k,
  * ascending order of the primes (the tables and the straggler rounds are
  * built so), so none of its multiples up to [(l + 1) / 2] is at infinity.
  */
-static noinline void nobs_csidh_push(struct nobs_csidh_state *st, int from,
-				     int to, const struct nobs_csidh_pt *k,
-				     unsigned int l, u64 real,
-				     const struct nobs_csidh_a24 *c,
-				     struct nobs_fp *ps, struct nobs_fp *pd)
+static noinline NOBS_CSIDH_WIDE_FRAME
+void nobs_csidh_push(struct nobs_csidh_state *st, int from,
+		     int to, const struct nobs_csidh_pt *k,
+		     unsigned int l, u64 real,
+		     const struct nobs_csidh_a24 *c,
+		     struct nobs_fp *ps, struct nobs_fp *pd)
 {
 	struct nobs_csidh_pt lm[NOBS_CSIDH_GROUP], lk, im;
 	struct nobs_csidh_eval ev[2 * NOBS_CSIDH_GROUP];
