@@ -77,7 +77,8 @@ CSIDH_REF_FLAGS := -DNOBS_CSIDH_REF
 FORCE:
 endif
 
-$(BUILD)/csidh_bench: $(ROOT)/tests/user/csidh_bench.c $(CSIDH_CORE) $(CSIDH_REF_LIB)
+$(BUILD)/csidh_bench: $(ROOT)/tests/user/csidh_bench.c $(CSIDH_CORE) $(CSIDH_REF_LIB) \
+		$(ROOT)/tests/user/csidh_param.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(CSIDH_CFLAGS) -DNOBS_FP_COUNT \
 		$(CSIDH_REF_FLAGS) -o $@ $(filter %.c %.S %.a,$^)

@@ -59,3 +59,19 @@ $(eval $(call csidh_arm64_test,test_csidh1024_arm64,-DTEST_CSIDH1024, \
 	$(ROOT)/isogeny/fp1024.c $(ROOT)/arch/arm64/fp_arm64.S \
 	$(ROOT)/arch/arm64/fp1024_arm64.S,1))
 endif
+
+# make bench: the action, validation and derive beside csidh512's
+# (csidh_bench.c -DTEST_CSIDH1024), with the reference's p1024 code when
+# NOBS_CSIDH_REF_SRC names the reference (csidh.mk builds both libraries)
+USER_BENCHES += $(BUILD)/csidh1024_bench
+ifneq ($(NOBS_CSIDH_REF_SRC),)
+CSIDH1024_REF_LIB := $(NOBS_CSIDH_REF_OUT)/p1024/libcsidh-ref.a
+$(CSIDH1024_REF_LIB): $(CSIDH_REF_LIB) ;
+endif
+
+$(BUILD)/csidh1024_bench: $(ROOT)/tests/user/csidh_bench.c $(CSIDH1024_CORE) \
+		$$(FP_ASM) $(ROOT)/tests/user/csidh_param.h $(CSIDH1024_REF_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(FP_ASFLAGS) -DTEST_CSIDH1024 \
+		-DNOBS_FP_COUNT $(CSIDH_REF_FLAGS) -o $@ \
+		$(filter %.c %.S %.a,$^)
