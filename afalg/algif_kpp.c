@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * An AF_ALG socket type "kpp": key agreement (csidh512, the kernel's
- * software ecdh-nist-p256/p384, dh and ffdhe up to 4096 bits) from user
- * space.
+ * An AF_ALG socket type "kpp": key agreement (csidh512, csidh1024, the
+ * kernel's software ecdh-nist-p256/p384, dh and ffdhe up to 4096 bits)
+ * from user space.
  * Mainline Linux has none; the protocol follows libkcapi's kcapi_kpp_*
  * calls.
  *
@@ -15,8 +15,8 @@
  * below, 2 no AF_ALG socket at all (EAFNOSUPPORT from socket())):
  *   setsockopt(SOL_ALG, ALG_SET_KEY, key, len)
  *	passes the key bytes unchanged to crypto_kpp_set_secret(); length 0
- *	passes (NULL, 0).  csidh512: the 37-byte private key, or length 0 for
- *	a fresh random one.  ecdh-*: the secret packed as the kernel's
+ *	passes (NULL, 0).  csidh512 / csidh1024: the 37- / 65-byte private
+ *	key, or length 0 for a fresh random one.  ecdh-*: the secret packed as the kernel's
  *	crypto_ecdh_encode_key() does (struct kpp_secret header, host byte
  *	order, then key_size and the key; key_size 0 for a random key), as
  *	libkcapi's kcapi_kpp_setkey() passes it.  Success returns the size of
@@ -84,7 +84,7 @@
 /*
  * Results above this size are refused at setkey: dh groups above 4096
  * bits (a 16384-bit group costs seconds per operation).  csidh512 and
- * ecdh-nist-p256 use 64 bytes, ecdh-nist-p384 96.
+ * ecdh-nist-p256 use 64 bytes, ecdh-nist-p384 96, csidh1024 128.
  */
 #define NOBS_KPP_MAX_RESULT	512
 
@@ -352,27 +352,28 @@ proto_ops nobs_kpp_ops = {
 /*
  * The kpps this type serves, by cra_name (a bind to a driver name is
  * served when its algorithm is listed), and whom to at
- * crypto.af_alg_restrict=1 (7.3 and later).  Always: csidh512, nobs's own
- * constant-time code, the reason this type exists; the kernel's software
- * NIST ECDH; dh with groups of at most 4096 bits (NOBS_KPP_MAX_RESULT),
- * and the RFC 7919 groups of those sizes.
+ * crypto.af_alg_restrict=1 (7.3 and later).  Always: csidh512 and
+ * csidh1024, nobs's own constant-time code, the reason this type exists;
+ * the kernel's software NIST ECDH; dh with groups of at most 4096 bits
+ * (NOBS_KPP_MAX_RESULT), and the RFC 7919 groups of those sizes.
  * Never: any other kpp, and drivers that are asynchronous (hardware:
  * hpre, qat, keembay, ...) or marked CRYPTO_ALG_KERN_DRIVER_ONLY, which
- * were meant for in-kernel users.  At level 1: csidh512 for every user,
- * ecdh-nist-p256 and -p384 with CAP_NET_ADMIN or CAP_SYS_ADMIN only (as
- * the kernel keeps most of its own names), dh for nobody (the kernel's
- * lists name algorithms, not sizes).  Level 2 has no AF_ALG sockets at
- * all; a kernel without the policy behaves as level 0.
+ * were meant for in-kernel users.  At level 1: csidh512 and csidh1024 for
+ * every user, ecdh-nist-p256 and -p384 with CAP_NET_ADMIN or CAP_SYS_ADMIN
+ * only (as the kernel keeps most of its own names), dh for nobody (the
+ * kernel's lists name algorithms, not sizes).  Level 2 has no AF_ALG
+ * sockets at all; a kernel without the policy behaves as level 0.
  */
 static const struct af_alg_allowlist_entry nobs_kpp_allowlist[] = {
 	{ "csidh512", AF_ALG_UNPRIVILEGED },
+	{ "csidh1024", AF_ALG_UNPRIVILEGED },
 	{ "ecdh-nist-p256" },
 	{ "ecdh-nist-p384" },
 	{},
 };
 
 static const char *const nobs_kpp_algs[] = {
-	"csidh512", "ecdh-nist-p256", "ecdh-nist-p384", "dh",
+	"csidh512", "csidh1024", "ecdh-nist-p256", "ecdh-nist-p384", "dh",
 	"ffdhe2048(dh)", "ffdhe3072(dh)", "ffdhe4096(dh)",
 };
 

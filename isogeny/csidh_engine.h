@@ -90,6 +90,16 @@
 #error "the schedule tables are for another parameter set"
 #endif
 
+/*
+ * The attributes of the two functions with the most field elements on
+ * their stack (the kernel walk, the push): a parameter set whose frames
+ * there would pass the kernel's frame-size warning once KASAN puts a
+ * redzone around each element may leave them uninstrumented.
+ */
+#ifndef NOBS_CSIDH_WIDE_FRAME
+#define NOBS_CSIDH_WIDE_FRAME
+#endif
+
 #ifdef NOBS_CSIDH_VALGRIND
 #include <valgrind/memcheck.h>
 #define nobs_csidh_public(v)	VALGRIND_MAKE_MEM_DEFINED(&(v), sizeof(v))
@@ -415,15 +425,16 @@ static void nobs_csidh_pow_small(struct nobs_fp *r, const struct nobs_fp *a,
  * infinity, i.e. when every prime in the order of k is at least l (or k
  * is at infinity: then so is lk, with Z = 0).
  */
-static noinline void nobs_csidh_kernel_walk(struct nobs_fp *ps,
-					    struct nobs_fp *pd,
-					    struct nobs_csidh_eval *ev,
-					    const struct nobs_csidh_pt *const *pts,
-					    int n,
-					    const struct nobs_csidh_pt *k,
-					    unsigned int l,
-					    const struct nobs_csidh_a24 *c,
-					    struct nobs_csidh_pt *lk)
+static noinline NOBS_CSIDH_WIDE_FRAME
+void nobs_csidh_kernel_walk(struct nobs_fp *ps,
+			    struct nobs_fp *pd,
+			    struct nobs_csidh_eval *ev,
+			    const struct nobs_csidh_pt *const *pts,
+			    int n,
+			    const struct nobs_csidh_pt *k,
+			    unsigned int l,
+			    const struct nobs_csidh_a24 *c,
+			    struct nobs_csidh_pt *lk)
 {
 	struct nobs_csidh_pt kj = *k, kprev = *k;
 	struct nobs_fp s, d, sk, dk, t0, t1, t2;
@@ -567,11 +578,12 @@ struct nobs_csidh_state {
  * ascending order of the primes (the tables and the straggler rounds are
  * built so), so none of its multiples up to [(l + 1) / 2] is at infinity.
  */
-static noinline void nobs_csidh_push(struct nobs_csidh_state *st, int from,
-				     int to, const struct nobs_csidh_pt *k,
-				     int li, u64 sign, u64 real,
-				     const struct nobs_csidh_a24 *c,
-				     struct nobs_fp *ps, struct nobs_fp *pd)
+static noinline NOBS_CSIDH_WIDE_FRAME
+void nobs_csidh_push(struct nobs_csidh_state *st, int from,
+		     int to, const struct nobs_csidh_pt *k,
+		     int li, u64 sign, u64 real,
+		     const struct nobs_csidh_a24 *c,
+		     struct nobs_fp *ps, struct nobs_fp *pd)
 {
 	struct nobs_csidh_pt lm[NOBS_CSIDH_GROUP], lk, im;
 	struct nobs_csidh_eval ev[2 * NOBS_CSIDH_GROUP];
@@ -960,23 +972,18 @@ static noinline void nobs_csidh_round(struct nobs_csidh_state *st,
  * some round) are finished together in rounds of the simple strategy.
  * Only the public step counts done[] steer this.
  */
-static void nobs_csidh_action(struct nobs_fp *a_out,
-			      const struct nobs_fp *a_in,
-			      const s8 e[NOBS_CSIDH_PRIMES],
-			      const struct nobs_csidh_env *env)
+static noinline void nobs_csidh_rounds(struct nobs_csidh_state *st,
+				       const s8 e[NOBS_CSIDH_PRIMES],
+				       const struct nobs_csidh_env *env)
 {
-	struct nobs_csidh_state st;
 	u8 done[NOBS_CSIDH_PRIMES], idx[NOBS_CSIDH_PRIMES];
 	int r, b, i, n, pos;
 
 	memset(done, 0, sizeof(done));
-	st.a = *a_in;
-	st.c = nobs_fp_one;
-
 	for (r = 0; r < NOBS_CSIDH_MAX_EXPONENT; r++) {
 		for (b = 0, pos = 0; b < NOBS_CSIDH_BATCHES; b++) {
 			n = nobs_csidh_batch[pos];
-			nobs_csidh_round(&st, e, done, &nobs_csidh_batch[pos + 1],
+			nobs_csidh_round(st, e, done, &nobs_csidh_batch[pos + 1],
 					 n, &nobs_csidh_batch[pos + 1 + n], env);
 			pos += 2 * n;
 		}
@@ -987,9 +994,25 @@ static void nobs_csidh_action(struct nobs_fp *a_out,
 				idx[n++] = (u8)i;
 		if (!n)
 			break;
-		nobs_csidh_round(&st, e, done, idx, n, NULL, env);
+		nobs_csidh_round(st, e, done, idx, n, NULL, env);
 	}
+}
 
+/*
+ * The state in a frame of its own, the rounds' counters in another: with
+ * CSIDH-1024's 128-byte elements, one frame holding both would pass the
+ * kernel's 2048-byte frame warning.
+ */
+static void nobs_csidh_action(struct nobs_fp *a_out,
+			      const struct nobs_fp *a_in,
+			      const s8 e[NOBS_CSIDH_PRIMES],
+			      const struct nobs_csidh_env *env)
+{
+	struct nobs_csidh_state st;
+
+	st.a = *a_in;
+	st.c = nobs_fp_one;
+	nobs_csidh_rounds(&st, e, env);
 	nobs_fp_inv(&st.c, &st.c);
 	nobs_fp_mul(a_out, &st.a, &st.c);
 	memzero_explicit(&st, sizeof(st));
@@ -1013,10 +1036,12 @@ static void nobs_csidh_action(struct nobs_fp *a_out,
  * KASAN, whose frame headers would be all it leaves.
  */
 #define NOBS_CSIDH_SCRUB_CHUNK	1024
+#ifndef NOBS_CSIDH_SCRUB_CHUNKS		/* a parameter set may need more */
 #ifdef CONFIG_KASAN
 #define NOBS_CSIDH_SCRUB_CHUNKS	16
 #else
 #define NOBS_CSIDH_SCRUB_CHUNKS	10
+#endif
 #endif
 
 static noinline __no_sanitize_address void

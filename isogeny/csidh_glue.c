@@ -1,29 +1,35 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * CSIDH-512 key agreement as the kpp "csidh512".
+ * CSIDH key agreement as the kpps "csidh512" and "csidh1024", one glue for
+ * both parameter sets (struct nobs_csidh_set, csidh_glue.h); sizes for
+ * csidh512 / csidh1024:
  *
- * set_secret():	the 37-byte private key in the CSIDH reference encoding
- *			(exponent i is the signed nibble
- *			(s8)(k[i / 2] << ((i % 2) * 4)) >> 4, in [-5, 5]),
- *			passed raw, with no kpp_secret header (unlike the
- *			kernel's dh/ecdh, which pack theirs with
+ * set_secret():	the private key (37 / 65 bytes) in the CSIDH reference
+ *			encoding (exponent i is the signed nibble
+ *			(s8)(k[i / 2] << ((i % 2) * 4)) >> 4, in [-5, 5] /
+ *			[-2, 2]), passed raw, with no kpp_secret header
+ *			(unlike the kernel's dh/ecdh, which pack theirs with
  *			crypto_*_encode_key); or length 0 for a fresh uniform
  *			key from get_random_bytes().  Anything else: -EINVAL,
  *			and the transform is left without a key.
- * generate_public_key(): writes the 64-byte public key (A in Montgomery
- *			form, 8 little-endian limbs) to req->dst; req->src
- *			must be NULL.
- * compute_shared_secret(): reads the peer's 64-byte public key from
- *			req->src (src_len must be 64), validates it
+ * generate_public_key(): writes the public key (64 / 128 bytes: A in
+ *			Montgomery form, 8 / 16 little-endian limbs) to
+ *			req->dst; req->src must be NULL.
+ * compute_shared_secret(): reads the peer's public key from req->src
+ *			(src_len must be the public key size), validates it
  *			(-EINVAL if it is not a supersingular curve in
- *			range), writes the 64-byte secret to req->dst.
- * Both outputs need dst_len >= 64 (else -EINVAL) and set dst_len to 64.
+ *			range), writes the secret (as long as a public key)
+ *			to req->dst.
+ * Both outputs need dst_len at least the public key size (else -EINVAL)
+ * and set dst_len to it.
  *
  * The operations are synchronous and long: one group action is about 0.1 s
- * natively and far more under emulation.  They never sleep by themselves
- * and can run in any context, but callers should not use them in atomic
- * context; when the request carries CRYPTO_TFM_REQ_MAY_SLEEP the core
- * yields with cond_resched() between isogeny steps.
+ * (csidh512) or 0.2 s (csidh1024) natively and far more under emulation.
+ * They never sleep by themselves and can run in any context, but callers
+ * should not use them in atomic context; when the request carries
+ * CRYPTO_TFM_REQ_MAY_SLEEP the core yields with cond_resched() between
+ * isogeny steps.  Nothing here takes a lock: a transform's key is its own,
+ * and the core works on the caller's stack.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -41,16 +47,32 @@
 
 /**
  * struct nobs_csidh_tfm_ctx - per-transform state
- * @sk:      the private key, wiped when replaced and when the tfm is freed
+ * @sk:      the private key (the set's size), wiped when replaced and when
+ *	     the tfm is freed
  * @has_key: whether @sk holds a valid key
  */
 struct nobs_csidh_tfm_ctx {
-	u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE];
+	u8 sk[NOBS_CSIDH_MAX_PRIVATE_KEY_SIZE];
 	bool has_key;
 };
 
-char nobs_csidh_driver[CRYPTO_MAX_ALG_NAME] = NOBS_CSIDH_ALG "-nobs-generic";
-static bool nobs_csidh_registered;
+/**
+ * struct nobs_csidh_kpp - one registered parameter set
+ * @alg:        the kpp
+ * @set:        its parameter set
+ * @registered: whether @alg is registered
+ */
+struct nobs_csidh_kpp {
+	struct kpp_alg alg;
+	const struct nobs_csidh_set *set;
+	bool registered;
+};
+
+static const struct nobs_csidh_set *nobs_csidh_tfm_set(struct crypto_kpp *tfm)
+{
+	return container_of(crypto_kpp_alg(tfm), struct nobs_csidh_kpp,
+			    alg)->set;
+}
 
 static void nobs_csidh_kernel_random(void *ctx, void *buf, size_t len)
 {
@@ -84,27 +106,30 @@ static void nobs_csidh_req_env(struct nobs_csidh_env *env,
 /**
  * nobs_csidh_set_secret() - kpp set_secret: install a private key
  * @tfm: the transform
- * @buf: 37 raw bytes in the reference encoding (no kpp_secret header)
- * @len: 37, or 0 for a fresh uniform key from get_random_bytes()
+ * @buf: the private key's raw bytes in the reference encoding (no
+ *	kpp_secret header)
+ * @len: the set's private key size (37 or 65), or 0 for a fresh uniform
+ *	key from get_random_bytes()
  *
  * Any previous key is wiped first.
  *
- * Return: 0, or -EINVAL for another length or an exponent outside [-5, 5]
+ * Return: 0, or -EINVAL for another length or an exponent out of range
  * (the transform is then left without a key).
  */
 static int nobs_csidh_set_secret(struct crypto_kpp *tfm, const void *buf,
 				 unsigned int len)
 {
+	const struct nobs_csidh_set *set = nobs_csidh_tfm_set(tfm);
 	struct nobs_csidh_tfm_ctx *ctx = kpp_tfm_ctx(tfm);
 	struct nobs_csidh_env env;
 
 	memzero_explicit(ctx, sizeof(*ctx));
 	if (!len) {
 		nobs_csidh_env_init(&env, false);
-		nobs_csidh_random_private_key(ctx->sk, &env);
-	} else if (len == NOBS_CSIDH_PRIVATE_KEY_SIZE && buf) {
+		set->random_private_key(ctx->sk, &env);
+	} else if (len == set->sk_size && buf) {
 		memcpy(ctx->sk, buf, len);
-		if (nobs_csidh_check_private_key(ctx->sk)) {
+		if (set->check_private_key(ctx->sk)) {
 			memzero_explicit(ctx->sk, sizeof(ctx->sk));
 			return -EINVAL;
 		}
@@ -115,92 +140,102 @@ static int nobs_csidh_set_secret(struct crypto_kpp *tfm, const void *buf,
 	return 0;
 }
 
-/* Copy 64 bytes of output to req->dst. */
-static int nobs_csidh_output(struct kpp_request *req, const u8 *out)
+/* Copy len bytes of output to req->dst. */
+static int nobs_csidh_output(struct kpp_request *req, const u8 *out,
+			     unsigned int len)
 {
 	size_t copied;
 
-	copied = sg_copy_from_buffer(req->dst,
-				     sg_nents_for_len(req->dst,
-						      NOBS_CSIDH_PUBLIC_KEY_SIZE),
-				     out, NOBS_CSIDH_PUBLIC_KEY_SIZE);
-	if (copied != NOBS_CSIDH_PUBLIC_KEY_SIZE)
+	copied = sg_copy_from_buffer(req->dst, sg_nents_for_len(req->dst, len),
+				     out, len);
+	if (copied != len)
 		return -EINVAL;
-	req->dst_len = NOBS_CSIDH_PUBLIC_KEY_SIZE;
+	req->dst_len = len;
 	return 0;
 }
 
 /**
  * nobs_csidh_generate_public_key() - kpp generate_public_key
- * @req: req->src NULL, req->dst at least 64 bytes
+ * @req: req->src NULL, req->dst at least the public key size (64 or 128)
  *
  * Synchronous; constant time in the private key.
  *
- * Return: 0 (req->dst_len set to 64), or -EINVAL without a key or with
- * wrong lengths.
+ * Return: 0 (req->dst_len set to the public key size), or -EINVAL without
+ * a key or with wrong lengths.
  */
 static int nobs_csidh_generate_public_key(struct kpp_request *req)
 {
-	struct nobs_csidh_tfm_ctx *ctx = kpp_tfm_ctx(crypto_kpp_reqtfm(req));
-	u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE];
+	struct crypto_kpp *tfm = crypto_kpp_reqtfm(req);
+	const struct nobs_csidh_set *set = nobs_csidh_tfm_set(tfm);
+	struct nobs_csidh_tfm_ctx *ctx = kpp_tfm_ctx(tfm);
+	u8 pk[NOBS_CSIDH_MAX_PUBLIC_KEY_SIZE];
 	struct nobs_csidh_env env;
 	int err;
 
 	if (!ctx->has_key || req->src || !req->dst ||
-	    req->dst_len < NOBS_CSIDH_PUBLIC_KEY_SIZE)
+	    req->dst_len < set->pk_size)
 		return -EINVAL;
 	nobs_csidh_req_env(&env, req);
-	err = nobs_csidh_public_key(pk, ctx->sk, &env);
+	err = set->public_key(pk, ctx->sk, &env);
 	if (!err)
-		err = nobs_csidh_output(req, pk);
+		err = nobs_csidh_output(req, pk, set->pk_size);
 	memzero_explicit(pk, sizeof(pk));
 	return err;
 }
 
 /**
  * nobs_csidh_compute_shared_secret() - kpp compute_shared_secret
- * @req: req->src the peer's 64-byte public key (src_len 64), req->dst at
- *	least 64 bytes
+ * @req: req->src the peer's public key (src_len the public key size, 64 or
+ *	128), req->dst at least as many bytes
  *
  * Synchronous; the peer key is validated (variable time, it is public),
  * the group action is constant time in the private key.
  *
- * Return: 0 (req->dst_len set to 64), or -EINVAL without a key, with wrong
- * lengths or an invalid peer key (then nothing is written).
+ * Return: 0 (req->dst_len set to the public key size), or -EINVAL without
+ * a key, with wrong lengths or an invalid peer key (then nothing is
+ * written).
  */
 static int nobs_csidh_compute_shared_secret(struct kpp_request *req)
 {
-	struct nobs_csidh_tfm_ctx *ctx = kpp_tfm_ctx(crypto_kpp_reqtfm(req));
-	u8 peer[NOBS_CSIDH_PUBLIC_KEY_SIZE], ss[NOBS_CSIDH_SHARED_SECRET_SIZE];
+	struct crypto_kpp *tfm = crypto_kpp_reqtfm(req);
+	const struct nobs_csidh_set *set = nobs_csidh_tfm_set(tfm);
+	struct nobs_csidh_tfm_ctx *ctx = kpp_tfm_ctx(tfm);
+	u8 peer[NOBS_CSIDH_MAX_PUBLIC_KEY_SIZE];
+	u8 ss[NOBS_CSIDH_MAX_PUBLIC_KEY_SIZE];
+	unsigned int len = set->pk_size;
 	struct nobs_csidh_env env;
 	size_t copied;
 	int err;
 
-	if (!ctx->has_key || !req->src || !req->dst ||
-	    req->src_len != NOBS_CSIDH_PUBLIC_KEY_SIZE ||
-	    req->dst_len < NOBS_CSIDH_SHARED_SECRET_SIZE)
+	if (!ctx->has_key || !req->src || !req->dst || req->src_len != len ||
+	    req->dst_len < len)
 		return -EINVAL;
-	copied = sg_copy_to_buffer(req->src,
-				   sg_nents_for_len(req->src, sizeof(peer)),
-				   peer, sizeof(peer));
-	if (copied != sizeof(peer))
+	copied = sg_copy_to_buffer(req->src, sg_nents_for_len(req->src, len),
+				   peer, len);
+	if (copied != len)
 		return -EINVAL;
 	nobs_csidh_req_env(&env, req);
-	err = nobs_csidh_shared_secret(ss, ctx->sk, peer, &env);
+	err = set->shared_secret(ss, ctx->sk, peer, &env);
 	if (!err)
-		err = nobs_csidh_output(req, ss);
+		err = nobs_csidh_output(req, ss, len);
 	memzero_explicit(ss, sizeof(ss));
 	return err;
 }
 
 static unsigned int nobs_csidh_max_size(struct crypto_kpp *tfm)
 {
-	return NOBS_CSIDH_PUBLIC_KEY_SIZE;
+	return nobs_csidh_tfm_set(tfm)->pk_size;
 }
 
+/* A first-use set's transforms wait for (and need) its known answers. */
 static int nobs_csidh_init_tfm(struct crypto_kpp *tfm)
 {
-	return nobs_alg_gate(&crypto_kpp_alg(tfm)->base);
+	const struct nobs_csidh_set *set = nobs_csidh_tfm_set(tfm);
+	int err = nobs_alg_gate(&crypto_kpp_alg(tfm)->base);
+
+	if (!err && set->first_use)
+		err = nobs_csidh_first_use_test(set);
+	return err;
 }
 
 static void nobs_csidh_exit_tfm(struct crypto_kpp *tfm)
@@ -208,20 +243,29 @@ static void nobs_csidh_exit_tfm(struct crypto_kpp *tfm)
 	memzero_explicit(kpp_tfm_ctx(tfm), sizeof(struct nobs_csidh_tfm_ctx));
 }
 
-static struct kpp_alg nobs_csidh_alg = {
-	.set_secret		= nobs_csidh_set_secret,
-	.generate_public_key	= nobs_csidh_generate_public_key,
-	.compute_shared_secret	= nobs_csidh_compute_shared_secret,
-	.max_size		= nobs_csidh_max_size,
-	.init			= nobs_csidh_init_tfm,
-	.exit			= nobs_csidh_exit_tfm,
-	.base = {
-		.cra_name	= NOBS_CSIDH_ALG,
-		.cra_driver_name = NOBS_CSIDH_ALG "-nobs-generic",
-		.cra_priority	= 200,
-		.cra_module	= THIS_MODULE,
-		.cra_ctxsize	= sizeof(struct nobs_csidh_tfm_ctx),
-	},
+#define NOBS_CSIDH_KPP(i, name) {					\
+	.alg = {							\
+		.set_secret		= nobs_csidh_set_secret,	\
+		.generate_public_key	= nobs_csidh_generate_public_key, \
+		.compute_shared_secret	= nobs_csidh_compute_shared_secret, \
+		.max_size		= nobs_csidh_max_size,		\
+		.init			= nobs_csidh_init_tfm,		\
+		.exit			= nobs_csidh_exit_tfm,		\
+		.base = {						\
+			.cra_name	= name,				\
+			.cra_driver_name = name "-nobs-generic",	\
+			.cra_priority	= 200,				\
+			.cra_module	= THIS_MODULE,			\
+			.cra_ctxsize	= sizeof(struct nobs_csidh_tfm_ctx), \
+		},							\
+	},								\
+	.set = &nobs_csidh_sets[i],					\
+}
+
+/* In the order of nobs_csidh_sets[]; the names are its sets' */
+static struct nobs_csidh_kpp nobs_csidh_kpps[NOBS_CSIDH_SETS] = {
+	NOBS_CSIDH_KPP(0, "csidh512"),
+	NOBS_CSIDH_KPP(1, "csidh1024"),
 };
 
 /**
@@ -230,12 +274,14 @@ static struct kpp_alg nobs_csidh_alg = {
  *	the assembly uses the base ISA only and is always taken (unless
  *	force_generic cleared the features: then asimd is false too)
  *
- * Return: "generic", "bmi2adx" or "arm64"; the driver name follows it.
+ * Return: "generic", "bmi2adx" or "arm64"; the driver names follow it
+ * (e.g. csidh1024-nobs-bmi2adx).
  */
 const char *nobs_csidh_select(const struct nobs_cpu *cpu)
 {
 	const char *impl;
 	bool use_asm = false;
+	int i;
 
 #if defined(CONFIG_X86_64)
 	use_asm = cpu->bmi2 && cpu->adx;
@@ -243,10 +289,10 @@ const char *nobs_csidh_select(const struct nobs_cpu *cpu)
 	use_asm = cpu->asimd;	/* false only under force_generic */
 #endif
 	impl = nobs_fp_select(use_asm);
-	snprintf(nobs_csidh_driver, CRYPTO_MAX_ALG_NAME, "%s-nobs-%s",
-		 NOBS_CSIDH_ALG, impl);
-	strscpy(nobs_csidh_alg.base.cra_driver_name, nobs_csidh_driver,
-		CRYPTO_MAX_ALG_NAME);
+	for (i = 0; i < NOBS_CSIDH_SETS; i++)
+		snprintf(nobs_csidh_kpps[i].alg.base.cra_driver_name,
+			 CRYPTO_MAX_ALG_NAME, "%s-nobs-%s",
+			 nobs_csidh_kpps[i].set->alg, impl);
 	return impl;
 }
 
@@ -260,40 +306,66 @@ MODULE_PARM_DESC(test_fail_exchange,
 static const bool test_fail_exchange;
 #endif
 
+static void nobs_csidh_unregister_kpp(struct nobs_csidh_kpp *k)
+{
+	if (!k->registered)
+		return;
+	nobs_alg_wait_unused(&k->alg.base);
+	crypto_unregister_kpp(&k->alg);
+	k->registered = false;
+}
+
 /**
- * nobs_csidh_register() - register "csidh512", then exchange keys through it
+ * nobs_csidh_register() - register "csidh512" and "csidh1024", then
+ *	exchange keys through each
  *
- * After registration, transforms allocated by driver name give the known
- * public key and refuse an invalid peer key and malformed private keys
- * (nobs_csidh_exchange_test()).  If they
- * do not, the algorithm is unregistered again and the failure logged; the
- * rest of the module stays (as for a failed self-test).  The test-only
- * parameter test_fail_exchange makes the test report a failure.
+ * After csidh512's registration, transforms allocated by driver name give
+ * the known public key and refuse an invalid peer key and malformed
+ * private keys (nobs_csidh_exchange_test()).  If they do not, it is
+ * unregistered again and the failure logged; the rest of the module stays
+ * (as for a failed self-test).  The test-only parameter
+ * test_fail_exchange makes that test report a failure.  csidh1024's
+ * known answers run when its first transform is made
+ * (nobs_csidh_first_use_test()).  A failed registration, or no memory for
+ * the test, unregisters both.
  *
- * Return: 0 or the -errno of crypto_register_kpp().
+ * Return: 0, -ENOMEM or the -errno of crypto_register_kpp().
  */
 int nobs_csidh_register(void)
 {
-	int err;
+	struct nobs_csidh_kpp *k;
+	const char *drv;
+	int i, err;
 
-	err = crypto_register_kpp(&nobs_csidh_alg);
-	if (err)
-		return err;
-	nobs_csidh_registered = true;
-	err = test_fail_exchange ? -EBADMSG : nobs_csidh_exchange_test();
-	/* Out of memory is no verdict on the algorithm: fail the load. */
-	if (err == -ENOMEM) {
-		nobs_csidh_unregister();
-		return err;
+	for (i = 0; i < NOBS_CSIDH_SETS; i++) {
+		k = &nobs_csidh_kpps[i];
+		drv = k->alg.base.cra_driver_name;
+		err = crypto_register_kpp(&k->alg);
+		if (err)
+			goto fail;
+		k->registered = true;
+		/* Its known answers come at first use: its transforms wait. */
+		if (k->set->first_use) {
+			pr_info("%s: known-answer self-test at first use\n", drv);
+			continue;
+		}
+		err = test_fail_exchange ? -EBADMSG :
+			nobs_csidh_exchange_test(k->set, drv);
+		/* Out of memory is no verdict on the algorithm: fail the load. */
+		if (err == -ENOMEM)
+			goto fail;
+		if (err) {
+			pr_err("%s: key exchange self-test failed (%d), unregistered\n",
+			       drv, err);
+			nobs_csidh_unregister_kpp(k);
+			continue;
+		}
+		pr_info("%s: key exchange self-test passed\n", drv);
 	}
-	if (err) {
-		pr_err("%s: key exchange self-test failed (%d), unregistered\n",
-		       nobs_csidh_driver, err);
-		nobs_csidh_unregister();
-		return 0;
-	}
-	pr_info("%s: key exchange self-test passed\n", nobs_csidh_driver);
 	return 0;
+fail:
+	nobs_csidh_unregister();
+	return err;
 }
 
 /**
@@ -301,17 +373,20 @@ int nobs_csidh_register(void)
  */
 void nobs_csidh_unregister(void)
 {
-	if (!nobs_csidh_registered)
-		return;
-	nobs_alg_wait_unused(&nobs_csidh_alg.base);
-	crypto_unregister_kpp(&nobs_csidh_alg);
-	nobs_csidh_registered = false;
+	int i;
+
+	for (i = NOBS_CSIDH_SETS - 1; i >= 0; i--)
+		nobs_csidh_unregister_kpp(&nobs_csidh_kpps[i]);
 }
 
-MODULE_ALIAS_CRYPTO(NOBS_CSIDH_ALG);
-MODULE_ALIAS_CRYPTO(NOBS_CSIDH_ALG "-nobs-generic");
+MODULE_ALIAS_CRYPTO("csidh512");
+MODULE_ALIAS_CRYPTO("csidh512-nobs-generic");
+MODULE_ALIAS_CRYPTO("csidh1024");
+MODULE_ALIAS_CRYPTO("csidh1024-nobs-generic");
 #if defined(CONFIG_X86_64)
-MODULE_ALIAS_CRYPTO(NOBS_CSIDH_ALG "-nobs-bmi2adx");
+MODULE_ALIAS_CRYPTO("csidh512-nobs-bmi2adx");
+MODULE_ALIAS_CRYPTO("csidh1024-nobs-bmi2adx");
 #elif defined(CONFIG_ARM64)
-MODULE_ALIAS_CRYPTO(NOBS_CSIDH_ALG "-nobs-arm64");
+MODULE_ALIAS_CRYPTO("csidh512-nobs-arm64");
+MODULE_ALIAS_CRYPTO("csidh1024-nobs-arm64");
 #endif

@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit suite "nobs_csidh": the kpp "csidh512" through the crypto API, and
- * the GF(p) multiplication of every implementation against the generic C.
+ * KUnit suite "nobs_csidh": the kpps "csidh512" and "csidh1024" through
+ * the crypto API (each case runs once per parameter set), and the GF(p)
+ * multiplication of every implementation against the generic C.
  *
- * A group action takes seconds under emulation with KASAN, so the
- * suite runs five in all: a known answer (vector Id 1 of the CSIDH-512
- * test vectors, csidh/csidh_testvectors.dat in the shared vector set,
- * generated with the CSIDH reference implementation: private key Pr1 gives
- * public key Pk1, and with the peer's Pk2 the shared secret Ss), then one
- * exchange between two transforms (Pr1 and a fresh random key).
+ * A group action takes seconds under emulation with KASAN (csidh1024
+ * about three times a csidh512 one), so the suite runs five per set: a
+ * known answer (vector Id 1 of the CSIDH-512 test vectors,
+ * csidh/csidh_testvectors.dat in the shared vector set, and of the
+ * CSIDH-1024 ones, csidh1024_testvectors.dat, both generated with the
+ * CSIDH reference implementation: private key Pr1 gives public key Pk1,
+ * and with the peer's Pk2 the shared secret Ss), then one exchange
+ * between two transforms (Pr1 and a fresh random key).
  *
- * Invalid public keys: Pk2 of vectors Id 265, 300 and 327 (status
- * invalid_public_key2: in range, not supersingular), A = p, A = 2^512 - 1, and
- * A = 2 and A = -2 (singular curves) in Montgomery form (2 * 2^512 mod p,
- * (p - 2) * 2^512 mod p, computed with Python integers).
+ * Invalid public keys: Pk2 of vectors Id 265, 300 and 327 (CSIDH-1024: 25,
+ * 26, 27; status invalid_public_key2: in range, not supersingular), A = p,
+ * A = 2^bits - 1, and A = 2 and A = -2 (singular curves) in Montgomery
+ * form (2 R mod p, (p - 2) R mod p, computed with Python integers).
  */
 #include <kunit/test.h>
 #include <crypto/kpp.h>
@@ -28,8 +31,9 @@
 #include "isogeny/fp.h"
 #include "nobs_kunit.h"
 
-#define NK_SK	37
-#define NK_PK	64
+/* the largest keys of the two sets */
+#define NK_SK_MAX	65
+#define NK_PK_MAX	128
 
 static const char nk_v1_pr1[] =
 	"0c323ecd4fbbbbd12ccd5eb41d5c1f420ebf330e1521fc21c104cf0db0f0cb0dd5d10225fe";
@@ -55,21 +59,88 @@ static const char * const nk_invalid_pk[] = {
 	"99151efde5627776f6b6a0493a74c5334374c764030cfc68db563ff8241eaab9fb0e52201f101439b442155bd9d61e7b8a82c828e98b4a11404fb2bb32377903",
 	/* A = -2 (Montgomery form) */
 	"e2b2a8361f560aa53ef10b0ebaa7ac8ee2da43bac8246be82bfeb36fa0a800eed1bad072a7ece7218e49b39261310e39c0c97535e82440eb7f3a5db85c573b62",
+	NULL
 };
+
+static const char nk_c1024_v1_pr1[] =
+	"e2fefef11202f02200fe12f020fe2000100ff10021f0f00e2e02f222ff00e1ee110f02ef120212f2ee10e1fef2f2fef220ff000ffe2ef2010fe1200eee12ee02ee";
+static const char nk_c1024_v1_pk1[] =
+	"079a241c5ccb418dcc83bb462f400d7f9b2a3f9caec5d7a3477c95c0b288b8215f5a662a2482ff8a2cd8707933e2b36b35231ae9e34459e26f2b9609c6586141e31dad3b270fc58c058a8dacf6602a2a4df89c462b3f1c3219b8f0bc2f167ad8a17722eca4487b79f96cf6f491c07ead481f15b08a20c34a45e7577787905e02";
+static const char nk_c1024_v1_pk2[] =
+	"a7bdc0b852989a25ab660dd945f65b7bde189f11a054cbc2f827e4eddffc85eb46139618146d6beef8f8ff354eaea5775709118128ee16a403a4a493079ab72d59972065a4678161d641888590122b2170f2625e23361cab33354e5859f1ac7b7a82ba46354d136dc1300d7cc9b4734d5b43cbdefcd1a1dd81fba99f06d51503";
+static const char nk_c1024_v1_ss[] =
+	"bbf65d5bba8e26f671af08b522e6ec44a801f65e36362c04bdae16d19c76d5fca88de3f8d3c72b7a01b1dd1ee8c355c63b7abd916c33588aeb0b0cdee0c8a77a0d2a482f9488f158da3d57497f62f0b4a32e913bd43ea1e7c3710eb27cc38b49ff8a1a5748c1b366d5ef1c4373267dcb1f5d0bba5e4749e7956c133364f92503";
+
+static const char * const nk_c1024_invalid_pk[] = {
+	/* vector Id 25, Pk2 (invalid_public_key2) */
+	"bf4b278683f3a0616fa8a004be92f5f7b0c85ac13b83775a76a98c430a556772b3b69aaebc4b8938c29df045937062124b741aeb4ab1afd88fc8fefbc73a9906873449eb6b32410c9f4805bad87b53f012b2af1f01cd90965fb591972788d87556ec52f01d4052e2f0dc0f6cdc3407d1169efdf21dd4c1082c691e1b9fcd6700",
+	/* vector Id 26, Pk2 (invalid_public_key2) */
+	"ec8fafd13d858f92064723ccdb8b77151a1fb69e5bede1e6a6f0e5f30078593cde3f5d707be208aef8b553b4785abd375e9af4681f7ace983bba10fd100904746b2d8fb5f71e02230cfcb3e7e2833b8650bdd1e5968a57ea6a60932df3d79801d63d518b23534541ac9c2ef2d59656ca56760c12175e97adfc404b0ebb565700",
+	/* vector Id 27, Pk2 (invalid_public_key2) */
+	"7fd8919cd32d29f5db879e2da33ddf031695eb62036ce539045175c3c0a4cf0effd919053f19af280ea58f2c9e3c4e2f17b2ab8475240db045dc2024f0bb97796de0e0520a5c4be8a0ab957dd234c05e2b7b1d56b2b4914bb9e67666a893e8a5bc5a085f472559a5c894c8ef4a5820deb492bc58adcf46084de60007174f1600",
+	/* A = p */
+	"5364e360544ce3db4d343dbceb1ed8a1d39fd8b82ca74b51bdf187e2a0b6cac20937315a4dca2a64401f5431547c316be5ed81ded1567cb9582b0ad9eedb7809801c44904fad11762983ec19c4d911f82d2dd88a4a596c4d6e38f91c47e26df05bad31db25cf8306081af286bc226c21d7eb079087ec9dd8a9127042ed55ce0e",
+	/* A = 2^1024 - 1 */
+	"ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+	/* A = 2 (Montgomery form) */
+	"faaccc21cbdccfcba80ddfffb0e44b81e4c53a730fccf333dbe4f1e9a1be1321b4b07605ba2151b272d9d372d17c6dc38767be7220787c5d373ea62c47caf2bdfe36f4d66efba6517e94968ef413a10de5ff498f19249cb75981e6268ef26711caf966e3f87c7e22ef8ad813f662a38f6dadf2defe95063b71851d2d7d969808",
+	/* A = -2 (Montgomery form) */
+	"59b7163f896f1310a5265ebc3a3a8c20efd99d451ddb571de20c96f8fef7b6a15586ba5493a8d9b1cd4580be82ffc3a75d86c36bb1deff5b21ed63aca711864b81e54fb9e0b16a24abee558bcfc570ea482d8efb3035d09514b712f6b8ef05df91b3caf72c5205e4188f1973c6bfc891693e15b18856979d388d521570bf3506",
+	NULL
+};
+
+/**
+ * struct nk_csidh_set - one parameter set under test
+ * @name: the kpp
+ * @sk: private key bytes
+ * @pk: public key and shared secret bytes
+ * @bad_len: private key lengths that must be refused (0-terminated)
+ * @bad_nibble: two bytes whose high nibble is one exponent out of range
+ *	each (+max + 1, -max - 1)
+ * @pr1: vector Id 1: Pr1, Pk1, Pk2, Ss (hex)
+ * @pk1: its Pk1
+ * @pk2: its Pk2
+ * @ss: its Ss
+ * @invalid: public keys that validation must refuse (NULL-terminated)
+ */
+struct nk_csidh_set {
+	const char *name;
+	unsigned int sk, pk;
+	unsigned int bad_len[5];
+	u8 bad_nibble[2];
+	const char *pr1, *pk1, *pk2, *ss;
+	const char * const *invalid;
+};
+
+static const struct nk_csidh_set nk_csidh_sets[] = {
+	{ "csidh512", 37, 64, { 1, 36, 38, 64 }, { 0x60, 0xa0 },
+	  nk_v1_pr1, nk_v1_pk1, nk_v1_pk2, nk_v1_ss, nk_invalid_pk },
+	{ "csidh1024", 65, 128, { 1, 37, 64, 66, 128 }, { 0x30, 0xd0 },
+	  nk_c1024_v1_pr1, nk_c1024_v1_pk1, nk_c1024_v1_pk2, nk_c1024_v1_ss,
+	  nk_c1024_invalid_pk },
+};
+
+static void nk_csidh_desc(const struct nk_csidh_set *set, char *desc)
+{
+	strscpy(desc, set->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(nk_csidh, nk_csidh_sets, nk_csidh_desc);
 
 KUNIT_DEFINE_ACTION_WRAPPER(nk_free_kpp, crypto_free_kpp, struct crypto_kpp *);
 
 static struct crypto_kpp *nk_csidh_tfm(struct kunit *test)
 {
-	struct crypto_kpp *tfm = crypto_alloc_kpp("csidh512", 0, 0);
+	const struct nk_csidh_set *set = test->param_value;
+	struct crypto_kpp *tfm = crypto_alloc_kpp(set->name, 0, 0);
 
-	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(tfm), "csidh512: %ld",
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(tfm), "%s: %ld", set->name,
 			       PTR_ERR(tfm));
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, nk_free_kpp, tfm),
 			0);
 	KUNIT_ASSERT_TRUE(test,
 			  nk_is_nobs_driver(crypto_tfm_alg_driver_name(crypto_kpp_tfm(tfm))));
-	KUNIT_ASSERT_EQ(test, crypto_kpp_maxsize(tfm), NK_PK);
+	KUNIT_ASSERT_EQ(test, crypto_kpp_maxsize(tfm), set->pk);
 	return tfm;
 }
 
@@ -83,6 +154,7 @@ static int nk_kpp_op(struct kunit *test, struct crypto_kpp *tfm,
 		     const u8 *in, unsigned int inlen, u8 *out,
 		     unsigned int outlen)
 {
+	const struct nk_csidh_set *set = test->param_value;
 	struct scatterlist src, dst;
 	struct kpp_request *req;
 	DECLARE_CRYPTO_WAIT(wait);
@@ -114,7 +186,7 @@ static int nk_kpp_op(struct kunit *test, struct crypto_kpp *tfm,
 				      &wait);
 	}
 	if (!err)
-		KUNIT_EXPECT_EQ(test, req->dst_len, NK_PK);
+		KUNIT_EXPECT_EQ(test, req->dst_len, set->pk);
 	kpp_request_free(req);
 	memcpy(out, hout, outlen);
 	return err;
@@ -122,90 +194,93 @@ static int nk_kpp_op(struct kunit *test, struct crypto_kpp *tfm,
 
 static void csidh_kat(struct kunit *test)
 {
+	const struct nk_csidh_set *set = test->param_value;
 	struct crypto_kpp *tfm = nk_csidh_tfm(test);
-	u8 pk[NK_PK], ss[NK_PK];
+	u8 pk[NK_PK_MAX], ss[NK_PK_MAX];
 	const u8 *sk, *pk1, *pk2, *exp;
+	unsigned int n = set->pk;
 	size_t len;
 
-	sk = nk_unhex(test, nk_v1_pr1, &len);
-	KUNIT_ASSERT_EQ(test, len, NK_SK);
-	pk1 = nk_unhex(test, nk_v1_pk1, &len);
-	pk2 = nk_unhex(test, nk_v1_pk2, &len);
-	exp = nk_unhex(test, nk_v1_ss, &len);
+	sk = nk_unhex(test, set->pr1, &len);
+	KUNIT_ASSERT_EQ(test, len, set->sk);
+	pk1 = nk_unhex(test, set->pk1, &len);
+	pk2 = nk_unhex(test, set->pk2, &len);
+	exp = nk_unhex(test, set->ss, &len);
 
-	KUNIT_ASSERT_EQ(test, crypto_kpp_set_secret(tfm, sk, NK_SK), 0);
-	KUNIT_ASSERT_EQ(test, nk_kpp_op(test, tfm, NULL, 0, pk, NK_PK), 0);
-	KUNIT_EXPECT_MEMEQ_MSG(test, pk, pk1, NK_PK, "public key of Pr1");
-	KUNIT_ASSERT_EQ(test, nk_kpp_op(test, tfm, pk2, NK_PK, ss, NK_PK), 0);
-	KUNIT_EXPECT_MEMEQ_MSG(test, ss, exp, NK_PK, "Pr1 with Pk2");
+	KUNIT_ASSERT_EQ(test, crypto_kpp_set_secret(tfm, sk, set->sk), 0);
+	KUNIT_ASSERT_EQ(test, nk_kpp_op(test, tfm, NULL, 0, pk, n), 0);
+	KUNIT_EXPECT_MEMEQ_MSG(test, pk, pk1, n, "public key of Pr1");
+	KUNIT_ASSERT_EQ(test, nk_kpp_op(test, tfm, pk2, n, ss, n), 0);
+	KUNIT_EXPECT_MEMEQ_MSG(test, ss, exp, n, "Pr1 with Pk2");
 }
 
 static void csidh_exchange(struct kunit *test)
 {
+	const struct nk_csidh_set *set = test->param_value;
 	struct crypto_kpp *a = nk_csidh_tfm(test), *b = nk_csidh_tfm(test);
-	u8 pkb[NK_PK], ssa[NK_PK], ssb[NK_PK];
+	u8 pkb[NK_PK_MAX], ssa[NK_PK_MAX], ssb[NK_PK_MAX];
+	unsigned int n = set->pk;
 	const u8 *sk, *pk1;
 	size_t len;
 
-	sk = nk_unhex(test, nk_v1_pr1, &len);
-	pk1 = nk_unhex(test, nk_v1_pk1, &len);
-	KUNIT_ASSERT_EQ(test, crypto_kpp_set_secret(a, sk, NK_SK), 0);
+	sk = nk_unhex(test, set->pr1, &len);
+	pk1 = nk_unhex(test, set->pk1, &len);
+	KUNIT_ASSERT_EQ(test, crypto_kpp_set_secret(a, sk, set->sk), 0);
 	/* b: a fresh uniform key from get_random_bytes() */
 	KUNIT_ASSERT_EQ(test, crypto_kpp_set_secret(b, NULL, 0), 0);
-	KUNIT_ASSERT_EQ(test, nk_kpp_op(test, b, NULL, 0, pkb, NK_PK), 0);
-	KUNIT_EXPECT_MEMNEQ(test, pkb, pk1, NK_PK);
-	KUNIT_ASSERT_EQ(test, nk_kpp_op(test, a, pkb, NK_PK, ssa, NK_PK), 0);
-	KUNIT_ASSERT_EQ(test, nk_kpp_op(test, b, pk1, NK_PK, ssb, NK_PK), 0);
-	KUNIT_EXPECT_MEMEQ_MSG(test, ssa, ssb, NK_PK,
+	KUNIT_ASSERT_EQ(test, nk_kpp_op(test, b, NULL, 0, pkb, n), 0);
+	KUNIT_EXPECT_MEMNEQ(test, pkb, pk1, n);
+	KUNIT_ASSERT_EQ(test, nk_kpp_op(test, a, pkb, n, ssa, n), 0);
+	KUNIT_ASSERT_EQ(test, nk_kpp_op(test, b, pk1, n, ssb, n), 0);
+	KUNIT_EXPECT_MEMEQ_MSG(test, ssa, ssb, n,
 			       "the two sides derived different secrets");
 }
 
 static void csidh_bad_inputs(struct kunit *test)
 {
-	static const unsigned int bad_len[] = { 1, 36, 38, 64 };
+	const struct nk_csidh_set *set = test->param_value;
 	struct crypto_kpp *tfm = nk_csidh_tfm(test);
-	u8 *sk, out[NK_PK + 1];
+	unsigned int n = set->pk, i;
+	u8 *sk, out[NK_PK_MAX + 1];
 	const u8 *pk;
-	unsigned int i;
 	size_t len;
 
-	sk = kunit_kzalloc(test, 64, GFP_KERNEL);
+	sk = kunit_kzalloc(test, 2 * NK_PK_MAX, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, sk);
-	memcpy(sk, nk_unhex(test, nk_v1_pr1, &len), NK_SK);
+	memcpy(sk, nk_unhex(test, set->pr1, &len), set->sk);
 
-	/* Private keys: 37 bytes (or 0), every nibble in [-5, 5]. */
-	for (i = 0; i < ARRAY_SIZE(bad_len); i++)
+	/* Private keys: the set's size (or 0), every nibble in range. */
+	for (i = 0; i < ARRAY_SIZE(set->bad_len) && set->bad_len[i]; i++)
 		KUNIT_EXPECT_EQ_MSG(test, crypto_kpp_set_secret(tfm, sk,
-								bad_len[i]),
-				    -EINVAL, "key of %u bytes", bad_len[i]);
-	KUNIT_EXPECT_EQ(test, crypto_kpp_set_secret(tfm, NULL, NK_SK),
+								set->bad_len[i]),
+				    -EINVAL, "key of %u bytes", set->bad_len[i]);
+	KUNIT_EXPECT_EQ(test, crypto_kpp_set_secret(tfm, NULL, set->sk),
 			-EINVAL);
-	sk[5] = 0x60;		/* exponent +6 */
-	KUNIT_EXPECT_EQ(test, crypto_kpp_set_secret(tfm, sk, NK_SK), -EINVAL);
-	sk[5] = 0x0a;		/* exponent -6 */
-	KUNIT_EXPECT_EQ(test, crypto_kpp_set_secret(tfm, sk, NK_SK), -EINVAL);
+	for (i = 0; i < ARRAY_SIZE(set->bad_nibble); i++) {
+		sk[5] = set->bad_nibble[i];	/* exponent 10 out of range */
+		KUNIT_EXPECT_EQ(test, crypto_kpp_set_secret(tfm, sk, set->sk),
+				-EINVAL);
+		sk[5] = set->bad_nibble[i] >> 4;	/* exponent 11 */
+		KUNIT_EXPECT_EQ(test, crypto_kpp_set_secret(tfm, sk, set->sk),
+				-EINVAL);
+	}
 	/* A refused key leaves the transform without one. */
-	pk = nk_unhex(test, nk_v1_pk2, &len);
-	KUNIT_EXPECT_EQ(test, nk_kpp_op(test, tfm, NULL, 0, out, NK_PK),
-			-EINVAL);
-	KUNIT_EXPECT_EQ(test, nk_kpp_op(test, tfm, pk, NK_PK, out, NK_PK),
-			-EINVAL);
+	pk = nk_unhex(test, set->pk2, &len);
+	KUNIT_EXPECT_EQ(test, nk_kpp_op(test, tfm, NULL, 0, out, n), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nk_kpp_op(test, tfm, pk, n, out, n), -EINVAL);
 
-	memcpy(sk, nk_unhex(test, nk_v1_pr1, &len), NK_SK);
-	KUNIT_ASSERT_EQ(test, crypto_kpp_set_secret(tfm, sk, NK_SK), 0);
-	/* Lengths: peer key exactly 64, output at least 64. */
-	KUNIT_EXPECT_EQ(test, nk_kpp_op(test, tfm, pk, NK_PK - 1, out, NK_PK),
-			-EINVAL);
-	KUNIT_EXPECT_EQ(test, nk_kpp_op(test, tfm, pk, NK_PK, out, NK_PK - 1),
-			-EINVAL);
-	KUNIT_EXPECT_EQ(test, nk_kpp_op(test, tfm, NULL, 0, out, NK_PK - 1),
+	memcpy(sk, nk_unhex(test, set->pr1, &len), set->sk);
+	KUNIT_ASSERT_EQ(test, crypto_kpp_set_secret(tfm, sk, set->sk), 0);
+	/* Lengths: peer key exactly the size, output at least the size. */
+	KUNIT_EXPECT_EQ(test, nk_kpp_op(test, tfm, pk, n - 1, out, n), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nk_kpp_op(test, tfm, pk, n, out, n - 1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nk_kpp_op(test, tfm, NULL, 0, out, n - 1),
 			-EINVAL);
 	/* Invalid public keys: refused by validation, before any group action. */
-	for (i = 0; i < ARRAY_SIZE(nk_invalid_pk); i++) {
-		pk = nk_unhex(test, nk_invalid_pk[i], &len);
-		KUNIT_ASSERT_EQ(test, len, NK_PK);
-		KUNIT_EXPECT_EQ_MSG(test, nk_kpp_op(test, tfm, pk, NK_PK, out,
-						    NK_PK),
+	for (i = 0; set->invalid[i]; i++) {
+		pk = nk_unhex(test, set->invalid[i], &len);
+		KUNIT_ASSERT_EQ(test, len, n);
+		KUNIT_EXPECT_EQ_MSG(test, nk_kpp_op(test, tfm, pk, n, out, n),
 				    -EINVAL, "invalid public key %u", i);
 	}
 }
@@ -300,9 +375,11 @@ static void fp_impls(struct kunit *test)
 
 static struct kunit_case nobs_csidh_cases[] = {
 	KUNIT_CASE(fp_impls),
-	KUNIT_CASE(csidh_bad_inputs),
-	KUNIT_CASE_SLOW(csidh_kat),
-	KUNIT_CASE_SLOW(csidh_exchange),
+	KUNIT_CASE_PARAM(csidh_bad_inputs, nk_csidh_gen_params),
+	KUNIT_CASE_PARAM_ATTR(csidh_kat, nk_csidh_gen_params,
+			      { .speed = KUNIT_SPEED_SLOW }),
+	KUNIT_CASE_PARAM_ATTR(csidh_exchange, nk_csidh_gen_params,
+			      { .speed = KUNIT_SPEED_SLOW }),
 	{}
 };
 

@@ -22,9 +22,10 @@
  * tested here.  Each case first checks that the structure did hold
  * something non-zero, so a wipe is what makes it zero.
  *
- * And the stack the CSIDH group action runs on: the core's
- * nobs_csidh_public_key() and nobs_csidh_shared_secret() (exported to
- * this module only) are called over stack painted with a pattern; after
+ * And the stack the CSIDH group actions run on: the cores'
+ * nobs_csidh[1024]_public_key() and nobs_csidh[1024]_shared_secret()
+ * (exported to this module only) are called over stack painted with a
+ * pattern (once per parameter set); after
  * they return, every 64-bit word of it must be the pattern, zeros, or a
  * kernel address (return addresses, saved frame pointers): nothing of the
  * curves, points and field temporaries of the walk may stay.
@@ -47,6 +48,7 @@
 #include <linux/string.h>
 
 #include "isogeny/csidh.h"
+#include "isogeny/csidh1024.h"
 #include "nobs_kunit.h"
 
 #define NK_Z_DRBG	"nobs_ctr_drbg_aes256_nodf"
@@ -255,15 +257,21 @@ static struct crypto_kpp *nk_z_kpp(struct kunit *test)
 	return tfm;
 }
 
-/* A valid private key: 74 exponents in [-5, 5], two per byte. */
-static void nk_z_csidh_key(struct nk_rng *r, u8 *sk)
+/*
+ * A valid private key of @len bytes: exponents in [-max, max], two per
+ * byte (csidh512: 37 bytes, max 5).  Not inlined: the generator's
+ * constants stay out of its caller's registers, which the group action's
+ * prologues would save on the stack the residue check scans.
+ */
+static noinline void nk_z_csidh_key(struct nk_rng *r, u8 *sk,
+				    unsigned int len, int max)
 {
 	unsigned int i;
 	int lo, hi;
 
-	for (i = 0; i < NK_Z_SK; i++) {
-		lo = (int)nk_rng_below(r, 11) - 5;
-		hi = (int)nk_rng_below(r, 11) - 5;
+	for (i = 0; i < len; i++) {
+		lo = (int)nk_rng_below(r, 2 * max + 1) - max;
+		hi = (int)nk_rng_below(r, 2 * max + 1) - max;
 		/* Exponent 2i is the high nibble, 2i + 1 the low one. */
 		sk[i] = (u8)(((hi & 0xf) << 4) | (lo & 0xf));
 	}
@@ -288,8 +296,8 @@ static void zeroize_csidh_private_key(struct kunit *test)
 	KUNIT_ASSERT_GE(test, len, (size_t)NK_Z_SK);
 	KUNIT_ASSERT_NOT_NULL(test, alg->exit);
 	nk_rng_init(&r, 0x2e05);
-	nk_z_csidh_key(&r, a);
-	nk_z_csidh_key(&r, b);
+	nk_z_csidh_key(&r, a, NK_Z_SK, 5);
+	nk_z_csidh_key(&r, b, NK_Z_SK, 5);
 	memcpy(bad, a, sizeof(bad));
 	bad[5] = 0x60;			/* exponent 10: +6, out of range */
 
@@ -325,8 +333,11 @@ static void zeroize_csidh_private_key(struct kunit *test)
 
 #define NK_Z_PAINT	0xa5
 #define NK_Z_PAINT_WORD	0xa5a5a5a5a5a5a5a5ULL
-/* Painted below the case's frame (within the task's stack). */
-#define NK_Z_SPAN	(20 * 1024)
+/*
+ * Painted below the case's frame (within the task's stack): CSIDH-1024's
+ * action and its scrub (16 KiB, 28 with KASAN) go deepest.
+ */
+#define NK_Z_SPAN	(30 * 1024)
 /* Not scanned: the top, where the scan's own frame and interrupts write. */
 #define NK_Z_TOP_GAP	1024
 
@@ -404,7 +415,35 @@ static noinline __no_sanitize_address size_t nk_z_residue(size_t *depth,
 	return n;
 }
 
+/* A parameter set: its sizes and the core's two actions */
+struct nk_z_csidh_set {
+	const char *name;
+	unsigned int sk, pk, max;
+	size_t need;	/* stack below the case the check needs */
+	int (*public_key)(u8 *pk, const u8 *sk,
+			  const struct nobs_csidh_env *env);
+	int (*shared_secret)(u8 *ss, const u8 *sk, const u8 *peer,
+			     const struct nobs_csidh_env *env);
+};
+
+static const struct nk_z_csidh_set nk_z_csidh_sets[] = {
+	{ "csidh512", NOBS_CSIDH_PRIVATE_KEY_SIZE, NOBS_CSIDH_PUBLIC_KEY_SIZE,
+	  NOBS_CSIDH_MAX_EXPONENT, 10 * 1024, nobs_csidh_public_key,
+	  nobs_csidh_shared_secret },
+	{ "csidh1024", NOBS_CSIDH1024_PRIVATE_KEY_SIZE,
+	  NOBS_CSIDH1024_PUBLIC_KEY_SIZE, NOBS_CSIDH1024_MAX_EXPONENT,
+	  16 * 1024, nobs_csidh1024_public_key, nobs_csidh1024_shared_secret },
+};
+
+static void nk_z_csidh_desc(const struct nk_z_csidh_set *set, char *desc)
+{
+	strscpy(desc, set->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(nk_z_csidh, nk_z_csidh_sets, nk_z_csidh_desc);
+
 struct nk_z_csidh_op {
+	const struct nk_z_csidh_set *set;
 	const u8 *sk, *peer;
 	u8 *out;
 	const struct nobs_csidh_env *env;
@@ -432,8 +471,8 @@ static noinline void nk_z_csidh_run(struct nk_z_csidh_op *op)
 		return;
 	}
 	op->err = op->peer ?
-		nobs_csidh_shared_secret(op->out, op->sk, op->peer, op->env) :
-		nobs_csidh_public_key(op->out, op->sk, op->env);
+		op->set->shared_secret(op->out, op->sk, op->peer, op->env) :
+		op->set->public_key(op->out, op->sk, op->env);
 }
 
 /* Runs @op two KiB below the caller, under the scan's top gap. */
@@ -477,13 +516,15 @@ static void nk_z_random(void *ctx, void *buf, size_t len)
  */
 static void zeroize_csidh_stack_residue(struct kunit *test)
 {
+	const struct nk_z_csidh_set *set = test->param_value;
 	struct nk_rng pts;
 	struct nobs_csidh_env env = { nk_z_random, NULL, &pts };
 	unsigned long sp = (unsigned long)__builtin_frame_address(0);
 	unsigned long bottom = (unsigned long)task_stack_page(current) + 1024;
-	u8 sk[NK_Z_SK], pk[NOBS_CSIDH_PUBLIC_KEY_SIZE];
-	u8 ss[NOBS_CSIDH_SHARED_SECRET_SIZE];
-	struct nk_z_csidh_op op = { .sk = sk, .env = &env };
+	u8 sk[NOBS_CSIDH1024_PRIVATE_KEY_SIZE];
+	u8 pk[NOBS_CSIDH1024_PUBLIC_KEY_SIZE];
+	u8 ss[NOBS_CSIDH1024_SHARED_SECRET_SIZE];
+	struct nk_z_csidh_op op = { .set = set, .sk = sk, .env = &env };
 	size_t n, depth, span;
 	struct nk_rng r;
 	unsigned int i, try;
@@ -496,11 +537,11 @@ static void zeroize_csidh_stack_residue(struct kunit *test)
 	 * little to paint below the action and its padding (the harness's
 	 * test_zeroize checks the same on every architecture's code).
 	 */
-	if (span < 10 * 1024)
-		kunit_skip(test, "only %zu bytes of stack below the case, 10 KiB needed",
-			   span);
+	if (span < set->need)
+		kunit_skip(test, "only %zu bytes of stack below the case, %zu needed",
+			   span, set->need);
 	nk_rng_init(&r, 0x2e06);
-	nk_z_csidh_key(&r, sk);
+	nk_z_csidh_key(&r, sk, set->sk, set->max);
 	for (i = 0; i < 2; i++) {
 		op.peer = i ? pk : NULL;
 		op.out = i ? ss : pk;
@@ -523,8 +564,9 @@ static void zeroize_csidh_stack_residue(struct kunit *test)
 				    "%s: %zu words of the computation left on the stack (the first %016llx), down to %zu bytes below",
 				    i ? "shared secret" : "public key", n,
 				    (unsigned long long)first, depth);
-		kunit_info(test, "%s: stack written down to %zu bytes below the scan's top, %zu words left\n",
-			   i ? "shared secret" : "public key", depth, n);
+		kunit_info(test, "%s %s: stack written down to %zu bytes below the scan's top, %zu words left\n",
+			   set->name, i ? "shared secret" : "public key", depth,
+			   n);
 	}
 	op.sk = NULL;
 	nk_rng_init(&pts, 0x9019);
@@ -542,7 +584,9 @@ static struct kunit_case nobs_zeroize_cases[] = {
 	KUNIT_CASE(zeroize_shash_tfm_exit),
 	KUNIT_CASE(zeroize_drbg_tfm_exit),
 	KUNIT_CASE(zeroize_csidh_private_key),
-	KUNIT_CASE_SLOW(zeroize_csidh_stack_residue),
+	KUNIT_CASE_PARAM_ATTR(zeroize_csidh_stack_residue,
+			      nk_z_csidh_gen_params,
+			      { .speed = KUNIT_SPEED_SLOW }),
 	{}
 };
 

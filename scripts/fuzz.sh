@@ -3,8 +3,9 @@
 #
 # fuzz.sh: build the libFuzzer fuzzers of tests/fuzz and run each for a
 # fixed time, starting from the committed seed corpus
-# (tests/fuzz/corpus/<fuzzer>/; fuzz_csidh_refused and fuzz_fp_exp, with
-# no folder of their own, take fuzz_csidh's and fuzz_fp's) plus, for
+# (tests/fuzz/corpus/<fuzzer>/; fuzz_csidh_refused, fuzz_csidh1024_refused
+# and fuzz_fp_exp, with no folder of their own, take fuzz_csidh's,
+# fuzz_csidh1024's and fuzz_fp's) plus, for
 # fuzz_csidh, the public keys of the first CSIDH vectors when
 # $NOBS_VECTORS has them.
 #
@@ -27,7 +28,7 @@ set -uo pipefail
 secs=${1:-10}
 runs=${FUZZ_RUNS:-}
 shift || true
-fuzzers=${*:-fuzz_shake fuzz_cshake fuzz_kmac fuzz_drbg fuzz_csidh fuzz_csidh_refused fuzz_fp fuzz_fp_exp fuzz_fp1024 fuzz_fp1024_exp}
+fuzzers=${*:-fuzz_shake fuzz_cshake fuzz_kmac fuzz_drbg fuzz_csidh fuzz_csidh_refused fuzz_csidh1024 fuzz_csidh1024_refused fuzz_fp fuzz_fp_exp fuzz_fp1024 fuzz_fp1024_exp}
 fb=${FUZZ_BUILD:-$NOBS_BUILD/fuzz}
 src=$NOBS_ROOT/tests/fuzz
 

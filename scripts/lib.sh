@@ -472,6 +472,26 @@ nobs_guest_progs() {
 	if [ -d "$NOBS_VECTORS" ]; then cp -r "$NOBS_VECTORS/." "$r/vectors/"; fi
 }
 
+# nobs_csidh1024_fresh FILE: one line of fresh CSIDH-1024 keys and results
+# (Pr_a Pk_a Pk_b Ss) from the CSIDH reference's p1024 code into FILE:
+# built first by scripts/csidh-ref.sh from NOBS_CSIDH_REF_SRC when that is
+# set, else the helper an earlier build left in NOBS_CSIDH_REF_OUT (default
+# /var/tmp/nobs-csidh-ref).  Without either, or when it fails, no FILE (a
+# line on stderr says why).
+nobs_csidh1024_fresh() {
+	local out=${NOBS_CSIDH_REF_OUT:-/var/tmp/nobs-csidh-ref}
+	if [ -n "${NOBS_CSIDH_REF_SRC:-}" ] &&
+	   ! "$NOBS_ROOT/scripts/csidh-ref.sh" "$NOBS_CSIDH_REF_SRC" "$out" >/dev/null; then
+		nobs_log "csidh1024-fresh: the reference did not build from $NOBS_CSIDH_REF_SRC"
+		return 0
+	fi
+	if [ ! -x "$out/csidh1024-fresh" ]; then
+		nobs_log "csidh1024-fresh: no $out/csidh1024-fresh (set NOBS_CSIDH_REF_SRC)"
+		return 0
+	fi
+	"$out/csidh1024-fresh" >"$1.tmp" && mv "$1.tmp" "$1" || rm -f "$1.tmp"
+}
+
 # nobs_vm_counts TSV LABEL: the counts of a results.tsv (nobs_vm_results)
 # into nobs_pass, nobs_fail and nobs_skip; each failure printed, each skip
 # as "SKIP: LABEL/name: reason".

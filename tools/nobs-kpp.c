@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * nobs-kpp: key agreement from the command line through the AF_ALG socket
- * type "kpp" of nobs.ko (CSIDH-512, or the kernel's ECDH P-256).
+ * type "kpp" of nobs.ko (CSIDH-512, CSIDH-1024, or the kernel's ECDH
+ * P-256).
  *
  *   nobs-kpp [-f] [-a ALG] keygen PRIV
  *   nobs-kpp [-f] pub PRIV [OUT]
@@ -41,7 +42,7 @@
 
 #define EXIT_FAIL	1	/* the operation failed */
 #define EXIT_USAGE	2	/* bad command line */
-#define MAX_KEY		64	/* bytes, the largest key or secret */
+#define MAX_KEY		128	/* bytes, the largest key or secret */
 #define MAX_FILE	512	/* bytes, the largest key file */
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -105,18 +106,20 @@ static void random_bytes(uint8_t *buf, size_t len)
 }
 
 /*
- * CSIDH-512: 74 exponents, each uniform in [-5, 5] (a random nibble,
- * redrawn while it is above 10), packed as in the reference code:
+ * CSIDH: n exponents, each uniform in [-max, max] (a random nibble,
+ * redrawn while it is above 2 max), packed as in the reference code:
  * exponent i is the signed nibble (int8_t)(k[i / 2] << ((i % 2) * 4)) >> 4.
+ * CSIDH-512: 74 exponents in [-5, 5] (37 bytes); CSIDH-1024: 130 in
+ * [-2, 2] (65 bytes).
  */
-static int csidh_keygen(uint8_t *priv)
+static void csidh_keygen(uint8_t *priv, int n, int max)
 {
 	uint8_t pool[64];
 	size_t used = sizeof(pool) * 2;
 	int i;
 
-	memset(priv, 0, 37);
-	for (i = 0; i < 74; i++) {
+	memset(priv, 0, (n + 1) / 2);
+	for (i = 0; i < n; i++) {
 		int e;
 
 		do {
@@ -126,18 +129,36 @@ static int csidh_keygen(uint8_t *priv)
 			}
 			e = (pool[used / 2] >> ((used % 2) * 4)) & 0xf;
 			used++;
-		} while (e > 10);
-		e -= 5;
+		} while (e > 2 * max);
+		e -= max;
 		priv[i / 2] |= (uint8_t)((e & 0xf) << ((i % 2) ? 0 : 4));
 	}
 	explicit_bzero(pool, sizeof(pool));
+}
+
+static int csidh512_keygen(uint8_t *priv)
+{
+	csidh_keygen(priv, 74, 5);
 	return 0;
 }
 
-static int csidh_kernel_key(const uint8_t *priv, uint8_t *out)
+static int csidh1024_keygen(uint8_t *priv)
+{
+	csidh_keygen(priv, 130, 2);
+	return 0;
+}
+
+/* CSIDH private keys go to the kernel as they are. */
+static int csidh512_kernel_key(const uint8_t *priv, uint8_t *out)
 {
 	memcpy(out, priv, 37);
 	return 37;
+}
+
+static int csidh1024_kernel_key(const uint8_t *priv, uint8_t *out)
+{
+	memcpy(out, priv, 65);
+	return 65;
 }
 
 /*
@@ -223,7 +244,8 @@ static int p256_kernel_key(const uint8_t *priv, uint8_t *out)
 }
 
 static const struct alg algs[] = {
-	{ "csidh512", 37, 64, 64, csidh_keygen, csidh_kernel_key },
+	{ "csidh512", 37, 64, 64, csidh512_keygen, csidh512_kernel_key },
+	{ "csidh1024", 65, 128, 128, csidh1024_keygen, csidh1024_kernel_key },
 	{ "ecdh-nist-p256", 32, 64, 32, p256_keygen, p256_kernel_key },
 };
 
@@ -501,15 +523,16 @@ static void print_help(FILE *f)
 		"  pub     the public key of PRIV, computed by the kernel\n"
 		"  derive  the secret shared between PRIV and the peer's public key\n"
 		"\n"
-		"  -a ALG  csidh512 (default) or ecdh-nist-p256; pub and derive take\n"
-		"          the algorithm from PRIV\n"
+		"  -a ALG  csidh512 (default), csidh1024 or ecdh-nist-p256; pub and\n"
+		"          derive take the algorithm from PRIV\n"
 		"  -f      overwrite existing output files (default: refuse)\n"
 		"  -h      this help\n"
 		"\n"
 		"Files are text: a line \"nobs-kpp ALG KIND\" (KIND: private, public or\n"
 		"shared), then the key in hex.  OUT omitted or \"-\": standard output.\n"
-		"CSIDH-512 keys are in the reference encoding (37-byte private key;\n"
-		"64-byte public key and secret); P-256 private keys are big-endian\n"
+		"CSIDH keys are in the reference encoding (CSIDH-512: 37-byte private\n"
+		"key, 64-byte public key and secret; CSIDH-1024: 65 and 128 bytes);\n"
+		"P-256 private keys are big-endian\n"
 		"scalars, public keys x || y (64 bytes), secrets x (32 bytes).\n"
 		"Exit status: 0 done, 1 failed (the message says why), 2 bad usage.\n",
 		prog, prog, prog);
@@ -540,7 +563,7 @@ int main(int argc, char **argv)
 	if (alg_name) {
 		a = find_alg(alg_name);
 		if (!a)
-			die(EXIT_USAGE, "unknown algorithm %s (csidh512 or ecdh-nist-p256)",
+			die(EXIT_USAGE, "unknown algorithm %s (csidh512, csidh1024 or ecdh-nist-p256)",
 			    alg_name);
 	}
 	if (optind >= argc) {

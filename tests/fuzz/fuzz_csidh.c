@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fuzz_csidh: CSIDH-512 public-key validation (and derive) on fuzzer-made
- * public keys.  Never crash; never accept an invalid key; never refuse a
- * valid one.
+ * public keys (fuzz_csidh1024: CSIDH-1024, -DFUZZ_CSIDH1024).  Never
+ * crash; never accept an invalid key; never refuse a valid one.
  *
  * Oracle, independent of isogeny/ (GMP, p rebuilt from the small primes):
  *  - a key >= p, or A = +-2 (singular), must be refused;
@@ -15,9 +15,9 @@
  *    fixed x) must agree.
  * When a key is accepted, a shared secret with a fuzzer-chosen private key
  * is derived (slow: FUZZ_CSIDH_DERIVES per process, default 1) and must
- * validate again.  On refused keys, nobs_csidh_shared_secret() must
- * refuse too and write zeros.  Private keys: nobs_csidh_check_private_key()
- * against a nibble decoder written here, and nobs_csidh_public_key() must
+ * validate again, by nobs and by the oracle.  On refused keys, T(shared_secret)() must
+ * refuse too and write zeros.  Private keys: T(check_private_key)()
+ * against a nibble decoder written here, and T(public_key)() must
  * refuse a malformed one and write zeros.
  *
  * Two targets from this file: fuzz_csidh, every kind of key (a key below p
@@ -29,12 +29,21 @@
 #include <gmp.h>
 #include "fuzz_input.h"
 #include "csidh_test_rng.h"
-#include "isogeny/csidh.h"
-#include "isogeny/fp.h"
+#ifdef FUZZ_CSIDH1024
+#define TEST_CSIDH1024
+#endif
+#include "csidh_param.h"
 
 /* derives per process (about 3 s each under ASan): FUZZ_CSIDH_DERIVES */
 static unsigned int max_derives = 1;
 
+/* the bits of the encodings: A < 2^BITS, R = 2^BITS */
+#define BITS	(8 * T_PK)
+
+#ifdef FUZZ_CSIDH1024
+/* the odd primes up to 733, and 983 (made in setup()) */
+static unsigned int small_primes[T_PRIMES];
+#else
 static const unsigned int small_primes[] = {
 	3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67,
 	71, 73, 79, 83, 89, 97, 101, 103, 107, 109, 113, 127, 131, 137, 139,
@@ -42,6 +51,7 @@ static const unsigned int small_primes[] = {
 	227, 229, 233, 239, 241, 251, 257, 263, 269, 271, 277, 281, 283, 293,
 	307, 311, 313, 317, 331, 337, 347, 349, 353, 359, 367, 373, 587,
 };
+#endif
 
 static mpz_t P, P1, RINV, A, a24, X0, Z0, X1, Z1, t0, t1, t2, t3;
 static unsigned int derives;
@@ -51,12 +61,27 @@ static void setup(void)
 	unsigned int i;
 
 	mpz_inits(P, P1, RINV, A, a24, X0, Z0, X1, Z1, t0, t1, t2, t3, NULL);
+#ifdef FUZZ_CSIDH1024
+	{
+		unsigned int l, q, n = 0;
+
+		for (l = 3; l <= 733; l += 2) {
+			for (q = 3; q * q <= l && l % q; q += 2)
+				;
+			if (q * q > l)
+				small_primes[n++] = l;
+		}
+		small_primes[n++] = 983;
+		if (n != T_PRIMES)
+			abort();
+	}
+#endif
 	mpz_set_ui(P, 4);
 	for (i = 0; i < sizeof(small_primes) / sizeof(small_primes[0]); i++)
 		mpz_mul_ui(P, P, small_primes[i]);
 	mpz_sub_ui(P, P, 1);
 	mpz_add_ui(P1, P, 1);
-	mpz_setbit(RINV, 512);
+	mpz_setbit(RINV, BITS);
 	mpz_invert(RINV, RINV, P);
 }
 
@@ -119,27 +144,41 @@ static int order_divides_p1(unsigned long x)
 	return mpz_sgn(Z0) == 0;
 }
 
-/* Independent decoding of the private key: 74 signed nibbles in [-5, 5]. */
+/* Independent decoding of the private key: signed nibbles in [-max, max]. */
 static int sk_ok(const uint8_t *sk)
 {
 	int i, v;
 
-	for (i = 0; i < 74; i++) {
+	for (i = 0; i < T_PRIMES; i++) {
 		v = i % 2 ? sk[i / 2] & 0xf : sk[i / 2] >> 4;
 		if (v >= 8)
 			v -= 16;
-		if (v < -5 || v > 5)
+		if (v < -T_MAX || v > T_MAX)
 			return 0;
 	}
 	return 1;
 }
 
+/* The oracle's verdict on the key in pk (A < 2^BITS, Montgomery form). */
+static int oracle_valid(const uint8_t *pk, unsigned long x)
+{
+	mpz_import(A, T_PK, -1, 1, 0, 0, pk);
+	if (mpz_cmp(A, P) >= 0)
+		return 0;
+	md(A, A, RINV);		/* the curve coefficient itself */
+	mpz_add_ui(t0, A, 2);
+	mpz_sub_ui(t1, A, 2);
+	if (!mpz_cmp(t0, P) || !mpz_sgn(t1))
+		return 0;
+	return order_divides_p1(x) && order_divides_p1(7);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static int ready;
-	static const uint8_t zero[64];
+	static const uint8_t zero[T_PK];
 	struct fuzz_in in = { data, size };
-	uint8_t pk[64] = { 0 }, sk[37] = { 0 }, ss[64];
+	uint8_t pk[T_PK] = { 0 }, sk[T_SK] = { 0 }, ss[T_PK];
 	unsigned long long seed = 1;
 	struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
 	unsigned int sel, i;
@@ -167,14 +206,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #else
 #define A_CHOICES 3
 #endif
-	mpz_import(A, 64, -1, 1, 0, 0, pk);
+	mpz_import(A, T_PK, -1, 1, 0, 0, pk);
 	switch (sel & 3) {
 	case 1:	/* at or just above p */
 		mpz_add_ui(A, P, pk[0]);
 		break;
-	case 3:	/* anywhere from p to 2^512 - 1 */
+	case 3:	/* anywhere from p to 2^BITS - 1 */
 		mpz_set_ui(t0, 0);
-		mpz_setbit(t0, 512);
+		mpz_setbit(t0, BITS);
 		mpz_sub(t0, t0, P);
 		mpz_mod(A, A, t0);
 		mpz_add(A, A, P);
@@ -183,7 +222,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		mpz_set_si(A, pk[0] % A_CHOICES == 0 ? 2 :
 			   pk[0] % A_CHOICES == 1 ? -2 : 0);
 		mpz_set_ui(t0, 0);
-		mpz_setbit(t0, 512);
+		mpz_setbit(t0, BITS);
 		mpz_mul(A, A, t0);
 		mpz_mod(A, A, P);
 		break;
@@ -195,27 +234,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		mpz_export(pk, &n, -1, 1, 0, 0, A);
 	}
 
-	err = nobs_csidh_validate(pk);
+	err = T(validate)(pk);
 	FUZZ_ASSERT(!err || err == -EINVAL, "validate: %d", err);
-	if (mpz_cmp(A, P) >= 0) {
-		want = 0;
-	} else {
-		md(A, A, RINV);		/* the curve coefficient itself */
-		mpz_add_ui(t0, A, 2);
-		mpz_sub_ui(t1, A, 2);
-		if (!mpz_cmp(t0, P) || !mpz_sgn(t1))
-			want = 0;
-		else
-			want = order_divides_p1(x) && order_divides_p1(7);
-	}
+	want = oracle_valid(pk, x);
 	FUZZ_ASSERT((err == 0) == want, "validate %s a key the oracle %s",
 		    err ? "refused" : "accepted", want ? "accepts" : "refuses");
 
-	FUZZ_ASSERT((nobs_csidh_check_private_key(sk) == 0) == sk_ok(sk),
+	FUZZ_ASSERT((T(check_private_key)(sk) == 0) == sk_ok(sk),
 		    "private key check");
 	if (!sk_ok(sk)) {
 		memset(ss, 0xee, sizeof(ss));
-		FUZZ_ASSERT(nobs_csidh_public_key(ss, sk, &env) == -EINVAL,
+		FUZZ_ASSERT(T(public_key)(ss, sk, &env) == -EINVAL,
 			    "public key of a malformed private key");
 		FUZZ_ASSERT(!memcmp(ss, zero, sizeof(ss)), "pk not zeroed");
 	}
@@ -225,16 +254,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (err && (sel & 0x0c) == 0) {
 		memset(ss, 0xee, sizeof(ss));
-		FUZZ_ASSERT(nobs_csidh_shared_secret(ss, sk, pk, &env) == -EINVAL,
+		FUZZ_ASSERT(T(shared_secret)(ss, sk, pk, &env) == -EINVAL,
 			    "derive accepted a refused key");
 		FUZZ_ASSERT(!memcmp(ss, zero, sizeof(ss)), "not zeroed");
 	}
 	if (!err && derives < max_derives) {
 		derives++;
-		err = nobs_csidh_shared_secret(ss, sk, pk, &env);
+		err = T(shared_secret)(ss, sk, pk, &env);
 		FUZZ_ASSERT(!err, "derive on a valid key: %d", err);
-		FUZZ_ASSERT(!nobs_csidh_validate(ss),
+		FUZZ_ASSERT(!T(validate)(ss),
 			    "shared secret does not validate");
+		FUZZ_ASSERT(oracle_valid(ss, x),
+			    "the oracle refuses the shared secret");
 	}
 	return 0;
 }

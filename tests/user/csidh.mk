@@ -26,20 +26,22 @@ VALGRIND_TESTS += $(BUILD)/test_csidh_ct
 USER_BENCHES += $(BUILD)/csidh_bench
 
 $(BUILD)/test_csidh: $(ROOT)/tests/user/test_csidh.c $(CSIDH_CORE) $(ROOT)/tests/user/csidh_test_rng.h \
-		$(ROOT)/tests/user/vectors_json.h
+		$(ROOT)/tests/user/vectors_json.h $(ROOT)/tests/user/csidh_param.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(CSIDH_CFLAGS) \
 		-DNOBS_ROOT='"$(ROOT)"' -o $@ \
 		$(filter %.c %.S,$^)
 
 # NOBS_CSIDH_VALGRIND: the core marks what it reveals by design as defined
-$(BUILD)/test_csidh_ct: $(ROOT)/tests/user/test_csidh_ct.c $(CSIDH_CORE)
+$(BUILD)/test_csidh_ct: $(ROOT)/tests/user/test_csidh_ct.c $(CSIDH_CORE) \
+		$(ROOT)/tests/user/csidh_param.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(CSIDH_CFLAGS) \
 		-DNOBS_CSIDH_VALGRIND -o $@ $(filter %.c %.S,$^)
 
 # The operation counts, and that they follow the public events only
-$(BUILD)/test_csidh_ops: $(ROOT)/tests/user/test_csidh_ops.c $(CSIDH_CORE)
+$(BUILD)/test_csidh_ops: $(ROOT)/tests/user/test_csidh_ops.c $(CSIDH_CORE) \
+		$(ROOT)/tests/user/csidh_param.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) -O2 $(CSIDH_CFLAGS) -DNOBS_FP_COUNT \
 		-DNOBS_CSIDH_COUNT -o $@ $(filter %.c %.S,$^)
@@ -49,15 +51,20 @@ $(BUILD)/csidh_tune: $(ROOT)/tests/user/csidh_tune.c
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) -O2 -o $@ $< -lm
 
-$(BUILD)/test_csidh_tables: $(BUILD)/csidh_tune
+# $(call csidh_tables_test,BITS,NAME): the test that
+# isogeny/csidh<BITS>_tables.h is what csidh_tune BITS prints
+define csidh_tables_test
+$$(BUILD)/$(2): $$(BUILD)/csidh_tune
 	@printf '%s\n' '#!/bin/sh' \
-	  'if "$<" 512 | cmp -s - "$(ROOT)/isogeny/csidh512_tables.h"; then' \
-	  '  echo "csidh tables: isogeny/csidh512_tables.h is what csidh_tune prints"' \
+	  'if "$$<" $(1) | cmp -s - "$$(ROOT)/isogeny/csidh$(1)_tables.h"; then' \
+	  '  echo "csidh tables: isogeny/csidh$(1)_tables.h is what csidh_tune prints"' \
 	  '  echo "SUITE: 1 passed, 0 failed, 0 skipped"; exit 0; fi' \
-	  'echo "FAIL: isogeny/csidh512_tables.h differs from csidh_tune output:"' \
-	  '"$<" 512 | diff "$(ROOT)/isogeny/csidh512_tables.h" - | head -20' \
-	  'echo "SUITE: 0 passed, 1 failed, 0 skipped"; exit 1' > $@
-	@chmod +x $@
+	  'echo "FAIL: isogeny/csidh$(1)_tables.h differs from csidh_tune output:"' \
+	  '"$$<" $(1) | diff "$$(ROOT)/isogeny/csidh$(1)_tables.h" - | head -20' \
+	  'echo "SUITE: 0 passed, 1 failed, 0 skipped"; exit 1' > $$@
+	@chmod +x $$@
+endef
+$(eval $(call csidh_tables_test,512,test_csidh_tables))
 
 # NOBS_CSIDH_REF_SRC: the CSIDH reference's source (or git) directory; built
 # outside the tree by scripts/csidh-ref.sh and timed in the same run.
@@ -70,7 +77,8 @@ CSIDH_REF_FLAGS := -DNOBS_CSIDH_REF
 FORCE:
 endif
 
-$(BUILD)/csidh_bench: $(ROOT)/tests/user/csidh_bench.c $(CSIDH_CORE) $(CSIDH_REF_LIB)
+$(BUILD)/csidh_bench: $(ROOT)/tests/user/csidh_bench.c $(CSIDH_CORE) $(CSIDH_REF_LIB) \
+		$(ROOT)/tests/user/csidh_param.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(CSIDH_CFLAGS) -DNOBS_FP_COUNT \
 		$(CSIDH_REF_FLAGS) -o $@ $(filter %.c %.S %.a,$^)
@@ -81,31 +89,37 @@ $(BUILD)/csidh_bench: $(ROOT)/tests/user/csidh_bench.c $(CSIDH_CORE) $(CSIDH_REF
 ifeq ($(shell uname -m),x86_64)
 CSIDH_CROSS ?= aarch64-linux-gnu-
 CSIDH_QEMU ?= qemu-aarch64-static
-USER_TESTS += $(BUILD)/test_csidh_arm64
 
-$(BUILD)/test_csidh_arm64.bin: $(ROOT)/tests/user/test_csidh.c \
-		$(ROOT)/isogeny/csidh.c $(ROOT)/isogeny/csidh.h \
-		$(ROOT)/isogeny/csidh512_tables.h $(ROOT)/isogeny/csidh_engine.h \
-		$(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp.h \
-		$(ROOT)/arch/arm64/fp_arm64.S
-	@mkdir -p $(@D)
-	@if command -v $(CSIDH_CROSS)gcc >/dev/null 2>&1; then \
-		echo "$(CSIDH_CROSS)gcc ... -o $@"; \
-		$(CSIDH_CROSS)gcc $(USER_CFLAGS) -O2 -static -Wa,--noexecstack \
-			-DNOBS_ROOT='"$(ROOT)"' -o $@ $(filter %.c %.S,$^); \
+# $(call csidh_arm64_test,NAME,DEFINES,SOURCES,N): test_csidh.c as NAME,
+# the first N vectors
+define csidh_arm64_test
+USER_TESTS += $$(BUILD)/$(1)
+
+$$(BUILD)/$(1).bin: $$(ROOT)/tests/user/test_csidh.c $(3) \
+		$$(ROOT)/tests/user/csidh_param.h
+	@mkdir -p $$(@D)
+	@if command -v $$(CSIDH_CROSS)gcc >/dev/null 2>&1; then \
+		echo "$$(CSIDH_CROSS)gcc ... -o $$@"; \
+		$$(CSIDH_CROSS)gcc $$(USER_CFLAGS) -O2 -static -Wa,--noexecstack \
+			$(2) -DNOBS_ROOT='"$$(ROOT)"' -o $$@ $$(filter %.c %.S,$$^); \
 	else \
-		echo "no $(CSIDH_CROSS)gcc; test_csidh_arm64 will skip"; \
-		printf '' > $@; \
+		echo "no $$(CSIDH_CROSS)gcc; $(1) will skip"; \
+		printf '' > $$@; \
 	fi
 
-$(BUILD)/test_csidh_arm64: $(BUILD)/test_csidh_arm64.bin
+$$(BUILD)/$(1): $$(BUILD)/$(1).bin
 	@printf '%s\n' '#!/bin/sh' \
-	  'bin="$<"; qemu="$(CSIDH_QEMU)"' \
-	  'if [ ! -s "$$bin" ] || ! command -v "$$qemu" >/dev/null 2>&1; then' \
-	  '  echo "SKIP: test_csidh_arm64: needs $(CSIDH_CROSS)gcc and $$qemu"' \
+	  'bin="$$<"; qemu="$$(CSIDH_QEMU)"' \
+	  'if [ ! -s "$$$$bin" ] || ! command -v "$$$$qemu" >/dev/null 2>&1; then' \
+	  '  echo "SKIP: $(1): needs $$(CSIDH_CROSS)gcc and $$$$qemu"' \
 	  '  echo "SUITE: 0 passed, 0 failed, 1 skipped"; exit 0; fi' \
-	  'exec "$$qemu" -cpu max "$$bin" -n 6 "$$@"' > $@
-	@chmod +x $@
+	  'exec "$$$$qemu" -cpu max "$$$$bin" -n $(4) "$$$$@"' > $$@
+	@chmod +x $$@
+endef
+$(eval $(call csidh_arm64_test,test_csidh_arm64,,$(ROOT)/isogeny/csidh.c \
+	$(ROOT)/isogeny/csidh.h $(ROOT)/isogeny/csidh512_tables.h \
+	$(ROOT)/isogeny/csidh_engine.h $(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp.h \
+	$(ROOT)/arch/arm64/fp_arm64.S,6))
 
 # make bench on arm64 code: the counts under qemu-user (no timing there)
 USER_BENCHES += $(BUILD)/csidh_bench_arm64

@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * CSIDH-512 benchmark, native: median rdtsc cycles of one constant-time
+ * CSIDH-512 benchmark (CSIDH-1024 built with -DTEST_CSIDH1024), native: median rdtsc cycles of one constant-time
  * group action (key generation), of public-key validation and of derive
  * (validation + group action), for each field implementation this CPU
  * runs, with each action's multiplication and squaring counts.  For
  * scale, the same run times one fp multiplication, and reports each
  * operation also in those multiplications; with NOBS_CSIDH_REF (make bench
  * NOBS_CSIDH_REF_SRC=...) it also times the variable-time CSIDH reference's
- * action and multiplication first, in the same run.
+ * action and multiplication first, in the same run (its p512 or p1024
+ * code).
  *
- * Usage: csidh_bench [-c] [runs]   (default 15 per operation; -c: the
- * counts only, for qemu-user)
+ * Usage: csidh_bench [-c] [runs]   (default 15 per operation, CSIDH-1024
+ * 7; -c: the counts only, for qemu-user)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,9 +32,16 @@ static unsigned long long nobs_ticks(void)
 }
 #endif
 
-#include "isogeny/csidh.h"
 #include "csidh_test_rng.h"
-#include "isogeny/fp.h"
+#include "csidh_param.h"
+
+#ifdef TEST_CSIDH1024
+#define BENCH_RUNS	7
+#define BENCH_TARGET	"target: action <= 700M ticks with BMI2/ADX; must: below 1.2G"
+#else
+#define BENCH_RUNS	15
+#define BENCH_TARGET	"target: action <= 0.80M M+S; must: action ticks <= the reference's median"
+#endif
 
 
 static int cmp_u64(const void *a, const void *b)
@@ -72,10 +80,10 @@ unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
  * The CSIDH reference implementation (variable time), linked from
  * scripts/csidh-ref.sh's library when make bench is given
  * NOBS_CSIDH_REF_SRC: its own types, declared here by size only (a private
- * key is 37 bytes, a curve 64).
+ * key is 37 bytes, a curve 64; CSIDH-1024: 65 and 128).
  */
-struct ref_key { unsigned char b[37]; };
-struct ref_pub { unsigned long long a[8]; };
+struct ref_key { unsigned char b[T_SK]; };
+struct ref_pub { unsigned long long a[T_PK / 8]; };
 void csidh_private(struct ref_key *priv);
 void action(struct ref_pub *out, const struct ref_pub *in,
 	    const struct ref_key *priv);
@@ -131,33 +139,33 @@ static void run(const char *impl, int runs, int counts_only)
 	unsigned long long m, sq, msum = 0, ssum = 0, mn = ~0ULL, mx = 0;
 	unsigned long long rt[64] __maybe_unused;
 	struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
-	unsigned char sk[37], pk[64], pk2[64], ss[64];
-	struct nobs_fp a, b;
+	unsigned char sk[T_SK], pk[T_PK], pk2[T_PK], ss[T_PK];
+	T_FP_T a, b;
 	int i, j;
 
 	printf("%-8s", nobs_fp_select(!strcmp(impl, "asm")));
 	fflush(stdout);
 
-	nobs_fp_set_u64(&a, 3);
-	nobs_fp_set_u64(&b, 5);
+	T_FP(set_u64)(&a, 3);
+	T_FP(set_u64)(&b, 5);
 	for (i = 0; i < 64; i++) {
 		unsigned long long t0 = nobs_ticks();
 
 		for (j = 0; j < 1000; j++)
-			nobs_fp_mul(&a, &a, &b);
+			T_FP(mul)(&a, &a, &b);
 		t[i] = (nobs_ticks() - t0) / 1000;
 	}
 	mul = median(t, 64);
 
-	nobs_csidh_random_private_key(sk, &env);
-	nobs_csidh_public_key(pk2, sk, &env);	/* a peer key */
+	T(random_private_key)(sk, &env);
+	T(public_key)(pk2, sk, &env);	/* a peer key */
 	for (i = 0; i < runs; i++) {
 		unsigned long long t0;
 
-		nobs_csidh_random_private_key(sk, &env);
+		T(random_private_key)(sk, &env);
 		nobs_fp_count_mul = nobs_fp_count_sqr = 0;
 		t0 = nobs_ticks();
-		if (nobs_csidh_public_key(pk, sk, &env))
+		if (T(public_key)(pk, sk, &env))
 			abort();
 		t[i] = nobs_ticks() - t0;
 #ifdef NOBS_CSIDH_REF
@@ -180,7 +188,7 @@ static void run(const char *impl, int runs, int counts_only)
 	for (i = 0; i < runs; i++) {
 		unsigned long long t0 = nobs_ticks();
 
-		if (nobs_csidh_validate(pk2))
+		if (T(validate)(pk2))
 			abort();
 		t[i] = nobs_ticks() - t0;
 	}
@@ -188,7 +196,7 @@ static void run(const char *impl, int runs, int counts_only)
 	for (i = 0; i < runs; i++) {
 		unsigned long long t0 = nobs_ticks();
 
-		if (nobs_csidh_shared_secret(ss, sk, pk2, &env))
+		if (T(shared_secret)(ss, sk, pk2, &env))
 			abort();
 		t[i] = nobs_ticks() - t0;
 	}
@@ -206,22 +214,24 @@ static void run(const char *impl, int runs, int counts_only)
 int main(int argc, char **argv)
 {
 	int counts_only = argc > 1 && !strcmp(argv[1], "-c");
-	int runs = argc > 1 + counts_only ? atoi(argv[1 + counts_only]) : 15;
+	int runs = argc > 1 + counts_only ? atoi(argv[1 + counts_only]) :
+		   BENCH_RUNS;
 
 	if (runs < 1 || runs > 64)
-		runs = 15;
+		runs = BENCH_RUNS;
 	if (counts_only) {
 		/* under qemu-user: the counts, no timing */
-		printf("csidh512 (counts only): fp multiplications M and squarings S per action\n");
+		printf("%s (counts only): fp multiplications M and squarings S per action\n",
+		       T_ALG);
 		run("asm", runs, 1);
 		return 0;
 	}
 #if defined(__x86_64__)
-	printf("csidh512: median rdtsc ticks over %d runs (xM = in fp muls)\n",
-	       runs);
+	printf("%s: median rdtsc ticks over %d runs (xM = in fp muls)\n",
+	       T_ALG, runs);
 #else
-	printf("csidh512: median nanoseconds over %d runs (xM = in fp muls)\n",
-	       runs);
+	printf("%s: median nanoseconds over %d runs (xM = in fp muls)\n",
+	       T_ALG, runs);
 #endif
 	printf("M, S: multiplications and squarings per action (means); M+S min and max over the keys\n");
 	printf("%-8s %10s %14s %7s %8s %7s %8s %8s %14s %7s %14s %7s\n", "fp",
@@ -235,6 +245,6 @@ int main(int argc, char **argv)
 	run("generic", runs, 0);
 	if (have_bmi2_adx())
 		run("asm", runs, 0);
-	printf("target: action <= 0.80M M+S; must: action ticks <= the reference's median\n");
+	printf("%s\n", BENCH_TARGET);
 	return 0;
 }

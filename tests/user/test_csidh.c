@@ -2,15 +2,19 @@
 /*
  * CSIDH-512 core against the 328 vectors of
  * $NOBS_VECTORS/csidh/csidh_testvectors.dat (generated with the CSIDH
- * reference implementation):
+ * reference implementation), or, built with -DTEST_CSIDH1024, the
+ * CSIDH-1024 core against the 32 of csidh1024_testvectors.dat (the
+ * reference's p1024):
  *   valid                 Pr1 -> Pk1; Pk2 validates; (Pr1, Pk2) -> Ss
  *   invalid_public_key1   Pr1 does not give Pk1
  *   invalid_public_key2   Pk2 is refused (validate and shared secret)
  *   invalid_shared_secret (Pr1, Pk2) does not give Ss
- * plus encoding and validation edge cases that need no oracle.
+ * plus encoding and validation edge cases that need no oracle, and key
+ * exchanges between random keys, both ways.
  *
  * All vectors run with the fastest field arithmetic the CPU has (BMI2/ADX
- * or arm64 assembly), the first six also with the generic C.
+ * or arm64 assembly), the first six (CSIDH-1024: two) also with the
+ * generic C.
  *
  * Vectors: $NOBS_VECTORS, else ../shared/vectors beside the checkout.
  *
@@ -23,10 +27,10 @@
 #include <cpuid.h>
 #endif
 
-#include "isogeny/csidh.h"
 #include "csidh_test_rng.h"
 #include "vectors_json.h"
-#include "isogeny/fp.h"
+
+#include "csidh_param.h"
 
 #ifndef NOBS_ROOT
 #define NOBS_ROOT "."
@@ -37,65 +41,88 @@ static const struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
 
 static void edge_cases(void)
 {
-	unsigned char pk[64], sk[37], ss[64], p_le[64];
-	struct nobs_fp t;
+	unsigned char pk[T_PK], sk[T_SK], ss[T_PK], p_le[T_PK];
+	T_FP_T t;
 	int i;
 
 	/* the base curve A = 0 is supersingular */
 	memset(pk, 0, sizeof(pk));
-	check(nobs_csidh_validate(pk) == 0, "A = 0 valid", -1);
+	check(T(validate)(pk) == 0, "A = 0 valid", -1);
 	/* A = p and A = 2^512 - 1 are out of range */
-	nobs_fp_to_bytes(p_le, &nobs_fp_p);
-	check(nobs_csidh_validate(p_le) == -EINVAL, "A = p refused", -1);
+	T_FP(to_bytes)(p_le, &T_FP(p));
+	check(T(validate)(p_le) == -EINVAL, "A = p refused", -1);
 	memset(pk, 0xff, sizeof(pk));
-	check(nobs_csidh_validate(pk) == -EINVAL, "A = 2^512-1 refused", -1);
+	check(T(validate)(pk) == -EINVAL, "A = 2^bits - 1 refused", -1);
 	/* A = 2 and A = -2 are singular */
-	nobs_fp_set_u64(&t, 2);
-	nobs_fp_to_bytes(pk, &t);
-	check(nobs_csidh_validate(pk) == -EINVAL, "A = 2 refused", -1);
-	nobs_fp_neg(&t, &t);
-	nobs_fp_to_bytes(pk, &t);
-	check(nobs_csidh_validate(pk) == -EINVAL, "A = -2 refused", -1);
+	T_FP(set_u64)(&t, 2);
+	T_FP(to_bytes)(pk, &t);
+	check(T(validate)(pk) == -EINVAL, "A = 2 refused", -1);
+	T_FP(neg)(&t, &t);
+	T_FP(to_bytes)(pk, &t);
+	check(T(validate)(pk) == -EINVAL, "A = -2 refused", -1);
 
 	/* the zero key maps the base curve to itself */
 	memset(sk, 0, sizeof(sk));
-	check(nobs_csidh_public_key(pk, sk, &env) == 0, "zero key", -1);
-	for (i = 0; i < 64 && !pk[i]; i++)
+	check(T(public_key)(pk, sk, &env) == 0, "zero key", -1);
+	for (i = 0; i < T_PK && !pk[i]; i++)
 		;
-	check(i == 64, "zero key gives A = 0", -1);
+	check(i == T_PK, "zero key gives A = 0", -1);
 
-	/* nibbles 6, 7, -6, -7, -8 are refused, wherever they are */
+	/* nibbles max + 1, 7, -max - 1, -7, -8 are refused, wherever they are */
 	for (i = 0; i < 5; i++) {
-		static const unsigned char bad[5] = { 6, 7, 0xa, 0x9, 0x8 };
+		static const unsigned char bad[5] = {
+			T_MAX + 1, 7, 16 - T_MAX - 1, 0x9, 0x8
+		};
 
-		memset(sk, 0x55, sizeof(sk));
-		sk[(7 * i) % 37] = (i & 1) ? bad[i] : (u8)(bad[i] << 4);
-		check(nobs_csidh_check_private_key(sk) == -EINVAL,
+		memset(sk, T_MAX * 0x11, sizeof(sk));
+		sk[(7 * i) % T_SK] = (i & 1) ? bad[i] : (u8)(bad[i] << 4);
+		check(T(check_private_key)(sk) == -EINVAL,
 		      "bad nibble refused", -1);
 		memset(ss, 0xaa, sizeof(ss));
-		check(nobs_csidh_public_key(ss, sk, &env) == -EINVAL,
+		check(T(public_key)(ss, sk, &env) == -EINVAL,
 		      "bad key: no public key", -1);
 	}
-	memset(sk, 0x5b, sizeof(sk));	/* 5, -5 everywhere */
-	check(nobs_csidh_check_private_key(sk) == 0, "+-5 accepted", -1);
+	memset(sk, T_MAX << 4 | (16 - T_MAX), sizeof(sk)); /* max, -max */
+	check(T(check_private_key)(sk) == 0, "+-max accepted", -1);
 
-	/* random keys are well formed and span [-5, 5] */
+	/* random keys are well formed and span [-max, max] */
 	{
 		int seen[16] = { 0 }, k, n = 0;
 
 		for (k = 0; k < 200; k++) {
-			nobs_csidh_random_private_key(sk, &env);
-			if (nobs_csidh_check_private_key(sk))
+			T(random_private_key)(sk, &env);
+			if (T(check_private_key)(sk))
 				n++;
-			for (i = 0; i < 74; i++)
+			for (i = 0; i < T_PRIMES; i++)
 				seen[((s8)(u8)(sk[i / 2] << ((i % 2) * 4)) >> 4)
 				     & 0xf]++;
 		}
 		check(n == 0, "random keys well formed", -1);
-		for (n = 0, i = -5; i <= 5; i++)
+		for (n = 0, i = -T_MAX; i <= T_MAX; i++)
 			n += seen[i & 0xf] > 0;
-		check(n == 11, "random keys use all of [-5, 5]", -1);
+		check(n == 2 * T_MAX + 1, "random keys use all of [-max, max]",
+		      -1);
 	}
+}
+
+/* Two random keys agree on a secret, both ways, that validates. */
+static void exchange(void)
+{
+	unsigned char ska[T_SK], skb[T_SK], pka[T_PK], pkb[T_PK];
+	unsigned char ssa[T_PK], ssb[T_PK];
+
+	T(random_private_key)(ska, &env);
+	T(random_private_key)(skb, &env);
+	check(!T(public_key)(pka, ska, &env) && !T(validate)(pka),
+	      "exchange: public key a", -1);
+	check(!T(public_key)(pkb, skb, &env) && !T(validate)(pkb),
+	      "exchange: public key b", -1);
+	check(!T(shared_secret)(ssa, ska, pkb, &env) &&
+	      !T(shared_secret)(ssb, skb, pka, &env) &&
+	      !memcmp(ssa, ssb, T_PK), "exchange: a and b agree", -1);
+	check(memcmp(pka, pkb, T_PK) && memcmp(ssa, pka, T_PK),
+	      "exchange: distinct keys and secret", -1);
+	check(!T(validate)(ssa), "exchange: the secret validates", -1);
 }
 
 static int have_bmi2_adx(void)
@@ -119,7 +146,8 @@ static void run_vectors(const char *text, int limit, const char *impl)
 
 	for (obj = strstr(text, "\"Id\""); obj && (limit < 0 || n < limit);
 	     obj = strstr(end, "\"Id\"")) {
-		unsigned char pk1[64], pr1[37], pk2[64], ss[64], out[64];
+		unsigned char pk1[T_PK], pr1[T_SK], pk2[T_PK], ss[T_PK];
+		unsigned char out[T_PK];
 		const char *s;
 		size_t len;
 		int id = atoi(strchr(obj, ':') + 1), has_pk2, has_ss, err;
@@ -129,47 +157,47 @@ static void run_vectors(const char *text, int limit, const char *impl)
 			break;
 		n++;
 		s = field(obj, end, "status", &len);
-		if (!s || unhex(pr1, 37, obj, end, "Pr1") ||
-		    unhex(pk1, 64, obj, end, "Pk1")) {
+		if (!s || unhex(pr1, T_SK, obj, end, "Pr1") ||
+		    unhex(pk1, T_PK, obj, end, "Pk1")) {
 			check(0, "parse", id);
 			continue;
 		}
-		has_pk2 = !unhex(pk2, 64, obj, end, "Pk2");
-		has_ss = !unhex(ss, 64, obj, end, "Ss");
+		has_pk2 = !unhex(pk2, T_PK, obj, end, "Pk2");
+		has_ss = !unhex(ss, T_PK, obj, end, "Ss");
 
 		if (!strncmp(s, "valid\"", 6)) {
-			check(!nobs_csidh_public_key(out, pr1, &env) &&
-			      !memcmp(out, pk1, 64), "Pr1 -> Pk1", id);
-			check(has_pk2 && !nobs_csidh_validate(pk2),
+			check(!T(public_key)(out, pr1, &env) &&
+			      !memcmp(out, pk1, T_PK), "Pr1 -> Pk1", id);
+			check(has_pk2 && !T(validate)(pk2),
 			      "Pk2 valid", id);
-			err = nobs_csidh_shared_secret(out, pr1, pk2, &env);
-			check(has_ss && !err && !memcmp(out, ss, 64),
+			err = T(shared_secret)(out, pr1, pk2, &env);
+			check(has_ss && !err && !memcmp(out, ss, T_PK),
 			      "(Pr1, Pk2) -> Ss", id);
 		} else if (!strncmp(s, "invalid_public_key1\"", 20)) {
-			err = nobs_csidh_public_key(out, pr1, &env);
-			check(err || memcmp(out, pk1, 64),
+			err = T(public_key)(out, pr1, &env);
+			check(err || memcmp(out, pk1, T_PK),
 			      "Pr1 does not give Pk1", id);
 		} else if (!strncmp(s, "invalid_public_key2\"", 20)) {
-			check(has_pk2 && nobs_csidh_validate(pk2) == -EINVAL,
+			check(has_pk2 && T(validate)(pk2) == -EINVAL,
 			      "Pk2 refused", id);
 			memset(out, 0x5a, sizeof(out));
-			err = nobs_csidh_shared_secret(out, pr1, pk2, &env);
-			for (i = 0; i < 64 && !out[i]; i++)
+			err = T(shared_secret)(out, pr1, pk2, &env);
+			for (i = 0; i < T_PK && !out[i]; i++)
 				;
-			check(err == -EINVAL && i == 64,
+			check(err == -EINVAL && i == T_PK,
 			      "no secret with invalid Pk2", id);
 		} else if (!strncmp(s, "invalid_shared_secret\"", 22)) {
-			err = nobs_csidh_shared_secret(out, pr1, pk2, &env);
-			check(!has_ss || err || memcmp(out, ss, 64),
+			err = T(shared_secret)(out, pr1, pk2, &env);
+			check(!has_ss || err || memcmp(out, ss, T_PK),
 			      "(Pr1, Pk2) does not give Ss", id);
 		} else {
 			check(0, "unknown status", id);
 		}
 		fflush(stdout);
 	}
-	if (limit < 0 && n != 328)
-		check(0, "expected 328 vectors", n);
-	printf("csidh: %d vectors with fp %s\n", n, impl);
+	if (limit < 0 && n != T_VECTORS)
+		check(0, "expected every vector of " T_FILE, n);
+	printf("%s: %d vectors with fp %s\n", T_NAME, n, impl);
 }
 
 int main(int argc, char **argv)
@@ -188,8 +216,10 @@ int main(int argc, char **argv)
 
 	nobs_fp_select(false);
 	edge_cases();
+	nobs_fp_select(!strcmp(best, "asm"));
+	exchange();
 
-	snprintf(path, sizeof(path), "%s/csidh/csidh_testvectors.dat",
+	snprintf(path, sizeof(path), "%s/csidh/" T_FILE,
 		 dir ? dir : NOBS_ROOT "/../shared/vectors");
 	text = slurp(path);
 	if (!text) {
@@ -200,7 +230,7 @@ int main(int argc, char **argv)
 		run_vectors(text, limit, nobs_fp_select(!strcmp(best, "asm")));
 		/* ... and the first few with the other one */
 		if (!strcmp(best, "asm"))
-			run_vectors(text, 6, nobs_fp_select(false));
+			run_vectors(text, T_OTHER_FP, nobs_fp_select(false));
 		free(text);
 	}
 	printf("SUITE: %d passed, %d failed, %d skipped\n",

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The CSIDH-512 group action's operation count, and that it depends on
- * public events only.
+ * The CSIDH-512 group action's operation count (CSIDH-1024 built with
+ * -DTEST_CSIDH1024), and that it depends on public events only.
  *
  * What is public: the sampled points are random, so whether the point a
  * leaf needs lacks l-torsion ("fail"), and from that how many steps each
@@ -13,24 +13,29 @@
  * field multiplications and squarings between two consecutive events
  * must be the same for every key, in every run, whenever the public data
  * (which round, its primes, the leaf, its event) are the same.  Keys:
- * all-zero, all +5, all -5, alternating, and random ones; each run with
+ * all-zero, all +max, all -max, alternating, and random ones; each run with
  * its own random stream.  It also asserts the count stays within the
  * budget below, and prints min / max / mean over the keys.
  *
- * Usage: test_csidh_ops [keys]   (default 24)
+ * Usage: test_csidh_ops [keys]   (default 24; CSIDH-1024: 12)
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "isogeny/csidh.h"
 #include "csidh_test_rng.h"
-#include "isogeny/fp.h"
+#include "csidh_param.h"
 
 unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
 
 /* the budget (multiplications + squarings) this test holds the action to */
+#ifdef TEST_CSIDH1024
+#define OPS_BUDGET	1150000ULL
+#define OPS_KEYS	12
+#else
 #define OPS_BUDGET	905000ULL
+#define OPS_KEYS	24
+#endif
 
 #define MAX_BUCKETS	(1 << 16)
 
@@ -72,10 +77,10 @@ static void check(unsigned long long key)
 	checked++;
 }
 
-void nobs_csidh_count_event(int kind, const unsigned char *idx, int n, int i,
-			    int step);
-void nobs_csidh_count_event(int kind, const unsigned char *idx, int n, int i,
-			    int step)
+void T(count_event)(int kind, const unsigned char *idx, int n, int i,
+		    int step);
+void T(count_event)(int kind, const unsigned char *idx, int n, int i,
+		    int step)
 {
 	unsigned long long key;
 	int j;
@@ -101,46 +106,47 @@ void nobs_csidh_count_event(int kind, const unsigned char *idx, int n, int i,
 	last_sqr = nobs_fp_count_sqr;
 }
 
-static void key_fill(unsigned char sk[37], int v)
+static void key_fill(unsigned char sk[T_SK], int v)
 {
 	unsigned int nib = (unsigned int)v & 0xf;
 
-	memset(sk, (int)(nib << 4 | nib), 37);
-	sk[36] &= 0xf0;
+	memset(sk, (int)(nib << 4 | nib), T_SK);
+	sk[T_SK - 1] &= 0xf0;
 }
 
 int main(int argc, char **argv)
 {
-	int keys = argc > 1 ? atoi(argv[1]) : 24, k, impl, passed = 0;
+	int keys = argc > 1 ? atoi(argv[1]) : OPS_KEYS, k, impl, passed = 0;
 	unsigned long long seed = 1, seed2, mn = ~0ULL, mx = 0, sum = 0, tot;
 	unsigned long long mn_m = 0, mn_s = 0, mx_m = 0, mx_s = 0;
 	struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
-	unsigned char sk[37], pk[64];
+	unsigned char sk[T_SK], pk[T_PK];
 	int failed = 0;
 
 	if (keys < 5)
 		keys = 5;
 	for (impl = 0; impl < 1; impl++) {
-		printf("csidh ops: fp %s, %d keys\n", nobs_fp_select(1), keys);
+		printf("%s ops: fp %s, %d keys\n", T_NAME, nobs_fp_select(1),
+		       keys);
 		for (k = 0; k < keys; k++) {
 			switch (k) {
 			case 0:
 				key_fill(sk, 0);
 				break;
 			case 1:
-				key_fill(sk, 5);
+				key_fill(sk, T_MAX);
 				break;
 			case 2:
-				key_fill(sk, -5);
+				key_fill(sk, -T_MAX);
 				break;
 			case 3:
-				key_fill(sk, 5);
-				memset(sk, 0x5b, 36);
+				key_fill(sk, T_MAX);
+				memset(sk, T_MAX << 4 | (16 - T_MAX), T_SK - 1);
 				break;
 			default:
 				seed2 = 1000 + k;
 				env.ctx = &seed2;
-				nobs_csidh_random_private_key(sk, &env);
+				T(random_private_key)(sk, &env);
 				env.ctx = &seed;
 			}
 			/* the round ordinal restarts per action */
@@ -148,7 +154,7 @@ int main(int argc, char **argv)
 			last_kind = -1;
 			nobs_fp_count_mul = nobs_fp_count_sqr = 0;
 			last_mul = last_sqr = 0;
-			if (nobs_csidh_public_key(pk, sk, &env)) {
+			if (T(public_key)(pk, sk, &env)) {
 				printf("FAIL: key %d refused\n", k);
 				failed++;
 				continue;
@@ -167,10 +173,10 @@ int main(int argc, char **argv)
 			}
 		}
 	}
-	printf("csidh ops: action M+S min %llu (%lluM %lluS) max %llu (%lluM %lluS) mean %llu\n",
-	       mn, mn_m, mn_s, mx, mx_m, mx_s, sum / keys);
-	printf("csidh ops: %d spans between public events checked, %d differ\n",
-	       checked, mismatches);
+	printf("%s ops: action M+S min %llu (%lluM %lluS) max %llu (%lluM %lluS) mean %llu\n",
+	       T_NAME, mn, mn_m, mn_s, mx, mx_m, mx_s, sum / keys);
+	printf("%s ops: %d spans between public events checked, %d differ\n",
+	       T_NAME, checked, mismatches);
 	if (mismatches)
 		failed++;
 	else

@@ -3,18 +3,22 @@
 # Zeroization (test_zeroize.c): DRBG state all-zero after uninstantiate
 # and engine failures, no key, seed, exponent or random draw left on the
 # stack by the SHA-3, DRBG and CSIDH cores, and no word of the CSIDH group
-# action's computation left below its caller.  Built without sanitizers:
-# ASan would move the frames it scans to a fake stack.  Included by
-# tests/user/Makefile, which defines ROOT, BUILD and the flags.
+# actions' computation (CSIDH-512 and -1024) left below their caller.
+# Built without sanitizers: ASan would move the frames it scans to a fake
+# stack.  Included by tests/user/Makefile, which defines ROOT, BUILD and
+# the flags.
 
 ZEROIZE_SRC := $(ROOT)/tests/user/test_zeroize.c $(ROOT)/sha3/keccak.c \
-	$(ROOT)/drbg/ctr_drbg.c $(ROOT)/isogeny/csidh.c $(ROOT)/isogeny/fp.c
+	$(ROOT)/drbg/ctr_drbg.c $(ROOT)/isogeny/csidh.c $(ROOT)/isogeny/fp.c \
+	$(ROOT)/isogeny/csidh1024.c $(ROOT)/isogeny/fp1024.c
 ZEROIZE_DEPS := $(ZEROIZE_SRC) $(ROOT)/sha3/keccak.h $(ROOT)/drbg/ctr_drbg.h \
 	$(ROOT)/isogeny/csidh.h $(ROOT)/isogeny/csidh512_tables.h $(ROOT)/isogeny/csidh_engine.h \
+	$(ROOT)/isogeny/csidh1024.h $(ROOT)/isogeny/csidh1024_tables.h \
+	$(ROOT)/isogeny/csidh1024_keys.h $(ROOT)/isogeny/fp1024.h \
 	$(ROOT)/isogeny/fp.h $(ROOT)/isogeny/fp_decl.h $(ROOT)/isogeny/fp_impl.h \
 	$(ROOT)/include/nobs/types.h
-ZEROIZE_ASM_x86_64 := $(ROOT)/arch/x86/fp_x86_64.S
-ZEROIZE_ASM_aarch64 := $(ROOT)/arch/arm64/fp_arm64.S
+ZEROIZE_ASM_x86_64 := $(ROOT)/arch/x86/fp_x86_64.S $(ROOT)/arch/x86/fp1024_x86_64.S
+ZEROIZE_ASM_aarch64 := $(ROOT)/arch/arm64/fp_arm64.S $(ROOT)/arch/arm64/fp1024_arm64.S
 ZEROIZE_ASM := $(ZEROIZE_ASM_$(shell uname -m))
 ifeq ($(ZEROIZE_ASM),)
 ZEROIZE_DEFS := -DNOBS_FP_NO_ASM

@@ -30,7 +30,10 @@
 # -r LEVEL names another (-r default: leave the kernel's); the cases see
 # the value found as NOBS_AF_ALG_RESTRICT_DEFAULT.  Programs
 # tests/vm/progs/*.c are built static (for NOBS_ARCH) into /bin; the
-# vectors (../shared/vectors) are at /vectors.
+# vectors (../shared/vectors) are at /vectors; where the CSIDH reference
+# is at hand (NOBS_CSIDH_REF_SRC, or built before in NOBS_CSIDH_REF_OUT,
+# default /var/tmp/nobs-csidh-ref), fresh CSIDH-1024 keys and results from
+# its p1024 code at /etc/nobs-csidh1024-fresh (65-csidh1024.sh).
 # -D: instead of an initramfs and -m, the board's whole Debian 13 system
 # (scripts/board-rootfs.sh: the stock kernel and its headers, dkms, gcc;
 # a copy-on-write snapshot of the cached disk) with the package given
@@ -146,6 +149,12 @@ if [ "$tcrypt" = 1 ]; then
 	cp "$NOBS_ROOT/tests/vm/tcrypt.sh" "$o/cases/99-tcrypt.sh"
 fi
 nobs_guest_progs "$o" "$NOBS_ROOT"/tests/vm/progs/*.c
+# Fresh CSIDH-1024 keys and results from the CSIDH reference's p1024 code
+# (built outside the project: scripts/csidh-ref.sh) for 65-csidh1024.sh;
+# the case skips without them.
+if [ -f "$o/cases/65-csidh1024.sh" ]; then
+	nobs_csidh1024_fresh "$o/etc/nobs-csidh1024-fresh"
+fi
 printf 'KVER=%s\nNOBS_KERNEL_ID=%s\nNOBS_PARAMS="%s"\nNOBS_AF_ALG_RESTRICT=%s\nNOBS_SYSCTLS="%s"\nNOBS_RESULTS_TTY=%s\nNOBS_DEB=%s\n' \
 	"$kver" "$id" "$params" "$restrict" "$sysctls" "$nobs_results_tty" \
 	"${deb:+/nobs/$(basename "$deb")}" >"$o/etc/nobs.conf"

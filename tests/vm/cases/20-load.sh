@@ -58,7 +58,7 @@ ld_bad="drbg_reseed_interval=0 drbg_reseed_interval=281474976710657
 ld_bad_test="test_fail_after=-2 test_fail_selftest=-2
 	test_fail_selftest=$ld_nr test_fail_kat=nosuch
 	test_fail_kat=generic:nosuch test_fail_kat=generic:
-	test_fail_exchange=maybe"
+	test_fail_exchange=maybe test_fail_first_use=maybe"
 [ -n "${NOBS_TEST_KO:-}" ] || result skip load-bad-test-hooks "no test build of the module (run-vm.sh -T)"
 for ld_p in $ld_bad ${NOBS_TEST_KO:+$ld_bad_test}; do
 	ld_ko=$NOBS_KO

@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
-# CSIDH-512 kpp "csidh512" in the kernel (60-kpp.sh drives it from user
-# space through nobs's AF_ALG kpp type): at load the module runs the known-answer self-test and a
-# key exchange between two tfms through crypto_alloc_kpp() (each side's
-# public key to the other, equal 64-byte secrets, an invalid peer key
-# refused with -EINVAL) and logs the outcome; this case checks
-# the registration and that line.
+# The CSIDH kpps "csidh512" and "csidh1024" in the kernel (60-kpp.sh and
+# 65-csidh1024.sh drive them from user space through nobs's AF_ALG kpp
+# type): at load the module runs the known-answer self-tests and, for each,
+# a key exchange between two tfms through crypto_alloc_kpp() (equal
+# secrets, an invalid peer key refused with -EINVAL) and logs the outcome;
+# this case checks the registrations and those lines.
 # Sourced by the guest's /init (busybox sh): report with `result`, never exit.
 
 # The driver nobs_csidh_select() must have picked.
@@ -22,7 +22,6 @@ case " $NOBS_PARAMS " in
 	esac
 	;;
 esac
-csidh_drv=csidh512-nobs-$csidh_impl
 
 # The /proc/crypto block of driver $1, one "key: value" per line.
 csidh_block() {
@@ -32,31 +31,43 @@ csidh_block() {
 	     END { if (hit) printf "%s", blk }' /proc/crypto
 }
 
-csidh_info=$(csidh_block "$csidh_drv")
-if [ -z "$csidh_info" ]; then
-	result fail csidh-registered "$csidh_drv not in /proc/crypto ($(grep -o 'csidh512-nobs-[a-z0-9]*' /proc/crypto | tr '\n' ' '))"
-elif ! echo "$csidh_info" | grep -q '^name *: csidh512$' ||
-     ! echo "$csidh_info" | grep -q '^type *: kpp$'; then
-	result fail csidh-registered "$(echo "$csidh_info" | tr '\n' ' ')"
-else
-	result pass csidh-registered "$csidh_drv"
-	if echo "$csidh_info" | grep -q '^selftest *: passed$'; then
-		result pass csidh-testmgr
+# csidh_check ALG PREFIX: the registration and the self-test lines of one
+# parameter set (results PREFIX-registered, -testmgr, -key-exchange).
+csidh_check() {
+	csidh_drv=$1-nobs-$csidh_impl
+	csidh_info=$(csidh_block "$csidh_drv")
+	if [ -z "$csidh_info" ]; then
+		result fail "$2-registered" "$csidh_drv not in /proc/crypto ($(grep -o "$1-nobs-[a-z0-9]*" /proc/crypto | tr '\n' ' '))"
+	elif ! echo "$csidh_info" | grep -q "^name *: $1\$" ||
+	     ! echo "$csidh_info" | grep -q '^type *: kpp$'; then
+		result fail "$2-registered" "$(echo "$csidh_info" | tr '\n' ' ')"
 	else
-		result fail csidh-testmgr "$(echo "$csidh_info" | grep selftest)"
+		result pass "$2-registered" "$csidh_drv"
+		if echo "$csidh_info" | grep -q '^selftest *: passed$'; then
+			result pass "$2-testmgr"
+		else
+			result fail "$2-testmgr" "$(echo "$csidh_info" | grep selftest)"
+		fi
 	fi
-fi
 
-# The module's own tests (the latest load's lines: it may have been
-# reloaded).
-csidh_log=$(dmesg | grep -E 'csidh512' | tail -n 3)
-if echo "$csidh_log" | grep -q "$csidh_drv: key exchange self-test passed"; then
-	result pass csidh-key-exchange "$csidh_drv"
-elif echo "$csidh_log" | grep -qE 'self-test failed|test failed'; then
-	result fail csidh-key-exchange "$(echo "$csidh_log" | tr '\n' ' ')"
-else
-	result fail csidh-key-exchange "no self-test line in dmesg"
-fi
+	# The module's own tests (the latest load's lines: it may have been
+	# reloaded).
+	csidh_log=$(dmesg | grep -E "$1-nobs|$1 " | tail -n 3)
+	# csidh1024: its known answers at first use (65-csidh1024.sh).
+	if [ "$1" = csidh1024 ] &&
+	   echo "$csidh_log" | grep -q "$csidh_drv: known-answer self-test at first use"; then
+		result pass "$2-key-exchange" "$csidh_drv: known answers at first use"
+	elif echo "$csidh_log" | grep -q "$csidh_drv: key exchange self-test passed"; then
+		result pass "$2-key-exchange" "$csidh_drv"
+	elif echo "$csidh_log" | grep -qE 'self-test failed|test failed'; then
+		result fail "$2-key-exchange" "$(echo "$csidh_log" | tr '\n' ' ')"
+	else
+		result fail "$2-key-exchange" "no self-test line in dmesg"
+	fi
+}
+
+csidh_check csidh512 csidh
+csidh_check csidh1024 csidh1024
 
 # The load line names the same choice (the Pi 4's: csidh=arm64, the arm64
 # field assembly, beside keccak=generic).

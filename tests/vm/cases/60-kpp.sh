@@ -106,13 +106,14 @@ else
 	esac
 fi
 
-# The kpps the type serves (algif_kpp.c): csidh512, ecdh-nist-p256/p384,
-# dh and ffdhe2048..4096(dh), by name or driver, and no other.  Load the
-# kernel's other kpps first, so there is something to refuse.
+# The kpps the type serves (algif_kpp.c): csidh512, csidh1024,
+# ecdh-nist-p256/p384, dh and ffdhe2048..4096(dh), by name or driver, and
+# no other.  Load the kernel's other kpps first, so there is something to
+# refuse.
 for kpp_m in curve25519-generic curve25519-x86_64 ecdh_generic dh_generic; do
 	modprobe -q "$kpp_m" 2>/dev/null
 done
-kpp_served=" csidh512 ecdh-nist-p256 ecdh-nist-p384 dh ffdhe2048(dh) ffdhe3072(dh) ffdhe4096(dh) "
+kpp_served=" csidh512 csidh1024 ecdh-nist-p256 ecdh-nist-p384 dh ffdhe2048(dh) ffdhe3072(dh) ffdhe4096(dh) "
 kpp_yes= kpp_no=
 for kpp_nd in $(awk '/^name/ { n = $3 } /^driver/ { d = $3 }
 		/^type/ { if ($3 == "kpp") print n "|" d }' /proc/crypto | sort -u); do

@@ -3,7 +3,8 @@
 # every name nobs registers, and nobs's own "kpp" type following it:
 #   0: every name binds, for root and for nobody;
 #   1: the kernel's hash and rng allowlists hold no nobs name (ENOENT even
-#      for root); the kpp type serves csidh512 to everyone, ecdh-nist-p256
+#      for root); the kpp type serves csidh512 and csidh1024 to everyone,
+#      ecdh-nist-p256
 #      and -p384 to root only, nothing else (driver names, dh: ENOENT);
 #   2: no AF_ALG socket at all (EAFNOSUPPORT), the kpp type included.
 # Nothing of it is logged.  On a kernel without the sysctl the kpp type
@@ -44,7 +45,7 @@ done
 
 if [ ! -f "$pol_sysctl" ]; then
 	# No policy: the kpp type serves every kpp to everyone (level 0).
-	pol_expect policy-none-kpp-nobody ok -u kpp csidh512 $pol_ecdh dh
+	pol_expect policy-none-kpp-nobody ok -u kpp csidh512 csidh1024 $pol_ecdh dh
 	result skip policy-levels "no $pol_sysctl on this kernel"
 else
 	pol_saved=$(cat "$pol_sysctl")
@@ -61,8 +62,8 @@ else
 	pol_expect policy-0-hash-root ok hash $pol_hash
 	pol_expect policy-0-hash-nobody ok -u hash $pol_hash
 	pol_expect policy-0-rng ok rng $pol_rng
-	pol_expect policy-0-kpp-root ok kpp csidh512 $pol_kdrv $pol_ecdh dh
-	pol_expect policy-0-kpp-nobody ok -u kpp csidh512 $pol_kdrv $pol_ecdh dh
+	pol_expect policy-0-kpp-root ok kpp csidh512 csidh1024 $pol_kdrv $pol_ecdh dh
+	pol_expect policy-0-kpp-nobody ok -u kpp csidh512 csidh1024 $pol_kdrv $pol_ecdh dh
 
 	echo 1 >"$pol_sysctl"
 	# The level is in force: the kernel's own allowlist still serves sha1.
@@ -72,6 +73,8 @@ else
 	pol_expect policy-1-rng-root ENOENT rng $pol_rng
 	pol_expect policy-1-kpp-csidh512-root ok kpp csidh512
 	pol_expect policy-1-kpp-csidh512-nobody ok -u kpp csidh512
+	pol_expect policy-1-kpp-csidh1024-root ok kpp csidh1024
+	pol_expect policy-1-kpp-csidh1024-nobody ok -u kpp csidh1024
 	if [ -n "$pol_ecdh" ]; then
 		pol_expect policy-1-kpp-ecdh-root ok kpp $pol_ecdh
 		pol_expect policy-1-kpp-ecdh-nobody ENOENT -u kpp $pol_ecdh
@@ -100,8 +103,8 @@ else
 	echo 2 >"$pol_sysctl"
 	pol_expect policy-2-hash EAFNOSUPPORT hash $pol_hash sha1
 	pol_expect policy-2-rng EAFNOSUPPORT rng $pol_rng
-	pol_expect policy-2-kpp-root EAFNOSUPPORT kpp csidh512 $pol_ecdh
-	pol_expect policy-2-kpp-nobody EAFNOSUPPORT -u kpp csidh512
+	pol_expect policy-2-kpp-root EAFNOSUPPORT kpp csidh512 csidh1024 $pol_ecdh
+	pol_expect policy-2-kpp-nobody EAFNOSUPPORT -u kpp csidh512 csidh1024
 
 	echo "$pol_saved" >"$pol_sysctl"
 	if [ "$(dmesg | wc -l)" -eq "$pol_dmesg" ]; then
