@@ -195,12 +195,14 @@ static int nk_kpp_op(struct kunit *test, struct crypto_kpp *tfm,
 static void csidh_kat(struct kunit *test)
 {
 	const struct nk_csidh_set *set = test->param_value;
-	struct crypto_kpp *tfm = nk_csidh_tfm(test);
+	struct crypto_kpp *tfm;
 	u8 pk[NK_PK_MAX], ss[NK_PK_MAX];
 	const u8 *sk, *pk1, *pk2, *exp;
 	unsigned int n = set->pk;
 	size_t len;
 
+	NK_CSIDH_SET_WANTED(test, set->name);
+	tfm = nk_csidh_tfm(test);
 	sk = nk_unhex(test, set->pr1, &len);
 	KUNIT_ASSERT_EQ(test, len, set->sk);
 	pk1 = nk_unhex(test, set->pk1, &len);
@@ -217,12 +219,15 @@ static void csidh_kat(struct kunit *test)
 static void csidh_exchange(struct kunit *test)
 {
 	const struct nk_csidh_set *set = test->param_value;
-	struct crypto_kpp *a = nk_csidh_tfm(test), *b = nk_csidh_tfm(test);
+	struct crypto_kpp *a, *b;
 	u8 pkb[NK_PK_MAX], ssa[NK_PK_MAX], ssb[NK_PK_MAX];
 	unsigned int n = set->pk;
 	const u8 *sk, *pk1;
 	size_t len;
 
+	NK_CSIDH_SET_WANTED(test, set->name);
+	a = nk_csidh_tfm(test);
+	b = nk_csidh_tfm(test);
 	sk = nk_unhex(test, set->pr1, &len);
 	pk1 = nk_unhex(test, set->pk1, &len);
 	KUNIT_ASSERT_EQ(test, crypto_kpp_set_secret(a, sk, set->sk), 0);
@@ -239,12 +244,14 @@ static void csidh_exchange(struct kunit *test)
 static void csidh_bad_inputs(struct kunit *test)
 {
 	const struct nk_csidh_set *set = test->param_value;
-	struct crypto_kpp *tfm = nk_csidh_tfm(test);
+	struct crypto_kpp *tfm;
 	unsigned int n = set->pk, i;
 	u8 *sk, out[NK_PK_MAX + 1];
 	const u8 *pk;
 	size_t len;
 
+	NK_CSIDH_SET_WANTED(test, set->name);
+	tfm = nk_csidh_tfm(test);
 	sk = kunit_kzalloc(test, 2 * NK_PK_MAX, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, sk);
 	memcpy(sk, nk_unhex(test, set->pr1, &len), set->sk);

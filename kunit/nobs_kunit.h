@@ -21,6 +21,20 @@ struct nk_rng {
 };
 
 extern u64 nobs_kunit_seed;
+extern bool nobs_kunit_csidh1024;
+
+/*
+ * NK_CSIDH_SET_WANTED(test, name): a csidh1024 case skips when the module
+ * was loaded with csidh1024=0 (kunit-check.sh's force_generic runs on the
+ * kernels with a fast field: there the generic 1024-bit C would take ten
+ * minutes under QEMU/TCG and KASAN; the generic C is csidh1024's only
+ * code in the riscv64 and ppc64le runs, and the harness's).
+ */
+#define NK_CSIDH_SET_WANTED(test, name)					\
+	do {								\
+		if (!nobs_kunit_csidh1024 && !strcmp((name), "csidh1024")) \
+			kunit_skip((test), "csidh1024=0 (the generic field's csidh1024 runs on riscv64 and ppc64le)"); \
+	} while (0)
 
 /* A stream for one test case: the module seed mixed with @tag. */
 static inline void nk_rng_init(struct nk_rng *r, u64 tag)

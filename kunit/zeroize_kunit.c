@@ -530,6 +530,7 @@ static void zeroize_csidh_stack_residue(struct kunit *test)
 	unsigned int i, try;
 	u64 first;
 
+	NK_CSIDH_SET_WANTED(test, set->name);
 	nk_z_lo = max(sp - NK_Z_SPAN, bottom);
 	span = sp - nk_z_lo;
 	/*
