@@ -170,7 +170,9 @@ kmake -j2 "$target" modules
 echo "$image" >"$bdir/image"
 echo "${arch%%-*}" >"$bdir/nobs-arch"
 echo "$arch" >"$bdir/nobs-variant"
-echo "${llvm:+LLVM=$llvm}" >"$bdir/kmake-args"
+# One variable a line; an empty file for the gcc kernels (an empty line
+# would be an empty make argument).
+if [ -n "$llvm" ]; then echo "LLVM=$llvm"; fi >"$bdir/kmake-args"
 echo "$(($(date +%s) - start))" >"$bdir/build-seconds"
 touch "$bdir/.nobs-built"
 nobs_log "$arch test kernel built in $(($(date +%s) - start)) s"

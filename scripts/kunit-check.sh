@@ -97,7 +97,11 @@ build_modules() {
 	riscv64) kv=(ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu-) ;;
 	ppc64le) kv=(ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu-) ;;
 	esac
-	if [ -s "$kdir/kmake-args" ]; then mapfile -t -O ${#kv[@]} kv <"$kdir/kmake-args"; fi
+	# (Its non-empty lines: a kernel cached by an older recipe has an
+	# empty line there.)
+	if [ -s "$kdir/kmake-args" ]; then
+		mapfile -t -O ${#kv[@]} kv < <(grep . "$kdir/kmake-args" || true)
+	fi
 	rm -rf "$dst" "$log"
 	mkdir -p "$dst"
 	if [ -n "$src" ]; then
