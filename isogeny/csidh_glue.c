@@ -160,8 +160,9 @@ static int nobs_csidh_output(struct kpp_request *req, const u8 *out,
  *
  * Synchronous; constant time in the private key.
  *
- * Return: 0 (req->dst_len set to the public key size), or -EINVAL without
- * a key or with wrong lengths.
+ * Return: 0 (req->dst_len set to the public key size), -EINVAL without
+ * a key or with wrong lengths, -ENOMEM when the caller's kernel stack has
+ * less room left than the set needs (struct nobs_csidh_set.stack_need).
  */
 static int nobs_csidh_generate_public_key(struct kpp_request *req)
 {
@@ -175,6 +176,8 @@ static int nobs_csidh_generate_public_key(struct kpp_request *req)
 	if (!ctx->has_key || req->src || !req->dst ||
 	    req->dst_len < set->pk_size)
 		return -EINVAL;
+	if (nobs_stack_room() < set->stack_need)
+		return -ENOMEM;
 	nobs_csidh_req_env(&env, req);
 	err = set->public_key(pk, ctx->sk, &env);
 	if (!err)
@@ -191,9 +194,10 @@ static int nobs_csidh_generate_public_key(struct kpp_request *req)
  * Synchronous; the peer key is validated (variable time, it is public),
  * the group action is constant time in the private key.
  *
- * Return: 0 (req->dst_len set to the public key size), or -EINVAL without
+ * Return: 0 (req->dst_len set to the public key size), -EINVAL without
  * a key, with wrong lengths or an invalid peer key (then nothing is
- * written).
+ * written), -ENOMEM when the caller's kernel stack has less room left than
+ * the set needs.
  */
 static int nobs_csidh_compute_shared_secret(struct kpp_request *req)
 {
@@ -214,6 +218,8 @@ static int nobs_csidh_compute_shared_secret(struct kpp_request *req)
 				   peer, len);
 	if (copied != len)
 		return -EINVAL;
+	if (nobs_stack_room() < set->stack_need)
+		return -ENOMEM;
 	nobs_csidh_req_env(&env, req);
 	err = set->shared_secret(ss, ctx->sk, peer, &env);
 	if (!err)

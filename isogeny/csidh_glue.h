@@ -14,6 +14,20 @@
 #define NOBS_CSIDH_MAX_PRIVATE_KEY_SIZE	NOBS_CSIDH1024_PRIVATE_KEY_SIZE
 #define NOBS_CSIDH_MAX_PUBLIC_KEY_SIZE	NOBS_CSIDH1024_PUBLIC_KEY_SIZE
 
+/*
+ * How much of the task's kernel stack csidh1024's core may need below the
+ * glue (its action goes about 9.5 KiB deep on x86-64 and ppc64le, the
+ * validation about 7; KASAN about doubles both, and doubles the stacks):
+ * with less room left, its operations return -ENOMEM rather than run off
+ * the end of a 16 KiB stack without a guard page (seen: a KUnit case on
+ * ppc64le, which leaves about 6 KiB below the case).
+ */
+#ifdef CONFIG_KASAN
+#define NOBS_CSIDH1024_STACK_NEED	(20 * 1024)
+#else
+#define NOBS_CSIDH1024_STACK_NEED	(12 * 1024)
+#endif
+
 /**
  * struct nobs_csidh_set - one CSIDH parameter set
  * @alg: the kpp's cra_name, e.g. "csidh512"
@@ -31,6 +45,8 @@
  * @kat_peer: the peer's public key (Pk2)
  * @kat_ss: the shared secret of @kat_sk and @kat_peer (Ss)
  * @kat_invalid: a public key in range that is not supersingular
+ * @stack_need: stack room the core needs below the glue (0: no check);
+ *	operations with less room left fail with -ENOMEM
  * @first_use: the known-answer tests run when the first transform of the
  *	set is made (nobs_csidh_first_use_test()), not at load: set for
  *	csidh1024, whose two actions would add 0.4 s to every load natively,
@@ -48,6 +64,7 @@ struct nobs_csidh_set {
 	int (*shared_secret)(u8 *ss, const u8 *sk, const u8 *peer,
 			     const struct nobs_csidh_env *env);
 	const u8 *kat_sk, *kat_pk, *kat_peer, *kat_ss, *kat_invalid;
+	unsigned long stack_need;
 	bool first_use;
 };
 

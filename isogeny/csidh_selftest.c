@@ -216,6 +216,7 @@ const struct nobs_csidh_set nobs_csidh_sets[NOBS_CSIDH_SETS] = {
 		.kat_peer = nobs_csidh1024_kat_peer,
 		.kat_ss = nobs_csidh1024_kat_ss,
 		.kat_invalid = nobs_csidh1024_kat_invalid,
+		.stack_need = NOBS_CSIDH1024_STACK_NEED,
 		.first_use = true,
 	},
 };
@@ -287,7 +288,8 @@ static int nobs_csidh_first_use_state[NOBS_CSIDH_SETS];
  * logs the verdict once; every call returns it.  Sleeps (a mutex, two
  * group actions): called from the driver's init_tfm, in process context.
  *
- * Return: 0 once the tests passed, -ELIBBAD after they failed.
+ * Return: 0 once the tests passed, -ELIBBAD after they failed, -ENOMEM
+ * when the caller's stack has too little room left to run them.
  */
 int nobs_csidh_first_use_test(const struct nobs_csidh_set *set)
 {
@@ -295,6 +297,9 @@ int nobs_csidh_first_use_test(const struct nobs_csidh_set *set)
 	int i = set - nobs_csidh_sets, err;
 	struct nobs_csidh_env env;
 
+	/* No verdict without room to run the tests: this caller fails. */
+	if (nobs_stack_room() < set->stack_need)
+		return -ENOMEM;
 	mutex_lock(&nobs_csidh_first_use_lock);
 	if (nobs_csidh_first_use_state[i])
 		goto out;

@@ -28,6 +28,7 @@
 #include <asm/cpufeature.h>
 #endif
 
+#include "isogeny/csidh_glue.h"
 #include "isogeny/fp.h"
 #include "nobs_kunit.h"
 

@@ -49,6 +49,7 @@
 
 #include "isogeny/csidh.h"
 #include "isogeny/csidh1024.h"
+#include "isogeny/csidh_glue.h"
 #include "nobs_kunit.h"
 
 #define NK_Z_DRBG	"nobs_ctr_drbg_aes256_nodf"
