@@ -308,9 +308,9 @@ static void nobs_csidh_xmul_u64(struct nobs_csidh_pt *r,
  * nobs_csidh_mul_primes()); otherwise its result would be (0 : 0), which
  * every later step keeps and reads as infinity.
  */
-static void nobs_csidh_xmul_prime(struct nobs_csidh_pt *r,
-				  const struct nobs_csidh_pt *p, int i,
-				  const struct nobs_csidh_a24 *c)
+static noinline void
+nobs_csidh_xmul_prime(struct nobs_csidh_pt *r, const struct nobs_csidh_pt *p,
+		      int i, const struct nobs_csidh_a24 *c)
 {
 	struct nobs_csidh_pt r0 = *p, r1, d = *p, t;
 	u32 bits = nobs_csidh_sdac[i];
@@ -509,9 +509,9 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 }
 
 /* r = image of p: (X * ax^2 : Z * az^2); r may alias p. */
-static void nobs_csidh_eval_finish(struct nobs_csidh_pt *r,
-				   const struct nobs_csidh_pt *p,
-				   struct nobs_csidh_eval *ev)
+static noinline void
+nobs_csidh_eval_finish(struct nobs_csidh_pt *r, const struct nobs_csidh_pt *p,
+		       struct nobs_csidh_eval *ev)
 {
 	nobs_fp_sqr(&ev->ax, &ev->ax);
 	nobs_fp_sqr(&ev->az, &ev->az);
@@ -1001,12 +1001,14 @@ static noinline void nobs_csidh_rounds(struct nobs_csidh_state *st,
 /*
  * The state in a frame of its own, the rounds' counters in another: with
  * CSIDH-1024's 128-byte elements, one frame holding both would pass the
- * kernel's 2048-byte frame warning.
+ * kernel's 2048-byte frame warning.  Not inlined into the entry points
+ * (clang would, past that warning), nor are the [l] multiplication and the
+ * evaluations' finish into the push.
  */
-static void nobs_csidh_action(struct nobs_fp *a_out,
-			      const struct nobs_fp *a_in,
-			      const s8 e[NOBS_CSIDH_PRIMES],
-			      const struct nobs_csidh_env *env)
+static noinline void nobs_csidh_action(struct nobs_fp *a_out,
+				       const struct nobs_fp *a_in,
+				       const s8 e[NOBS_CSIDH_PRIMES],
+				       const struct nobs_csidh_env *env)
 {
 	struct nobs_csidh_state st;
 
