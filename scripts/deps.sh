@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # Install the Debian packages the build, the tests and the demo need
 # (cryptsetup-bin and dmsetup: veritysetup and dmsetup for the guest's
-# dm-verity case, tests/vm/cases/37-dm-verity.sh).
+# dm-verity case, tests/vm/cases/37-dm-verity.sh; arch-test, a Recommends
+# of mmdebstrap that --no-install-recommends leaves out: it refuses a
+# foreign architecture without it).
 # Idempotent: does nothing (not even 'apt-get update') when all are present.
 # 'deps.sh deb': only what 'make deb' needs (scripts/deb.sh).
 # The kernels of other suites (Debian 13, trixie-backports, sid) are never
@@ -25,7 +27,7 @@ pkgs=(
 	gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross qemu-system-ppc
 	clang-19 lld-19 llvm-19
 	cryptsetup-bin dmsetup
-	mmdebstrap e2fsprogs curl
+	mmdebstrap arch-test e2fsprogs curl
 	"${deb_pkgs[@]}"
 )
 [ "${1:-}" != deb ] || pkgs=("${deb_pkgs[@]}")
