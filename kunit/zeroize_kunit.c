@@ -42,6 +42,7 @@
 #include <crypto/internal/rng.h>
 #include <crypto/kpp.h>
 #include <crypto/rng.h>
+#include <linux/err.h>
 #include <linux/random.h>
 #include <linux/sched/task_stack.h>
 #include <linux/slab.h>
@@ -367,17 +368,27 @@ static bool nk_z_kernel_address(u64 w)
  * Nothing to hide: zeros over the pattern, a kernel address, a small
  * number (a saved count or flag of the frames above the core's; a field
  * element limb is one with a chance of 2^-48; the harness,
- * tests/user/test_zeroize.c, checks the core without this allowance), and
+ * tests/user/test_zeroize.c, checks the core without this allowance), an
+ * errno as a 32-bit or 64-bit value (a constant a frame above the core's
+ * keeps in a callee-saved register, e.g. -EINVAL for the result's
+ * constant-time select, saved by a call below it: clang's kCFI build
+ * leaves 0x00000000ffffffea so; a limb with a chance of 2^-52), and
  * with KASAN its frame magic, its shadow offset and shadow indexes (an
  * address shifted right by 3).
  */
+static bool nk_z_errno(u64 w)
+{
+	return (w >> 32 == 0 || w >> 32 == 0xffffffffULL) &&
+	       (u32)w >= (u32)-MAX_ERRNO;
+}
+
 static bool nk_z_allowed(u64 w)
 {
 	u64 b = w;
 
 	while (b && ((b & 0xff) == 0 || (b & 0xff) == NK_Z_PAINT))
 		b >>= 8;
-	if (!b || w < 0x10000 || nk_z_kernel_address(w))
+	if (!b || w < 0x10000 || nk_z_kernel_address(w) || nk_z_errno(w))
 		return true;
 #ifdef CONFIG_KASAN_SHADOW_OFFSET
 	if (w == CONFIG_KASAN_SHADOW_OFFSET)

@@ -478,7 +478,7 @@ static const char *check_full(int with_kpp_op)
 			err = hash_op(d[i].name, 0);
 		else if (!strcmp(d[i].type, "rng"))
 			err = rng_op(d[i].name, 1);
-		else if (!strcmp(d[i].type, "kpp"))
+		else if (!strncmp(d[i].name, "csidh512-", 9))
 			err = with_kpp_op ? kpp_op(0) : 0;
 		else
 			err = 0;
@@ -737,14 +737,16 @@ static void phase_loads(void)
 	why[0] = '\0';
 	{
 		const char *bad = check_full(1);
-		int csidh = 0, drbg = 0, sh = 0;
+		int csidh = 0, csidh1024 = 0, drbg = 0, sh = 0;
 
 		for (i = 0; i < nref; i++) {
-			csidh += !strcmp(ref[i].type, "kpp");
+			csidh += !strncmp(ref[i].name, "csidh512-", 9);
+			csidh1024 += !strncmp(ref[i].name, "csidh1024-", 10);
 			drbg += !strcmp(ref[i].type, "rng");
 			sh += !strcmp(ref[i].type, "shash");
 		}
-		if (!bad && (csidh != 1 || drbg != 1 || sh < 6))
+		if (!bad && (csidh != 1 || csidh1024 != 1 || drbg != 1 ||
+			     sh < 6))
 			bad = "not every component registered";
 		if (bad) {
 			out("FAULTS-RESULT fail reference-load: %s\n", bad);

@@ -107,9 +107,13 @@ else
 	pol_expect policy-2-kpp-nobody EAFNOSUPPORT -u kpp csidh512 csidh1024
 
 	echo "$pol_saved" >"$pol_sysctl"
-	if [ "$(dmesg | wc -l)" -eq "$pol_dmesg" ]; then
+	# The one line a bind may bring: csidh1024's known answers, run once
+	# per load at its first transform (if no case before made one).
+	pol_new=$(dmesg | tail -n +$((pol_dmesg + 1)) |
+		grep -v 'nobs: csidh1024: known-answer self-test at first use passed$')
+	if [ -z "$pol_new" ]; then
 		result pass policy-nothing-logged
 	else
-		result fail policy-nothing-logged "$(dmesg | tail -n +$((pol_dmesg + 1)) | head -n 3 | tr '\n' ' ')"
+		result fail policy-nothing-logged "$(echo "$pol_new" | head -n 3 | tr '\n' ' ')"
 	fi
 fi
