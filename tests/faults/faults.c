@@ -470,7 +470,7 @@ static const char *check_full(int with_kpp_op)
 		for (j = 0; j < nref && strcmp(d[i].name, ref[j].name); j++)
 			;
 		if (j == nref || !d[i].passed) {
-			snprintf(why, sizeof(why), "%s: %s", d[i].name,
+			snprintf(why, sizeof(why), "%.128s: %s", d[i].name,
 				 j == nref ? "unexpected" : "selftest not passed");
 			return why;
 		}
@@ -483,7 +483,7 @@ static const char *check_full(int with_kpp_op)
 		else
 			err = 0;
 		if (err) {
-			snprintf(why, sizeof(why), "%s: %s", d[i].name,
+			snprintf(why, sizeof(why), "%.128s: %s", d[i].name,
 				 err > 0 ? "wrong answer" : strerror(-err));
 			return why;
 		}
