@@ -209,16 +209,23 @@ next_job() {
 # printed whole when it ends (under a lock: the two workers' jobs do not
 # interleave) and its time recorded.
 worker() {
-	local rc t0 jname jcmd
+	local rc t0 t jrc jname jcmd
 	while :; do
 		next_job
 		rc=$?
 		[ "$rc" = 1 ] && return 0
 		if [ "$rc" = 2 ]; then sleep 3; continue; fi
 		t0=$SECONDS
-		eval "$jcmd" >"$jobd/$jname.out" 2>&1
+		jrc=0
+		eval "$jcmd" >"$jobd/$jname.out" 2>&1 || jrc=$?
+		# A failed job's time (often a failure in its first seconds)
+		# would put it last next time: it replaces only a shorter one,
+		# and never the estimate of a job with no time yet.
 		mkdir -p "$NOBS_CACHE/check-times"
-		echo "$((SECONDS - t0))" >"$NOBS_CACHE/check-times/$jname"
+		t=$(cat "$NOBS_CACHE/check-times/$jname" 2>/dev/null) || t=
+		if [ "$jrc" = 0 ] || { [ -n "$t" ] && [ "$((SECONDS - t0))" -gt "$t" ]; }; then
+			echo "$((SECONDS - t0))" >"$NOBS_CACHE/check-times/$jname"
+		fi
 		{
 			flock 9
 			cat "$jobd/$jname.out"
