@@ -209,7 +209,7 @@ next_job() {
 # printed whole when it ends (under a lock: the two workers' jobs do not
 # interleave) and its time recorded.
 worker() {
-	local rc t0 t jrc jname jcmd
+	local rc t0 dt t jrc jname jcmd
 	while :; do
 		next_job
 		rc=$?
@@ -218,18 +218,19 @@ worker() {
 		t0=$SECONDS
 		jrc=0
 		eval "$jcmd" >"$jobd/$jname.out" 2>&1 || jrc=$?
+		dt=$((SECONDS - t0))
 		# A failed job's time (often a failure in its first seconds)
 		# would put it last next time: it replaces only a shorter one,
 		# and never the estimate of a job with no time yet.
 		mkdir -p "$NOBS_CACHE/check-times"
 		t=$(cat "$NOBS_CACHE/check-times/$jname" 2>/dev/null) || t=
-		if [ "$jrc" = 0 ] || { [ -n "$t" ] && [ "$((SECONDS - t0))" -gt "$t" ]; }; then
-			echo "$((SECONDS - t0))" >"$NOBS_CACHE/check-times/$jname"
+		if [ "$jrc" = 0 ] || { [ -n "$t" ] && [ "$dt" -gt "$t" ]; }; then
+			echo "$dt" >"$NOBS_CACHE/check-times/$jname"
 		fi
 		{
 			flock 9
 			cat "$jobd/$jname.out"
-			echo "######## job $jname (worker $1): $((SECONDS - t0)) s"
+			echo "######## job $jname (worker $1): $dt s"
 		} 9>"$jobd/print.lock"
 	done
 }
