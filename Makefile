@@ -11,7 +11,7 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 TOOL_CFLAGS ?= -O2 -Wall -Wextra
 
-.PHONY: all modules clean install deps check check-quick check-boards lint bench demo \
+.PHONY: all modules clean install deps check check-quick check-full check-boards lint bench demo \
 	test-user fuzz fuzz-long fuzz-kernel tools coverage check-faults \
 	check-faults-long deb check-deb kernels-table
 
@@ -45,6 +45,11 @@ check: deps
 
 check-quick: deps
 	@scripts/check.sh quick
+
+# make check's suites and the rest: every case on every kernel, KUnit on
+# the self-built arm64, riscv64, ppc64le and kCFI kernels, the KCSAN fuzzer
+check-full: deps
+	@scripts/check.sh all
 
 # every suite on the boards' Debian 13 kernels (arm64, riscv64, ppc64le),
 # more than make check runs of them: see README.md, "Installing on a board"

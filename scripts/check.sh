@@ -1,25 +1,38 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# check.sh full|quick|lint|boards: run the test suites and print the summary.
-#   full:  lint (checkpatch, W=1 + sparse builds against every kernel ID of
+# check.sh full|all|quick|lint|boards: run the test suites and print the
+# summary.
+#   full (make check, the set that fits CI's budget: cold under 60 min,
+#          warm under 20 on two cores): lint (checkpatch, W=1 + sparse +
+#          objtool + ENDBR builds against every kernel ID of
 #          scripts/lib.sh), the userspace harness (ASan+UBSan, valgrind),
 #          5 s of each fuzzer, DKMS add/build/remove against every kernel
-#          ID, the VM tests on Debian 12's two stock kernels with and without
-#          force_generic (on the modules DKMS built), the VM tests on the
-#          newer kernels ($NOBS_VM_EXTRA, below), the runner self-test; and,
-#          on self-built kernels, KUnit on x86_64 (debug kernel) followed by
-#          fault injection and kmemleak there, arm64, riscv64 and ppc64le,
-#          and the AF_ALG fuzzer's short campaign (debug and KCSAN
-#          kernels, and the planted bug it must find).
+#          ID, the package (make deb, lintian, install), the runner
+#          self-test; VM suites on the modules DKMS built: every case on
+#          Debian 12's 6.12 and on the newest 7.x (backports, with the
+#          AF_ALG policy case), the core cases ($NOBS_VM_CORE: every
+#          algorithm, the kpp type's errors, the stress run with unload
+#          attempts) on 6.1, trixie and 6.12 with force_generic, the rt
+#          cases ($NOBS_VM_RT: the core ones, the load failures and
+#          unloads, CSIDH-1024's long requests) on trixie-rt, the DRBG
+#          cases on a CPU without AES on 6.12; the boards' Debian 13
+#          kernels with their core cases ($NOBS_BOARD_CORE: arm64
+#          Cortex-A72 as a whole Debian system where the package's DKMS
+#          builds nobs.ko, arm64 -cpu max, riscv64, ppc64le); and on the
+#          self-built x86_64 debug kernel KUnit, fault injection and
+#          kmemleak, the AF_ALG fuzzer's short campaign and its planted
+#          bug.
+#   all (make check-full): what full runs, and every case on 6.1, trixie,
+#          trixie-rt and the Cortex-A72 system, 6.1 with force_generic, the
+#          core cases on sid and with force_generic on backports, the DRBG
+#          cases without AES on backports; KUnit on the self-built arm64,
+#          riscv64, ppc64le and x86_64 kCFI (clang) kernels, and the AF_ALG
+#          fuzzer on the KCSAN kernel.
 #   quick: userspace harness, 6.12 build, VM tests on 6.12, x86_64 KUnit
 #          and fault injection.
-# The newer kernels' VM suites, ID[:generic][:core|:noaes] each: every case
-# with the default parameters on trixie, backports and trixie-rt; the core
-# cases ($NOBS_VM_CORE, default '[3-8]0-*': every algorithm, the kpp type's
-# errors, the abuse and stress runs; not the known-answer-failure loads
-# and the autoload) on sid, and with force_generic on backports; the DRBG
-# cases on a CPU without AES instructions (QEMU -cpu max,-aes: which AES
-# the DRBG takes then) on 6.12 and backports.
+# NOBS_VM_EXTRA overrides the newer kernels' VM suites, ID[:generic][:core|:rt|:noaes]
+# each (:core: the cases $NOBS_VM_CORE; :rt: $NOBS_VM_RT; :noaes: the DRBG
+# cases on QEMU -cpu max,-aes: which AES the DRBG takes then).
 # Jobs (one suite, or a few that must follow each other) run from one
 # queue by two workers (the machine has two cores, and a QEMU/TCG run
 # keeps about one busy): each worker takes the first job in the queue
@@ -38,9 +51,7 @@
 # (scripts/board-rootfs.sh, run-vm.sh -D), arm64 on max (the SHA3
 # instructions) and riscv64 and ppc64le (generic C) from an initramfs,
 # with the module cross-built against each kernel's headers (kbuild.sh:
-# W=1 and sparse too).  make check: the Cortex-A72 system with every
-# case, the others with the core cases ($NOBS_BOARD_CORE) ($NOBS_BOARDS:
-# each a job of the queue).
+# W=1 and sparse too) ($NOBS_BOARDS: each a job of the queue).
 #   boards: every board suite (make check-boards), every case on each:
 #           the same kernels, arm64 max with README.md's tcrypt commands,
 #           riscv64 as a whole system with DKMS too.
@@ -60,10 +71,22 @@ GENERIC="force_generic=1 drbg_reseed_interval=1000"
 # (generic or bmi, from load to load), and each run must test the same
 # code every time.  36-sha3-impl.sh tests the timed choice itself.
 FAST="keccak_impl=bmi"
-NOBS_VM_CORE=${NOBS_VM_CORE:-'[3-8]0-*'}
-VM_EXTRA=${NOBS_VM_EXTRA:-"trixie sid:core backports trixie-rt backports:generic:core 6.12:noaes backports:noaes"}
-
-BOARDS=${NOBS_BOARDS:-"arm64:max:core arm64:cortex-a72:dkms riscv64:core ppc64le:core"}
+# The core cases: every algorithm (30, 40, 50), the kpp type's errors
+# (60), the stress run with unload attempts (80).  The rt cases add the
+# load failures and unloads (20) and CSIDH-1024's long requests with
+# their MAY_SLEEP yields (65): what PREEMPT_RT changes most.
+NOBS_VM_CORE=${NOBS_VM_CORE:-'30-* 40-* 50-* 60-* 80-*'}
+NOBS_VM_RT=${NOBS_VM_RT:-"20-* $NOBS_VM_CORE 65-*"}
+case $mode in
+all)
+	VM_EXTRA=${NOBS_VM_EXTRA:-"6.12:generic 6.1 6.1:generic trixie sid:core backports trixie-rt backports:generic:core 6.12:noaes backports:noaes"}
+	BOARDS=${NOBS_BOARDS:-"arm64:max:core arm64:cortex-a72:dkms riscv64:core ppc64le:core"}
+	;;
+*)
+	VM_EXTRA=${NOBS_VM_EXTRA:-"6.1:core 6.12:generic:core trixie:core backports trixie-rt:rt 6.12:noaes"}
+	BOARDS=${NOBS_BOARDS:-"arm64:max:core arm64:cortex-a72:dkms:core riscv64:core ppc64le:core"}
+	;;
+esac
 # The boards' core cases: every algorithm (30, 40, 50), the load line
 # against the CPU (36), the kpp type's errors (60), abuse and stress with
 # unload attempts (70, 80), autoloading after depmod (90).
@@ -98,7 +121,7 @@ board_suite() {
 		deb=$NOBS_BUILD/deb/nobs-dkms_${NOBS_VERSION}_all.deb
 		# The package deb-check.sh built (make deb: the job's need in
 		# make check), or made now.
-		if [ "$mode" != full ] && [ ! -f "$deb" ]; then "$NOBS_ROOT/scripts/deb.sh" >/dev/null; fi
+		if [ "$mode" != full ] && [ "$mode" != all ] && [ ! -f "$deb" ]; then "$NOBS_ROOT/scripts/deb.sh" >/dev/null; fi
 		NOBS_ARCH=$arch "$rs" "$name" "$NOBS_ROOT/tests/vm/run-vm.sh" -q -k trixie \
 			-l "$name" -D "$deb" -u "$cpu" -p "$params" "${args[@]}"
 		;;
@@ -128,7 +151,7 @@ test_ko() {
 }
 run_id=$$
 
-# vm_suite KO_DIR ID[:generic][:core|:noaes]: one VM suite on
+# vm_suite KO_DIR ID[:generic][:core|:rt|:noaes]: one VM suite on
 # KO_DIR/ID/nobs.ko (and the test build of ID for the cases that need its
 # test hooks).
 vm_suite() {
@@ -136,6 +159,7 @@ vm_suite() {
 	local cpu=max
 	case $2 in *:generic*) params=$GENERIC name=$name-generic ;; esac
 	case $2 in *:core*) cases=$NOBS_VM_CORE name=$name-core ;; esac
+	case $2 in *:rt*) cases=$NOBS_VM_RT name=$name-rtcases ;; esac
 	case $2 in *:noaes*) cases='4[05]-*' cpu=max,-aes name=$name-noaes ;; esac
 	"$rs" "$name" "$NOBS_ROOT/tests/vm/run-vm.sh" -q -k "$id" -l "$name" \
 		-m "$kodir/$id/nobs.ko" -T "$(test_ko "$id")" -p "$params" \
@@ -257,18 +281,19 @@ kill_tree() {
 }
 trap 'for c in $(pgrep -P $$); do kill_tree "$c"; done' EXIT
 
-# vm_job ID[:generic][:core|:noaes]: a VM suite on DKMS's module of ID.
+# vm_job ID[:generic][:core|:rt|:noaes]: a VM suite on DKMS's module of ID.
 vm_job() {
 	local n=vm-${1%%:*}
 	case $1 in *:generic*) n=$n-generic ;; esac
 	case $1 in *:core*) n=$n-core ;; esac
+	case $1 in *:rt*) n=$n-rtcases ;; esac
 	case $1 in *:noaes*) n=$n-noaes ;; esac
 	job "$n" "$2" dkms vm_suite "$NOBS_BUILD/dkms" "$1"
 }
 # board_job ARCH[:...]: a board suite (the DKMS one needs the package).
 board_job() {
 	local needs=- est=120
-	case $mode:$1 in full:*:dkms*) needs=deb est=300 ;; *:dkms*) est=300 ;; esac
+	case $mode:$1 in full:*:dkms* | all:*:dkms*) needs=deb est=300 ;; *:dkms*) est=300 ;; esac
 	job "board-${1//:/-}" "$est" "$needs" board_suite "$1"
 }
 
@@ -288,7 +313,7 @@ quick)
 	job vm-6.12-generic 90 build-6.12 vm_suite '"$NOBS_BUILD/kmod"' 6.12:generic
 	run_jobs
 	;;
-full)
+full | all)
 	# DKMS and the package first: every VM suite but the boards' waits
 	# for DKMS's modules, the Debian system's for the package.
 	job dkms first - '"$rs" dkms "$NOBS_ROOT/scripts/dkms-check.sh"'
@@ -299,17 +324,18 @@ full)
 	job valgrind 20 - '"$rs" valgrind make -s -C "$NOBS_ROOT/tests/user" valgrind'
 	job kunit-x86_64 500 - kunit_job x86_64
 	job faults 100 kunit-x86_64 '"$rs" faults "$NOBS_ROOT/scripts/faults-check.sh"'
-	for a in arm64 riscv64 ppc64le; do job "kunit-$a" 250 - kunit_job "$a"; done
-	job kunit-x86_64-cfi 400 - kunit_job x86_64-cfi
-	# The AF_ALG fuzzer's short campaigns on the debug kernel (after its
-	# KUnit, which builds it) and the KCSAN kernel (built here), and the
-	# planted bug it must find.
+	# The AF_ALG fuzzer's short campaign on the debug kernel (after its
+	# KUnit, which builds it), and the planted bug it must find.
 	job afalg-fuzz 120 kunit-x86_64 '"$rs" afalg-fuzz "$NOBS_ROOT/scripts/afalg-fuzz.sh" check-kernel x86_64'
-	job afalg-fuzz-kcsan 400 - '"$rs" afalg-fuzz-kcsan "$NOBS_ROOT/scripts/afalg-fuzz.sh" check-kernel x86_64-kcsan'
 	job afalg-fuzz-plant 120 kunit-x86_64 '"$rs" afalg-fuzz-plant "$NOBS_ROOT/scripts/afalg-fuzz.sh" plant'
-	for id in 6.1 6.12 $VM_EXTRA; do
-		case $id in 6.1 | 6.12) vm_job "$id" 110; vm_job "$id:generic" 90 ;; *) vm_job "$id" 110 ;; esac
-	done
+	if [ "$mode" = all ]; then
+		for a in arm64 riscv64 ppc64le; do job "kunit-$a" 250 - kunit_job "$a"; done
+		job kunit-x86_64-cfi 400 - kunit_job x86_64-cfi
+		# The KCSAN kernel (built here).
+		job afalg-fuzz-kcsan 400 - '"$rs" afalg-fuzz-kcsan "$NOBS_ROOT/scripts/afalg-fuzz.sh" check-kernel x86_64-kcsan'
+	fi
+	vm_job 6.12 110
+	for id in $VM_EXTRA; do vm_job "$id" 110; done
 	for b in $BOARDS; do board_job "$b"; done
 	job runner-selftest 60 - selftest_job
 	run_jobs
@@ -320,7 +346,7 @@ boards)
 	run_jobs
 	;;
 *)
-	nobs_die "usage: check.sh full|quick|lint|boards"
+	nobs_die "usage: check.sh full|all|quick|lint|boards"
 	;;
 esac
 "$NOBS_ROOT/scripts/summary"

@@ -26,9 +26,12 @@ def what(suite, arch="x86_64"):
         return "DKMS build"
     if suite.startswith("vm-"):
         rest = suite[3:]
+        parts = rest.split("-")
         kind = "VM cases"
-        if rest.endswith("-core"):
+        if "core" in parts:
             kind = "VM core cases"
+        if "rtcases" in parts:
+            kind = "VM rt cases (core, load failures, CSIDH-1024)"
         if rest.endswith("-noaes"):
             kind = "VM DRBG cases, CPU without AES"
         elif "-dkms" in rest:

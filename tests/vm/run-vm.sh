@@ -6,7 +6,7 @@
 #
 #   tests/vm/run-vm.sh -k ID -m path/to/nobs.ko [-T path/to/test/nobs.ko]
 #                      [-p "mod params"] [-a "kernel args"] [-r LEVEL] [-s KEY=VALUE]...
-#                      [-l label] [-c 'glob of cases'] [-C cases_dir]
+#                      [-l label] [-c 'globs of cases'] [-C cases_dir]
 #                      [-u CPU] [-D nobs-dkms.deb] [-S] [-t timeout_s] [-q] [-v]
 #
 # -k: a kernel ID of scripts/lib.sh (6.1, 6.12, trixie, trixie-rt,
@@ -17,8 +17,8 @@
 # AES-NI, BMI2, ADX, AVX2..., or e.g. 'max,-aes' for a CPU without AES
 # instructions; arm64: cortex-a72, the Raspberry Pi 4, or max, with the
 # SHA3 instructions).  The guest runs
-# tests/vm/cases/*.sh (or -c GLOB,
-# e.g. -c '30-*') after loading the module with the given parameters (-C:
+# tests/vm/cases/*.sh (or -c GLOBS,
+# e.g. -c '30-* 60-*') after loading the module with the given parameters (-C:
 # the cases of another directory, e.g. tests/vm/demo; -v: show what the
 # cases print), then unloads, reloads and unloads it.  -T: the test build
 # of the module (NOBS_TEST_HOOKS=1: the test_fail_* parameters), for the
@@ -138,8 +138,12 @@ mkdir -p "$o"/{bin,etc,nobs,cases,vectors}
 cp "$NOBS_ROOT/tests/vm/guest-init.sh" "$o/init"
 if [ -n "$deb" ]; then cp "$deb" "$o/nobs/"; else cp "$ko" "$o/nobs/nobs.ko"; fi
 if [ -n "$testko" ]; then cp "$testko" "$o/nobs/nobs-test.ko"; fi
-for c in "$cases_dir"/$cases.sh; do
-	if [ -f "$c" ]; then cp "$c" "$o/cases/"; fi
+# -c: one glob, or several separated by spaces ('20-* 30-*').
+read -ra globs <<<"$cases"
+for g in "${globs[@]}"; do
+	for c in "$cases_dir"/$g.sh; do
+		if [ -f "$c" ]; then cp "$c" "$o/cases/"; fi
+	done
 done
 if [ "$tcrypt" = 1 ]; then
 	# The commands README.md gives, one per line, run as they are.
