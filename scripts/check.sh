@@ -13,8 +13,8 @@
 #          AF_ALG policy case), the core cases ($NOBS_VM_CORE: every
 #          algorithm, the kpp type's errors, the stress run with unload
 #          attempts) on 6.1, trixie and 6.12 with force_generic, the rt
-#          cases ($NOBS_VM_RT: the core ones, the load failures and
-#          unloads, CSIDH-1024's long requests) on trixie-rt, the DRBG
+#          cases ($NOBS_VM_RT: the core ones and the load failures and
+#          unloads) on trixie-rt, the DRBG
 #          cases on a CPU without AES on 6.12; the boards' Debian 13
 #          kernels with their core cases ($NOBS_BOARD_CORE: arm64
 #          Cortex-A72 as a whole Debian system where the package's DKMS
@@ -71,22 +71,25 @@ GENERIC="force_generic=1 drbg_reseed_interval=1000"
 # (generic or bmi, from load to load), and each run must test the same
 # code every time.  36-sha3-impl.sh tests the timed choice itself.
 FAST="keccak_impl=bmi"
-# The core cases: every algorithm (30, 40, 50), the kpp type's errors
-# (60), the stress run with unload attempts (80).  The rt cases add the
-# load failures and unloads (20) and CSIDH-1024's long requests with
-# their MAY_SLEEP yields (65): what PREEMPT_RT changes most.
-NOBS_VM_CORE=${NOBS_VM_CORE:-'30-* 40-* 50-* 60-* 80-*'}
-NOBS_VM_RT=${NOBS_VM_RT:-"20-* $NOBS_VM_CORE 65-*"}
+# The core cases: every algorithm (30, 40, 50; CSIDH-1024, whose long
+# requests yield under MAY_SLEEP, 65), the kpp type's errors (60), the
+# stress run with unload attempts (80).  The rt cases add the load
+# failures and unloads (20): with 65 and 80, what PREEMPT_RT changes most.
+# make check-full adds the abuse cases (70) to them.
+core='30-* 40-* 50-* 60-* 65-* 80-*'
 case $mode in
 all)
+	NOBS_VM_CORE=${NOBS_VM_CORE:-"$core 70-*"}
 	VM_EXTRA=${NOBS_VM_EXTRA:-"6.12:generic 6.1 6.1:generic trixie sid:core backports trixie-rt backports:generic:core 6.12:noaes backports:noaes"}
 	BOARDS=${NOBS_BOARDS:-"arm64:max:core arm64:cortex-a72:dkms riscv64:core ppc64le:core"}
 	;;
 *)
+	NOBS_VM_CORE=${NOBS_VM_CORE:-$core}
 	VM_EXTRA=${NOBS_VM_EXTRA:-"6.1:core 6.12:generic:core trixie:core backports trixie-rt:rt 6.12:noaes"}
 	BOARDS=${NOBS_BOARDS:-"arm64:max:core arm64:cortex-a72:dkms:core riscv64:core ppc64le:core"}
 	;;
 esac
+NOBS_VM_RT=${NOBS_VM_RT:-"20-* $core"}
 # The boards' core cases: every algorithm (30, 40, 50), the load line
 # against the CPU (36), the kpp type's errors (60), abuse and stress with
 # unload attempts (70, 80), autoloading after depmod (90).
