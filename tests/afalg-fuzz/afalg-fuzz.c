@@ -41,7 +41,9 @@
  * ("REPORT kind: line": KASAN, KCSAN, UBSAN, KFENCE, lockdep, WARN, BUG,
  * Oops, hung tasks, soft lockups, refcount and list corruption) with the
  * last calls of every worker; a worker that makes no progress for 30 s is
- * reported with its kernel stack.  -e: stop at the first report.  -m:
+ * reported with its kernel stack (300 s while its call is on a csidh1024
+ * socket: the first transform runs csidh1024's known answers, and one
+ * action takes tens of seconds on the debug kernel under TCG).  -e: stop at the first report.  -m:
  * after the campaign, the first report that is not a data race is
  * replayed with one worker alone (-w W), the shortest prefix of its calls
  * that reproduces it is searched (-n), then the calls it does without are
@@ -94,6 +96,7 @@
 #define BUFSZ		(2u << 20)
 #define HUGE_LEN	(1u << 30)
 #define STALL_S		30
+#define STALL_SLOW_S	300	/* a call on a csidh1024 socket */
 #define CKPT		16	/* a digest every CKPT calls */
 #define SHORT_REPLAY	64	/* digests printed for this many calls too */
 #define NCKPT		8192	/* (131072 calls a worker) */
@@ -202,6 +205,7 @@ struct worker {
 	_Atomic uint32_t calls;	/* calls started */
 	_Atomic int tid;
 	_Atomic uint32_t pos;	/* ring position */
+	_Atomic int slow;	/* the call under way may take STALL_SLOW_S */
 	uint64_t digest;	/* of the choices of calls 1..calls */
 	uint64_t ckpt[NCKPT];	/* digest after call CKPT * i */
 	uint32_t stop_at;	/* -n */
@@ -355,6 +359,20 @@ static void fmt_call(char *s, size_t n, int wi, const struct call *c)
 }
 
 /*
+ * slow_call(): whether the call is on a csidh1024 socket (bound to it, or
+ * accepted from one), which may legitimately take minutes under TCG.
+ */
+static int slow_call(struct ctx *x, const struct call *c)
+{
+	const size_t n = sizeof(kpp_names) / sizeof(*kpp_names);
+
+	uint32_t kind = x->kind[c->slot];	/* as slot_type(), slot_name() */
+
+	return (kind & 0xff) == 3 &&
+	       !strcmp(kpp_names[(kind >> 8) % n], "csidh1024");
+}
+
+/*
  * begin(): the call's choices are made; record them (ring, digest) and say
  * whether to make it.  end(): its result.
  */
@@ -374,6 +392,7 @@ static struct call *begin(struct ctx *x, struct call *c)
 	}
 	c->child = (uint8_t)x->child;
 	c->ret = 0;
+	atomic_store(&w->slow, slow_call(x, c));
 	/* A fork's child's calls follow from the fork's own choices. */
 	if (!x->child) {
 		digest_add(w, c);
@@ -1421,7 +1440,7 @@ static int nw;
 static uint64_t campaign(int quiet, double *secs)
 {
 	pid_t pids[MAXW + 1];
-	int p, np = 0, wi, stalled[MAXW + 1] = { 0 }, st;
+	int p, np = 0, wi, stalled[MAXW + 1] = { 0 }, st, lim, slow_s;
 	uint32_t lastc[MAXW + 1] = { 0 };
 	double t0 = now(), lastmove[MAXW + 1];
 	uint64_t total = 0;
@@ -1486,25 +1505,29 @@ static uint64_t campaign(int quiet, double *secs)
 			break;
 		if (seconds && t - t0 >= seconds)
 			atomic_store(&sh->stop, 1);
+		slow_s = 0;
 		for (wi = 0; wi < nw && !dry; wi++) {
 			uint32_t cnt = atomic_load(&sh->w[wi].calls);
 
+			lim = atomic_load(&sh->w[wi].slow) ? STALL_SLOW_S : STALL_S;
+			if (lim != STALL_S)
+				slow_s = STALL_SLOW_S;
 			if (cnt != lastc[wi] || !atomic_load(&sh->w[wi].tid)) {
 				lastc[wi] = cnt;
 				lastmove[wi] = t;
 				continue;
 			}
-			if (!stalled[wi] && t - lastmove[wi] > STALL_S &&
+			if (!stalled[wi] && t - lastmove[wi] > lim &&
 			    (only < 0 || wi == only)) {
 				stalled[wi] = 1;
 				nreports++;
 				printf("afalg-fuzz: REPORT stall: worker %d made no call for %d s, in:\n",
-				       wi, STALL_S);
+				       wi, lim);
 				dump_rings(nw);
 				show_stack(atomic_load(&sh->w[wi].tid));
 			}
 		}
-		if (atomic_load(&sh->stop) && t - t0 > seconds + 60.0) {
+		if (atomic_load(&sh->stop) && t - t0 > seconds + 60.0 + slow_s) {
 			printf("afalg-fuzz: REPORT stall: workers still running 60 s after the end\n");
 			nreports++;
 			break;
