@@ -31,7 +31,7 @@ def what(suite, arch="x86_64"):
         if "core" in parts:
             kind = "VM core cases"
         if "rtcases" in parts:
-            kind = "VM rt cases (core, load failures, CSIDH-1024)"
+            kind = "VM rt cases (core cases, load failures)"
         if rest.endswith("-noaes"):
             kind = "VM DRBG cases, CPU without AES"
         elif "-dkms" in rest:
