@@ -43,8 +43,8 @@
  * last calls of every worker; a worker that makes no progress for 30 s is
  * reported with its kernel stack (300 s while its call is on a csidh1024
  * socket: the first transform runs csidh1024's known answers, and one
- * action takes tens of seconds on the debug kernel under TCG).  -e: stop at the first report.  -m:
- * after the campaign, the first report that is not a data race is
+ * action takes tens of seconds on the debug kernel under TCG).  -e: stop
+ * at the first report.  -m: after the campaign, the first report that is not a data race is
  * replayed with one worker alone (-w W), the shortest prefix of its calls
  * that reproduces it is searched (-n), then the calls it does without are
  * dropped one chunk at a time (-x I,I-J: calls not made); the command and
@@ -358,6 +358,16 @@ static void fmt_call(char *s, size_t n, int wi, const struct call *c)
 		 c->ret < 0 ? strerrorname_np(-c->ret) ?: "" : "");
 }
 
+static uint32_t slot_type(struct ctx *x, int s)
+{
+	return x->kind[s] & 0xff;	/* types[] index + 1; 0: none */
+}
+
+static uint32_t slot_name(struct ctx *x, int s)
+{
+	return x->kind[s] >> 8;
+}
+
 /*
  * slow_call(): whether the call is on a csidh1024 socket (bound to it, or
  * accepted from one), which may legitimately take minutes under TCG.
@@ -366,10 +376,8 @@ static int slow_call(struct ctx *x, const struct call *c)
 {
 	const size_t n = sizeof(kpp_names) / sizeof(*kpp_names);
 
-	uint32_t kind = x->kind[c->slot];	/* as slot_type(), slot_name() */
-
-	return (kind & 0xff) == 3 &&
-	       !strcmp(kpp_names[(kind >> 8) % n], "csidh1024");
+	return slot_type(x, c->slot) == 3 &&
+	       !strcmp(kpp_names[slot_name(x, c->slot) % n], "csidh1024");
 }
 
 /*
@@ -442,16 +450,6 @@ static int new_slot(struct ctx *x, uint32_t kind)
 	x->last = s;
 	x->kind[s] = kind;
 	return s;
-}
-
-static uint32_t slot_type(struct ctx *x, int s)
-{
-	return x->kind[s] & 0xff;	/* types[] index + 1; 0: none */
-}
-
-static uint32_t slot_name(struct ctx *x, int s)
-{
-	return x->kind[s] >> 8;
 }
 
 static int slot_fd(int s)
@@ -1440,7 +1438,7 @@ static int nw;
 static uint64_t campaign(int quiet, double *secs)
 {
 	pid_t pids[MAXW + 1];
-	int p, np = 0, wi, stalled[MAXW + 1] = { 0 }, st, lim, slow_s;
+	int p, np = 0, wi, stalled[MAXW + 1] = { 0 }, st, lim, grace;
 	uint32_t lastc[MAXW + 1] = { 0 };
 	double t0 = now(), lastmove[MAXW + 1];
 	uint64_t total = 0;
@@ -1505,13 +1503,14 @@ static uint64_t campaign(int quiet, double *secs)
 			break;
 		if (seconds && t - t0 >= seconds)
 			atomic_store(&sh->stop, 1);
-		slow_s = 0;
+		/* How long after the end the workers may still run. */
+		grace = 60;
 		for (wi = 0; wi < nw && !dry; wi++) {
 			uint32_t cnt = atomic_load(&sh->w[wi].calls);
 
 			lim = atomic_load(&sh->w[wi].slow) ? STALL_SLOW_S : STALL_S;
-			if (lim != STALL_S)
-				slow_s = STALL_SLOW_S;
+			if (lim == STALL_SLOW_S)
+				grace = 60 + STALL_SLOW_S;
 			if (cnt != lastc[wi] || !atomic_load(&sh->w[wi].tid)) {
 				lastc[wi] = cnt;
 				lastmove[wi] = t;
@@ -1527,8 +1526,9 @@ static uint64_t campaign(int quiet, double *secs)
 				show_stack(atomic_load(&sh->w[wi].tid));
 			}
 		}
-		if (atomic_load(&sh->stop) && t - t0 > seconds + 60.0 + slow_s) {
-			printf("afalg-fuzz: REPORT stall: workers still running 60 s after the end\n");
+		if (atomic_load(&sh->stop) && t - t0 > seconds + grace) {
+			printf("afalg-fuzz: REPORT stall: workers still running %d s after the end\n",
+			       grace);
 			nreports++;
 			break;
 		}
