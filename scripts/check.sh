@@ -14,8 +14,8 @@
 #          algorithm, the kpp type's errors, the stress run with unload
 #          attempts) on 6.1, trixie and 6.12 with force_generic, the rt
 #          cases ($NOBS_VM_RT: the core ones and the load failures and
-#          unloads) on trixie-rt, the DRBG
-#          cases on a CPU without AES on 6.12; the boards' Debian 13
+#          unloads) on trixie-rt, the DRBG cases on a CPU without AES on
+#          6.12; the boards' Debian 13
 #          kernels with their core cases ($NOBS_BOARD_CORE: arm64
 #          Cortex-A72 as a whole Debian system where the package's DKMS
 #          builds nobs.ko, arm64 -cpu max, riscv64, ppc64le); and on the
@@ -154,16 +154,27 @@ test_ko() {
 }
 run_id=$$
 
+# vm_name ID[:generic][:core|:rt|:noaes]: the suite's name (its label and
+# job).
+vm_name() {
+	local n=vm-${1%%:*}
+	case $1 in *:generic*) n=$n-generic ;; esac
+	case $1 in *:core*) n=$n-core ;; esac
+	case $1 in *:rt*) n=$n-rtcases ;; esac
+	case $1 in *:noaes*) n=$n-noaes ;; esac
+	echo "$n"
+}
+
 # vm_suite KO_DIR ID[:generic][:core|:rt|:noaes]: one VM suite on
 # KO_DIR/ID/nobs.ko (and the test build of ID for the cases that need its
 # test hooks).
 vm_suite() {
-	local kodir=$1 id=${2%%:*} name=vm-${2%%:*} params=$FAST cases='*'
-	local cpu=max
-	case $2 in *:generic*) params=$GENERIC name=$name-generic ;; esac
-	case $2 in *:core*) cases=$NOBS_VM_CORE name=$name-core ;; esac
-	case $2 in *:rt*) cases=$NOBS_VM_RT name=$name-rtcases ;; esac
-	case $2 in *:noaes*) cases='4[05]-*' cpu=max,-aes name=$name-noaes ;; esac
+	local kodir=$1 id=${2%%:*} name params=$FAST cases='*' cpu=max
+	name=$(vm_name "$2")
+	case $2 in *:generic*) params=$GENERIC ;; esac
+	case $2 in *:core*) cases=$NOBS_VM_CORE ;; esac
+	case $2 in *:rt*) cases=$NOBS_VM_RT ;; esac
+	case $2 in *:noaes*) cases='4[05]-*' cpu=max,-aes ;; esac
 	"$rs" "$name" "$NOBS_ROOT/tests/vm/run-vm.sh" -q -k "$id" -l "$name" \
 		-m "$kodir/$id/nobs.ko" -T "$(test_ko "$id")" -p "$params" \
 		-c "$cases" -u "$cpu"
@@ -286,12 +297,7 @@ trap 'for c in $(pgrep -P $$); do kill_tree "$c"; done' EXIT
 
 # vm_job ID[:generic][:core|:rt|:noaes]: a VM suite on DKMS's module of ID.
 vm_job() {
-	local n=vm-${1%%:*}
-	case $1 in *:generic*) n=$n-generic ;; esac
-	case $1 in *:core*) n=$n-core ;; esac
-	case $1 in *:rt*) n=$n-rtcases ;; esac
-	case $1 in *:noaes*) n=$n-noaes ;; esac
-	job "$n" "$2" dkms vm_suite "$NOBS_BUILD/dkms" "$1"
+	job "$(vm_name "$1")" "$2" dkms vm_suite "$NOBS_BUILD/dkms" "$1"
 }
 # board_job ARCH[:...]: a board suite (the DKMS one needs the package).
 board_job() {
