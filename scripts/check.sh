@@ -247,7 +247,7 @@ next_job() {
 # printed whole when it ends (under a lock: the two workers' jobs do not
 # interleave) and its time recorded.
 worker() {
-	local rc t0 dt t jrc jname jcmd
+	local rc t0 dt t jrc jname jcmd cpu
 	while :; do
 		next_job
 		rc=$?
@@ -255,8 +255,19 @@ worker() {
 		if [ "$rc" = 2 ]; then sleep 3; continue; fi
 		t0=$SECONDS
 		jrc=0
-		eval "$jcmd" >"$jobd/$jname.out" 2>&1 || jrc=$?
+		# The job in a subshell whose 'times' gives the CPU its
+		# processes used (user + system): what a job costs on a
+		# machine both workers share (a QEMU guest with two vCPUs
+		# often keeps more than one core busy).
+		(
+			eval "$jcmd"
+			r=$?
+			times | sed -n 2p >"$jobd/$jname.cpu"
+			exit $r
+		) >"$jobd/$jname.out" 2>&1 || jrc=$?
 		dt=$((SECONDS - t0))
+		cpu=$(tr 'ms' '  ' <"$jobd/$jname.cpu" 2>/dev/null |
+			awk '{ printf "%d", $1 * 60 + $2 + $3 * 60 + $4 }')
 		# A failed job's time (often a failure in its first seconds)
 		# would put it last next time: it replaces only a shorter one,
 		# and never the estimate of a job with no time yet.
@@ -268,7 +279,7 @@ worker() {
 		{
 			flock 9
 			cat "$jobd/$jname.out"
-			echo "######## job $jname (worker $1): $dt s"
+			echo "######## job $jname (worker $1): $dt s, CPU ${cpu:-?} s"
 		} 9>"$jobd/print.lock"
 	done
 }
