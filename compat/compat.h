@@ -3,9 +3,10 @@
  * nobs's compatibility layer: the module is written against the newest
  * kernel API, and this header backfills older kernels.  Kbuild
  * force-includes it into every object of nobs.ko (and nobs_kunit.ko),
- * after the kernel's own kconfig.h, with NOBS_KERNEL_HAS_* defined by the
- * feature probes of compat/Kbuild.inc.  Nothing else in the tree tests a
- * kernel version or a NOBS_KERNEL_HAS_* probe result.
+ * after the kernel's own kconfig.h and the generated nobs_probed.h, where
+ * the feature probes of compat/Kbuild.inc define NOBS_KERNEL_HAS_*.
+ * Nothing else in the tree tests a kernel version or a NOBS_KERNEL_HAS_*
+ * probe result.
  */
 #ifndef NOBS_COMPAT_H
 #define NOBS_COMPAT_H
