@@ -8,7 +8,8 @@
 # kernel's Makefile finds Debian 12's sparse too old for its headers (7.x:
 # scripts/checker-valid.sh wants __typeof_unqual__, which sparse 0.6.4
 # cannot parse; riscv64's -march), the build runs again with unstable's sparse, built once by
-# scripts/sparse.sh.  On x86_64 kernels with X86_KERNEL_IBT, every function
+# scripts/sparse.sh (and later builds against that kernel, remembered in
+# $NOBS_CACHE/sparse-too-old, use it from the start).  On x86_64 kernels with X86_KERNEL_IBT, every function
 # of the module reachable through a pointer must start with ENDBR64
 # (scripts/endbr-check.py).
 # Prints "<ID> build: N passed, N failed" (the build, and the ENDBR check
@@ -51,13 +52,23 @@ kbuild() {
 # (riscv64: Debian 12's sparse also refuses the kernel's -march with
 # extensions, "invalid argument to '-march': '_zicsr_zifencei'".)
 old_sparse="C=1 specified, but .* is not available or not up to date|invalid argument to '-march'"
-if kbuild "$@"; then
-	ok=1
-elif grep -Eq "$old_sparse" "$log"; then
+# A kernel found so once is remembered (in $NOBS_CACHE, per kernel and
+# architecture): its builds go to unstable's sparse at once.
+old_mark=$NOBS_CACHE/sparse-too-old/$(nobs_arch_dir)$kver
+new_sparse() {
 	sp=$("$NOBS_ROOT/scripts/sparse.sh")
 	nobs_log "$id: $(sparse --version 2>&1 | head -n 1) is too old for $kver's headers: checking with $sp"
-	make -C "$kdir" M="$dst" clean >/dev/null 2>&1 || true
 	! kbuild CHECK="$sp" "$@" || ok=1
+}
+if [ -f "$old_mark" ]; then
+	new_sparse "$@"
+elif kbuild "$@"; then
+	ok=1
+elif grep -Eq "$old_sparse" "$log"; then
+	mkdir -p "$(dirname "$old_mark")"
+	touch "$old_mark"
+	make -C "$kdir" M="$dst" clean >/dev/null 2>&1 || true
+	new_sparse "$@"
 fi
 [ "$ok" = 1 ] || grep -E 'warning:|error:|Error|objtool|C=1 specified' "$log" || tail -n 30 "$log"
 pass=$ok fail=$((1 - ok))
