@@ -262,11 +262,13 @@ worker() {
 		(
 			eval "$jcmd"
 			r=$?
-			times | sed -n 2p >"$jobd/$jname.cpu"
+			# (not piped: a pipeline's 'times' runs in a child of
+			# its own, which waited for nobody)
+			times >"$jobd/$jname.cpu"
 			exit $r
 		) >"$jobd/$jname.out" 2>&1 || jrc=$?
 		dt=$((SECONDS - t0))
-		cpu=$(tr 'ms' '  ' <"$jobd/$jname.cpu" 2>/dev/null |
+		cpu=$(sed -n 2p "$jobd/$jname.cpu" 2>/dev/null | tr 'ms' '  ' |
 			awk '{ printf "%d", $1 * 60 + $2 + $3 * 60 + $4 }')
 		# A failed job's time (often a failure in its first seconds)
 		# would put it last next time: it replaces only a shorter one,
