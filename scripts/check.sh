@@ -12,7 +12,7 @@
 #          Debian 12's 6.12 and on the newest 7.x (backports, with the
 #          AF_ALG policy case), the core cases ($NOBS_VM_CORE: every
 #          algorithm, the kpp type's errors, the stress run with unload
-#          attempts) on 6.1, trixie and 6.12 with force_generic, the rt
+#          attempts) on 6.1 and with force_generic on trixie, the rt
 #          cases ($NOBS_VM_RT: the core ones and the load failures and
 #          unloads) on trixie-rt, the DRBG cases on a CPU without AES on
 #          6.12; the boards' Debian 13
@@ -23,7 +23,8 @@
 #          kmemleak, the AF_ALG fuzzer's short campaign and its planted
 #          bug.
 #   all (make check-full): what full runs, and every case on 6.1, trixie,
-#          trixie-rt and the Cortex-A72 system, 6.1 with force_generic, the
+#          trixie-rt and the Cortex-A72 system, 6.1 and 6.12 with
+#          force_generic, the
 #          core cases on sid and with force_generic on backports, the DRBG
 #          cases without AES on backports; KUnit on the self-built arm64,
 #          riscv64, ppc64le and x86_64 kCFI (clang) kernels, and the AF_ALG
@@ -85,7 +86,7 @@ all)
 	;;
 *)
 	NOBS_VM_CORE=${NOBS_VM_CORE:-$core}
-	VM_EXTRA=${NOBS_VM_EXTRA:-"6.1:core 6.12:generic:core trixie:core backports trixie-rt:rt 6.12:noaes"}
+	VM_EXTRA=${NOBS_VM_EXTRA:-"6.1:core trixie:generic:core backports trixie-rt:rt 6.12:noaes"}
 	BOARDS=${NOBS_BOARDS:-"arm64:max:core arm64:cortex-a72:dkms:core riscv64:core ppc64le:core"}
 	;;
 esac
