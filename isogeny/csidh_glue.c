@@ -326,7 +326,7 @@ static void nobs_csidh_unregister_kpp(struct nobs_csidh_kpp *k)
  *	exchange keys through each
  *
  * After csidh512's registration, transforms allocated by driver name give
- * the known public key and refuse an invalid peer key and malformed
+ * the known shared secret and refuse an invalid peer key and malformed
  * private keys (nobs_csidh_exchange_test()).  If they do not, it is
  * unregistered again and the failure logged; the rest of the module stays
  * (as for a failed self-test).  The test-only parameter

@@ -41,7 +41,7 @@
  * @public_key: nobs_csidh*_public_key()
  * @shared_secret: nobs_csidh*_shared_secret()
  * @kat_sk: the self-tests' private key (a vector's Pr1)
- * @kat_pk: its public key (Pk1)
+ * @kat_pk: its public key (Pk1; checked by the first-use test, not at load)
  * @kat_peer: the peer's public key (Pk2)
  * @kat_ss: the shared secret of @kat_sk and @kat_peer (Ss)
  * @kat_invalid: a public key in range that is not supersingular
