@@ -26,7 +26,7 @@ pkgs=(
 	gcc-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-system-misc
 	gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross qemu-system-ppc
 	clang-19 lld-19 llvm-19
-	cryptsetup-bin dmsetup
+	cryptsetup-bin dmsetup ccache
 	mmdebstrap arch-test e2fsprogs curl
 	"${deb_pkgs[@]}"
 )

@@ -13,7 +13,11 @@ set -euo pipefail
 
 ids=("$@")
 [ ${#ids[@]} -gt 0 ] || read -ra ids <<<"${NOBS_KERNELS:-$NOBS_KERNEL_IDS}"
-t=$(mktemp -d /tmp/nobs-dkms.XXXXXX)
+# A throwaway tree at a fixed place (the compiler cache, lib.sh, finds a
+# warm run's objects by their paths).
+t=$NOBS_BUILD/dkms-tree
+rm -rf "$t"
+mkdir -p "$t"
 trap 'rm -rf "$t"' EXIT
 src=$t/src/nobs-$NOBS_VERSION
 mkdir -p "$src" "$t/tree"

@@ -8,6 +8,26 @@ NOBS_VECTORS=${NOBS_VECTORS:-$(cd "$NOBS_ROOT/.." && pwd)/shared/vectors}
 NOBS_VERSION=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$NOBS_ROOT/dkms.conf")
 export NOBS_ROOT NOBS_CACHE NOBS_BUILD NOBS_VECTORS NOBS_VERSION
 
+# The compiler cache: Debian's ccache in front of every compiler the
+# scripts and their makes run (/usr/lib/ccache first in PATH), its objects
+# in $NOBS_CACHE/ccache, so that a warm run compiles again only what
+# changed: the module builds against each kernel (their warnings are
+# replayed from the cache; sparse, objtool and the ENDBR check run every
+# time), the userspace harness, the fuzzers, the guest programs.  A result
+# is reused only for the same compiler, arguments, directory and
+# preprocessed input.  The self-built test kernels are cached whole
+# (scripts/build-test-kernel.sh builds them without it); the boards' DKMS
+# builds in their own Debian system, without it.  NOBS_CCACHE=0: none.
+if [ "${NOBS_CCACHE:-1}" != 0 ] && [ -x /usr/lib/ccache/gcc ]; then
+	case ":$PATH:" in
+	*:/usr/lib/ccache:*) ;;
+	*) PATH=/usr/lib/ccache:$PATH ;;
+	esac
+	CCACHE_DIR=${CCACHE_DIR:-$NOBS_CACHE/ccache}
+	CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-4G}
+	export PATH CCACHE_DIR CCACHE_MAXSIZE
+fi
+
 nobs_log() { printf '== %s\n' "$*" >&2; }
 nobs_die() { printf 'nobs: %s\n' "$*" >&2; exit 1; }
 

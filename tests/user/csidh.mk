@@ -90,8 +90,10 @@ ifeq ($(shell uname -m),x86_64)
 CSIDH_CROSS ?= aarch64-linux-gnu-
 CSIDH_QEMU ?= qemu-aarch64-static
 
-# $(call csidh_arm64_test,NAME,DEFINES,SOURCES,N): test_csidh.c as NAME,
-# the first N vectors
+# $(call csidh_arm64_test,NAME,DEFINES,SOURCES,N[,ARGS]): test_csidh.c as
+# NAME, the first N vectors (ARGS: more of its options, e.g. -o 0: none
+# with the generic field, which the native run and the riscv64 and ppc64le
+# boards test)
 define csidh_arm64_test
 USER_TESTS += $$(BUILD)/$(1)
 
@@ -100,7 +102,7 @@ $$(BUILD)/$(1).bin: $$(ROOT)/tests/user/test_csidh.c $(3) \
 	@mkdir -p $$(@D)
 	@if command -v $$(CSIDH_CROSS)gcc >/dev/null 2>&1; then \
 		echo "$$(CSIDH_CROSS)gcc ... -o $$@"; \
-		$$(CSIDH_CROSS)gcc $$(USER_CFLAGS) -O2 -static -Wa,--noexecstack \
+		$$(CC_SPLIT) $$(CSIDH_CROSS)gcc $$(USER_CFLAGS) -O2 -static -Wa,--noexecstack \
 			$(2) -DNOBS_ROOT='"$$(ROOT)"' -o $$@ $$(filter %.c %.S,$$^); \
 	else \
 		echo "no $$(CSIDH_CROSS)gcc; $(1) will skip"; \
@@ -113,7 +115,7 @@ $$(BUILD)/$(1): $$(BUILD)/$(1).bin
 	  'if [ ! -s "$$$$bin" ] || ! command -v "$$$$qemu" >/dev/null 2>&1; then' \
 	  '  echo "SKIP: $(1): needs $$(CSIDH_CROSS)gcc and $$$$qemu"' \
 	  '  echo "SUITE: 0 passed, 0 failed, 1 skipped"; exit 0; fi' \
-	  'exec "$$$$qemu" -cpu max "$$$$bin" -n $(4) "$$$$@"' > $$@
+	  'exec "$$$$qemu" -cpu max "$$$$bin" -n $(4) $(5) "$$$$@"' > $$@
 	@chmod +x $$@
 endef
 $(eval $(call csidh_arm64_test,test_csidh_arm64,,$(ROOT)/isogeny/csidh.c \
@@ -129,7 +131,7 @@ $(BUILD)/csidh_bench_arm64.bin: $(ROOT)/tests/user/csidh_bench.c $(CSIDH_CORE) \
 	@mkdir -p $(@D)
 	@if command -v $(CSIDH_CROSS)gcc >/dev/null 2>&1; then \
 		echo "$(CSIDH_CROSS)gcc ... -o $@"; \
-		$(CSIDH_CROSS)gcc $(USER_CFLAGS) -O2 -static -Wa,--noexecstack \
+		$(CC_SPLIT) $(CSIDH_CROSS)gcc $(USER_CFLAGS) -O2 -static -Wa,--noexecstack \
 			-DNOBS_FP_COUNT -o $@ \
 			$(filter-out %x86_64.S,$(filter %.c %.S,$^)); \
 	else \

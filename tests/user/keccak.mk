@@ -101,7 +101,7 @@ $(BUILD)/test_keccak_impls_arm64.bin: $(ROOT)/tests/user/test_keccak_impls.c \
 	@mkdir -p $(@D)
 	@if command -v $(KECCAK_CROSS)gcc >/dev/null 2>&1; then \
 		echo "$(KECCAK_CROSS)gcc ... -o $@"; \
-		$(KECCAK_CROSS)gcc $(USER_CFLAGS) -O1 -static \
+		$(CC_SPLIT) $(KECCAK_CROSS)gcc $(USER_CFLAGS) -O1 -static \
 			$(KECCAK_DEFS_aarch64) $(KECCAK_ASFLAGS) -o $@ \
 			$(filter %.c %.S,$^); \
 	else \

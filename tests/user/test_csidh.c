@@ -18,7 +18,8 @@
  *
  * Vectors: $NOBS_VECTORS, else ../shared/vectors beside the checkout.
  *
- * Usage: test_csidh [-n N] [-f generic|asm]   (first N vectors only)
+ * Usage: test_csidh [-n N] [-o N] [-f generic|asm]   (-n: the first N vectors
+ * only; -o: N vectors, not T_OTHER_FP, also with the generic field)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -205,11 +206,13 @@ int main(int argc, char **argv)
 	const char *dir = getenv("NOBS_VECTORS");
 	const char *best = have_bmi2_adx() ? "asm" : "generic";
 	char path[4096], *text;
-	int limit = -1, i;
+	int limit = -1, other = T_OTHER_FP, i;
 
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-n") && i + 1 < argc)
 			limit = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "-o") && i + 1 < argc)
+			other = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "-f") && i + 1 < argc)
 			best = argv[++i];
 	}
@@ -228,9 +231,9 @@ int main(int argc, char **argv)
 	} else {
 		/* all vectors with the fastest field arithmetic ... */
 		run_vectors(text, limit, nobs_fp_select(!strcmp(best, "asm")));
-		/* ... and the first few with the other one */
-		if (!strcmp(best, "asm"))
-			run_vectors(text, T_OTHER_FP, nobs_fp_select(false));
+		/* ... and the first few (-o N) with the other one */
+		if (!strcmp(best, "asm") && other > 0)
+			run_vectors(text, other, nobs_fp_select(false));
 		free(text);
 	}
 	printf("SUITE: %d passed, %d failed, %d skipped\n",
