@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # AF_ALG abuse of every nobs hash and rng driver (tests/vm/progs/abuse.c):
-# wrong, empty, huge and unreadable keys, empty and 64 MiB messages,
+# wrong, empty, huge and unreadable keys, empty and 16 MiB messages,
 # short recv buffers, MSG_MORE sequences, accept() clones, closing in the
 # middle of an operation, 2000 sockets at once; the errno of each case is
 # checked.  The runner checks that dmesg stays clean.

@@ -353,7 +353,11 @@ static void hash_messages(const char *drv, const struct hash_kat *a)
 		close(op2);
 }
 
-/* 64 MiB through one hash operation with MSG_MORE. */
+/*
+ * 16 MiB through one hash operation with MSG_MORE: far past the socket's
+ * buffer and every page-sized step (it was 64 MiB, three quarters of the
+ * abuse run's time under QEMU/TCG).
+ */
 static void hash_stream(const char *drv, const struct hash_kat *a)
 {
 	static unsigned char blk[65536];
@@ -366,17 +370,17 @@ static void hash_stream(const char *drv, const struct hash_kat *a)
 	fd = tfm_sock("hash", drv);
 	op = fd < 0 ? fd : op_sock(fd);
 	if (op < 0) {
-		report(0, "stream-64MiB", "%s", strerror(-op));
+		report(0, "stream-16MiB", "%s", strerror(-op));
 		return;
 	}
-	for (j = 0; j < 1024 && !err; j++) {
+	for (j = 0; j < 256 && !err; j++) {
 		for (i = 0; i < 8; i++)
 			blk[i] = (unsigned char)((unsigned long long)j >> (8 * i));
 		err = sendm(op, blk, sizeof(blk), 1);
 	}
 	if (!err && recvf(op, out, a->ds, &fl) != a->ds)
 		err = -EIO;
-	check_digest("stream-64MiB", err, out, a->stream, a->ds);
+	check_digest("stream-16MiB", err, out, a->stream, a->ds);
 	close(op);
 	close(fd);
 }
