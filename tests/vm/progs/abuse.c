@@ -355,8 +355,7 @@ static void hash_messages(const char *drv, const struct hash_kat *a)
 
 /*
  * 16 MiB through one hash operation with MSG_MORE: far past the socket's
- * buffer and every page-sized step (it was 64 MiB, three quarters of the
- * abuse run's time under QEMU/TCG).
+ * buffer and every page-sized step.
  */
 static void hash_stream(const char *drv, const struct hash_kat *a)
 {
