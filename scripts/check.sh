@@ -117,9 +117,9 @@ board_suite() {
 	# Another architecture under TCG on a loaded machine: riscv64's whole
 	# case set took 51 s idle and passed 600 s at a load of 20.
 	case $1 in *:dkms* | *:tcrypt*) ;; *) args+=(-t 1200) ;; esac
+	local stress=${NOBS_STRESS_SECS:-12}
 	# The test build (test_fail_* parameters) for the cases that load it
 	# (20, 35: not among the core cases).
-	local stress=${NOBS_STRESS_SECS:-12}
 	case $1 in
 	*:core*) args+=(-c "$NOBS_BOARD_CORE"); name=$name-core stress=$CORE_STRESS ;;
 	*) args+=(-T "$(NOBS_ARCH=$arch test_ko trixie)") ;;
