@@ -93,7 +93,8 @@ esac
 NOBS_VM_RT=${NOBS_VM_RT:-"20-* $core"}
 # The core suites' stress run (80) lasts 8 s instead of 12: the same
 # processes and unload attempts, for a third less of the time it keeps
-# both of the guest's CPUs busy.  The rt cases keep 12.
+# both of the guest's CPUs busy.  The other suites (the rt cases too) get
+# NOBS_STRESS_SECS, or when it is unset 80-stress.sh's own 12.
 CORE_STRESS=${NOBS_CORE_STRESS_SECS:-8}
 # The boards' core cases: every algorithm (30, 40, 50), the load line
 # against the CPU (36), the kpp type's errors (60), abuse and stress with
@@ -117,7 +118,7 @@ board_suite() {
 	# Another architecture under TCG on a loaded machine: riscv64's whole
 	# case set took 51 s idle and passed 600 s at a load of 20.
 	case $1 in *:dkms* | *:tcrypt*) ;; *) args+=(-t 1200) ;; esac
-	local stress=${NOBS_STRESS_SECS:-12}
+	local stress=${NOBS_STRESS_SECS:-}
 	# The test build (test_fail_* parameters) for the cases that load it
 	# (20, 35: not among the core cases).
 	case $1 in
@@ -176,7 +177,7 @@ vm_name() {
 # test hooks).
 vm_suite() {
 	local kodir=$1 id=${2%%:*} name params=$FAST cases='*' cpu=max
-	local stress=${NOBS_STRESS_SECS:-12}
+	local stress=${NOBS_STRESS_SECS:-}
 	name=$(vm_name "$2")
 	case $2 in *:generic*) params=$GENERIC ;; esac
 	case $2 in *:core*) cases=$NOBS_VM_CORE stress=$CORE_STRESS ;; esac

@@ -17,7 +17,6 @@ ids=("$@")
 # warm run's objects by their paths).
 t=$NOBS_BUILD/dkms-tree
 rm -rf "$t"
-mkdir -p "$t"
 trap 'rm -rf "$t"' EXIT
 src=$t/src/nobs-$NOBS_VERSION
 mkdir -p "$src" "$t/tree"

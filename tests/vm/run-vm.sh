@@ -159,10 +159,10 @@ nobs_guest_progs "$o" "$NOBS_ROOT"/tests/vm/progs/*.c
 if [ -f "$o/cases/65-csidh1024.sh" ]; then
 	nobs_csidh1024_fresh "$o/etc/nobs-csidh1024-fresh"
 fi
-# NOBS_STRESS_SECS: how long 80-stress.sh runs (default 12 s).
+# NOBS_STRESS_SECS: how long 80-stress.sh runs (empty: its default).
 printf 'KVER=%s\nNOBS_KERNEL_ID=%s\nNOBS_PARAMS="%s"\nNOBS_AF_ALG_RESTRICT=%s\nNOBS_SYSCTLS="%s"\nNOBS_RESULTS_TTY=%s\nNOBS_DEB=%s\nNOBS_STRESS_SECS=%s\n' \
 	"$kver" "$id" "$params" "$restrict" "$sysctls" "$nobs_results_tty" \
-	"${deb:+/nobs/$(basename "$deb")}" "${NOBS_STRESS_SECS:-12}" >"$o/etc/nobs.conf"
+	"${deb:+/nobs/$(basename "$deb")}" "${NOBS_STRESS_SECS:-}" >"$o/etc/nobs.conf"
 append="console=$nobs_console panic=-1 oops=panic loglevel=4 nokaslr"
 # x86: no IO-APIC timer check, which a heavily loaded host under TCG can
 # fail ("IO-APIC + timer doesn't work", a panic before any case ran).
