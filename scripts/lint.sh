@@ -37,7 +37,7 @@ all=$(perl "$cp_dir/scripts/checkpatch.pl" --no-tree --terse --show-types \
 	-f $files 2>&1 | grep -E '(ERROR|WARNING|CHECK):')
 for f in $files; do
 	f=${f#./}
-	out=$(echo "$all" | grep -F "$f:" | grep -E "^(\./)?$f:")
+	out=$(echo "$all" | grep -E "^(\./)?$f:")
 	if [ -z "$out" ]; then
 		pass=$((pass + 1))
 	else
