@@ -8,7 +8,7 @@
 #               Debian system as a board's user has it for out-of-tree
 #               modules: the stock kernel linux-image-<kver> and its
 #               linux-headers-<kver>, dkms, build-essential, kmod,
-#               kcapi-tools; no init system (the tests boot it with
+#               kcapi-tools, ccache; no init system (the tests boot it with
 #               init=/sbin/nobs-board-init)
 #   vmlinuz, initrd.img   its /boot (the initrd made by initramfs-tools in
 #               the image, with only virtio_blk and ext4: MODULES=list)
@@ -29,8 +29,10 @@ a=$(nobs_debarch)
 [ "$a" != "$(dpkg --print-architecture)" ] ||
 	nobs_die "board-rootfs.sh is for another architecture than this machine's (NOBS_ARCH)"
 
+# ccache: used only where a test run gives the guest its cache disk
+# (tests/vm/run-vm.sh -D).
 pkgs="linux-image-$kver linux-headers-$kver dkms build-essential kmod kcapi-tools
-	busybox xz-utils mount util-linux initramfs-tools"
+	busybox xz-utils mount util-linux initramfs-tools ccache"
 # The boot: initramfs-tools loads these to mount the root (virtio_pci,
 # virtio_console are built into Debian's kernels; ext4 and virtio_blk are
 # modules).

@@ -143,16 +143,34 @@ nobs_keccak_fast() {
 # package's postinst, which has DKMS build nobs.ko for this kernel (its
 # headers are installed) under emulation; then modprobe must load it.
 # The cases then run on that module (a plain copy: they load it by file).
+# The board's compiler cache (run-vm.sh -D: a third disk, kept in
+# NOBS_CACHE) when the runner gave one: ccache in front of the board's gcc
+# for this dpkg -i only (DEBIAN_KERNEL_USE_CCACHE, the switch of Debian's
+# kernel headers), so a warm run's DKMS build takes the objects an earlier
+# run's native gcc made from the same source and flags (ccache's own keys:
+# any change compiles anew).
 if [ -n "$NOBS_DEB" ]; then
 	nobs_t0=$(cut -d. -f1 /proc/uptime)
-	if dpkg -i "$NOBS_DEB" >/tmp/dpkg.log 2>&1; then
+	nobs_cc=
+	if [ -b /dev/vdc ] && command -v ccache >/dev/null && mkdir -p /var/cache/nobs-ccache &&
+		mount /dev/vdc /var/cache/nobs-ccache; then
+		nobs_cc="DEBIAN_KERNEL_USE_CCACHE=1 CCACHE_DIR=/var/cache/nobs-ccache CCACHE_MAXSIZE=1500M"
+	fi
+	if env $nobs_cc dpkg -i "$NOBS_DEB" >/tmp/dpkg.log 2>&1; then
 		result pass dkms-install "dpkg -i $(basename "$NOBS_DEB")"
 	else
 		result fail dkms-install "dpkg -i: $(tail -n 5 /tmp/dpkg.log)"
 		tail -n 40 /tmp/dpkg.log
 		find /var/lib/dkms -name make.log -exec tail -n 30 {} \;
 	fi
-	echo "NOBS-TIME dkms build and install (dpkg -i): $(($(cut -d. -f1 /proc/uptime) - nobs_t0)) s" >"$R"
+	echo "NOBS-TIME dkms build and install (dpkg -i${nobs_cc:+, ccache}): $(($(cut -d. -f1 /proc/uptime) - nobs_t0)) s" >"$R"
+	if [ -n "$nobs_cc" ]; then
+		echo "NOBS-TIME ccache: $(env $nobs_cc ccache --print-stats 2>/dev/null |
+			grep -E '^(direct_cache_hit|preprocessed_cache_hit|cache_miss)	' |
+			tr '\t\n' '= ')" >"$R"
+		env $nobs_cc ccache --zero-stats >/dev/null 2>&1
+		umount /var/cache/nobs-ccache
+	fi
 	grep -Ei '^(Building|Signing|Installing|Running|depmod)|dkms' /tmp/dpkg.log | head -n 20
 	nobs_st=$(dkms status nobs 2>&1)
 	case $nobs_st in

@@ -176,6 +176,19 @@ if [ -n "$deb" ]; then
 		-device virtio-blk-pci,drive=root
 		-drive "file=$out/run.img,format=raw,if=none,id=run,readonly=on"
 		-device virtio-blk-pci,drive=run)
+	# The board's compiler cache, /dev/vdc (guest-init.sh): one per
+	# architecture in NOBS_CACHE, used by one run at a time (a run that
+	# finds it taken, or NOBS_CCACHE=0, compiles without it).
+	cc_img=$NOBS_CACHE/board-ccache/$NOBS_ARCH.img
+	mkdir -p "$(dirname "$cc_img")"
+	exec {ccfd}>"$cc_img.lock"
+	if [ "${NOBS_CCACHE:-1}" != 0 ] && flock -n "$ccfd"; then
+		if [ ! -f "$cc_img" ] || ! e2fsck -p "$cc_img" >/dev/null 2>&1; then
+			mkfs.ext4 -q -F -L nobsccache "$cc_img" 2G >/dev/null
+		fi
+		drives+=(-drive "file=$cc_img,format=raw,if=none,id=cc"
+			-device virtio-blk-pci,drive=cc)
+	fi
 	initrd=$kdir/initrd.img
 	append="$append root=/dev/vda rw rootfstype=ext4 fsck.mode=skip init=/sbin/nobs-board-init"
 else
