@@ -4,7 +4,7 @@
 # code: the independent implementation), a two-process CSIDH exchange
 # through the tool, ECDH P-256 (the kernel's ecdh) with RFC 5903's known
 # answer, every documented errno, concurrency, and no unload while a socket
-# is open.  CSIDH under TCG takes 1-2 s per group action: few vectors.
+# is open.  CSIDH under TCG takes 1-2 s per group action: two vectors.
 # Sourced by the guest's /init (busybox sh): report with `result`, never exit.
 
 kpp_dir=/tmp/kpp
@@ -60,7 +60,12 @@ else
 		"$kpp_vec" >"$kpp_dir/vectors"
 	kpp_n=0
 	kpp_bad=
-	grep ' valid ' "$kpp_dir/vectors" | head -n 3 >"$kpp_dir/valid"
+	# Vector 1 through the tool (Pk1 and Ss), vector 2 through the
+	# concurrent and busy cases below: each group action costs seconds
+	# under TCG, and every reference vector runs natively in the harness
+	# (tests/user test_csidh).
+	grep ' valid ' "$kpp_dir/vectors" | head -n 2 >"$kpp_dir/valid2"
+	head -n 1 "$kpp_dir/valid2" >"$kpp_dir/valid"
 	while read -r kpp_id kpp_st kpp_pr kpp_pk1 kpp_pk2 kpp_ss; do
 		kpp_file "$kpp_dir/v.priv" csidh512 private "$kpp_pr"
 		kpp_file "$kpp_dir/v2.pub" csidh512 public "$kpp_pk2"
@@ -75,8 +80,8 @@ else
 		fi
 		kpp_n=$((kpp_n + 1))
 	done <"$kpp_dir/valid"
-	if [ "$kpp_n" -eq 3 ] && [ -z "$kpp_bad" ]; then
-		result pass kpp-csidh-vectors "3 valid vectors: Pk1 and Ss through nobs-kpp"
+	if [ "$kpp_n" -eq 1 ] && [ -z "$kpp_bad" ]; then
+		result pass kpp-csidh-vectors "vector $kpp_id: Pk1 and Ss through nobs-kpp"
 	else
 		result fail kpp-csidh-vectors "$kpp_n vectors;$kpp_bad"
 	fi
@@ -95,8 +100,8 @@ else
 		result fail kpp-csidh-invalid "vector $1: exit $kpp_rc $(cat "$kpp_dir/err")"
 	fi
 
-	# One vector through 4 op sockets of one parent, at once.
-	set -- $(head -n 1 "$kpp_dir/valid")
+	# Vector 2 through 4 op sockets of one parent, at once.
+	set -- $(sed -n 2p "$kpp_dir/valid2")
 	kpp_run kpp-csidh-concurrent csidh-kat "$3" "$4"
 	# A running request holds no lock others wait on: EBUSY at once.
 	kpp_out=$(kpp_alg busy "$3" "$4" 2>&1)
