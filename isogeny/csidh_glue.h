@@ -41,7 +41,6 @@
  * @public_key: nobs_csidh*_public_key()
  * @shared_secret: nobs_csidh*_shared_secret()
  * @kat_sk: the self-tests' private key (a vector's Pr1)
- * @kat_pk: its public key (Pk1; checked by the first-use test, not at load)
  * @kat_peer: the peer's public key (Pk2)
  * @kat_ss: the shared secret of @kat_sk and @kat_peer (Ss)
  * @kat_invalid: a public key in range that is not supersingular
@@ -49,8 +48,8 @@
  *	operations with less room left fail with -ENOMEM
  * @first_use: the known-answer tests run when the first transform of the
  *	set is made (nobs_csidh_first_use_test()), not at load: set for
- *	csidh1024, whose two actions would add 0.4 s to every load natively,
- *	seconds on a board's generic C and 20 s under QEMU/TCG
+ *	csidh1024, whose action would add 0.2 s to every load natively,
+ *	seconds on a board's generic C and 5-10 s under QEMU/TCG
  */
 struct nobs_csidh_set {
 	const char *alg;
@@ -63,7 +62,7 @@ struct nobs_csidh_set {
 			  const struct nobs_csidh_env *env);
 	int (*shared_secret)(u8 *ss, const u8 *sk, const u8 *peer,
 			     const struct nobs_csidh_env *env);
-	const u8 *kat_sk, *kat_pk, *kat_peer, *kat_ss, *kat_invalid;
+	const u8 *kat_sk, *kat_peer, *kat_ss, *kat_invalid;
 	unsigned long stack_need;
 	bool first_use;
 };
