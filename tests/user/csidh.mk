@@ -121,7 +121,7 @@ endef
 $(eval $(call csidh_arm64_test,test_csidh_arm64,,$(ROOT)/isogeny/csidh.c \
 	$(ROOT)/isogeny/csidh.h $(ROOT)/isogeny/csidh512_tables.h \
 	$(ROOT)/isogeny/csidh_engine.h $(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp.h \
-	$(ROOT)/arch/arm64/fp_arm64.S,6))
+	$(ROOT)/arch/arm64/fp_arm64.S,4,-o 0))
 
 # make bench on arm64 code: the counts under qemu-user (no timing there)
 USER_BENCHES += $(BUILD)/csidh_bench_arm64
