@@ -558,9 +558,12 @@ nobs_selfbuilt_root() {
 	cp "$NOBS_ROOT/tests/vm/guest-init.sh" "$r/init"
 }
 
-# nobs_initrd DIR OUT: DIR as a gzipped newc cpio into OUT; DIR removed.
+# nobs_initrd DIR OUT: DIR as a gzipped newc cpio into OUT (every file
+# owned by root); DIR removed.  The one initramfs builder: every runner's
+# guest (the VM cases' base and overlay, KUnit, faults, the AF_ALG fuzzer,
+# kcov) is packed here.
 nobs_initrd() {
-	(cd "$1" && find . | cpio -o -H newc --quiet | gzip -1) >"$2"
+	(cd "$1" && find . | cpio -o -H newc --quiet -R 0:0 | gzip -1) >"$2"
 	rm -rf "$1"
 }
 

@@ -97,8 +97,7 @@ for m in "${mods[@]}"; do
 	first=0
 	echo "/nobs/$b${pp:+ $pp}" >>"$r/etc/kunit.conf"
 done
-(cd "$r" && find . | cpio -o -H newc --quiet -R 0:0 | gzip -1) >"$out/initrd.gz"
-rm -rf "$r"
+nobs_initrd "$r" "$out/initrd.gz"
 
 # x86: no IO-APIC timer check (a loaded host under TCG can fail it).
 [ "${arch%%-*}" != x86_64 ] || cmdline="no_timer_check${cmdline:+ $cmdline}"

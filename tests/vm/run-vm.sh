@@ -126,9 +126,8 @@ if [ -z "$deb" ] && [ ! -f "$base" ]; then
 	b=$(mktemp -d)
 	nobs_guest_tools "$b"
 	cp -a "$kdir/modroot/lib/modules" "$b/lib/"
-	(cd "$b" && find . | cpio -o -H newc --quiet | gzip -1) >"$base.$$.tmp"
+	nobs_initrd "$b" "$base.$$.tmp"
 	mv "$base.$$.tmp" "$base"
-	rm -rf "$b"
 fi
 
 # The per-run part: init, cases, programs, vectors, the module (or the
@@ -192,7 +191,7 @@ if [ -n "$deb" ]; then
 	initrd=$kdir/initrd.img
 	append="$append root=/dev/vda rw rootfstype=ext4 fsck.mode=skip init=/sbin/nobs-board-init"
 else
-	(cd "$o" && find . | cpio -o -H newc --quiet | gzip -1) >"$out/overlay.cpio.gz"
+	nobs_initrd "$o" "$out/overlay.cpio.gz"
 	cat "$base" "$out/overlay.cpio.gz" >"$out/initrd.gz"
 	drives=()
 	initrd=$out/initrd.gz
