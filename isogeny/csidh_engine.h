@@ -570,13 +570,16 @@ struct nobs_csidh_state {
  * -> [l] p.  Both are computed; real (a mask) keeps one.  The first group
  * also computes the codomain products (ps and pd non-NULL).
  *
- * Dummy steps take [l] p[0] of pair 0 from the kernel walk (Cervantes-
- * Vazquez et al., eprint 2019/837): the caller passes k = p[0] of pair 0
- * then (a mask), whose multiples are as good as any kernel's for the
- * evaluations that a dummy step throws away.  Pair 0 (the round's pair)
- * only has torsion of the leaves not yet done, and leaves run in
- * ascending order of the primes (the tables and the straggler rounds are
- * built so), so none of its multiples up to [(l + 1) / 2] is at infinity.
+ * Dummy steps take [l] p[0] of the group's first pair from the kernel walk
+ * (Cervantes-Vazquez et al., eprint 2019/837, there for the round's pair;
+ * here every group walks the kernel anyway, so each saves a chain): the
+ * caller passes k = p[0] of pair from then (a mask), whose multiples are
+ * as good as any kernel's for the evaluations that a dummy step throws
+ * away.  A pending pair (the round's pair 0 or one above it) only has
+ * torsion of the leaves not yet done, and leaves run in ascending order of
+ * the primes (the tables and the straggler rounds are built so), so none
+ * of its multiples up to [(l + 1) / 2] is at infinity (unless the point
+ * is: then [l] p[0] has Z = 0 too, as by the chain).
  */
 static noinline NOBS_CSIDH_WIDE_FRAME
 void nobs_csidh_push(struct nobs_csidh_state *st, int from,
@@ -624,12 +627,12 @@ void nobs_csidh_push(struct nobs_csidh_state *st, int from,
 		pts[2 * i + 1] = &lm[i];
 	}
 	nobs_csidh_kernel_walk(ps, pd, ev, pts, 2 * n, k, l, c,
-			       from || !n ? NULL : &lk);
+			       n ? &lk : NULL);
 	for (i = 0; i < n; i++) {
 		struct nobs_csidh_pair *pr = &st->st[from + i];
 
-		/* public: pair 0 got [l] p[0] from the walk */
-		if (from + i)
+		/* public: the group's first pair got [l] p[0] from the walk */
+		if (i)
 			nobs_csidh_xmul_prime(&lk, &pr->p[0], li, c);
 		nobs_csidh_eval_finish(&im, &pr->p[0], &ev[2 * i]);
 		nobs_csidh_cmov(&lk, &im, real);
@@ -692,17 +695,23 @@ static noinline void nobs_csidh_step(struct nobs_csidh_state *st, int top,
 	unsigned int l = nobs_csidh_primes[li];
 	struct nobs_csidh_a24 c;
 	struct nobs_fp ps, pd;
-	struct nobs_csidh_pt kd = *k;
+	struct nobs_csidh_pt kd;
 	int g;
 
 	nobs_csidh_to_a24(&c, &st->a, &st->c);
-	/* public: whether there is a pair 0 (the table's stack depth) */
-	if (top)
-		nobs_csidh_cmov(&kd, &st->st[0].p[0], real ^ 1);
-	for (g = 0; g == 0 || g < top; g += NOBS_CSIDH_GROUP)
+	for (g = 0; g == 0 || g < top; g += NOBS_CSIDH_GROUP) {
+		/*
+		 * public: whether there is a pair g (the table's stack
+		 * depth).  A dummy step walks the multiples of the group's
+		 * first p[0] (see nobs_csidh_push()).
+		 */
+		kd = *k;
+		if (top)
+			nobs_csidh_cmov(&kd, &st->st[g].p[0], real ^ 1);
 		nobs_csidh_push(st, g, min_t(int, g + NOBS_CSIDH_GROUP, top),
 				&kd, li, sign, real, &c, g ? NULL : &ps,
 				g ? NULL : &pd);
+	}
 	memzero_explicit(&kd, sizeof(kd));
 	nobs_csidh_codomain(st, &c, &ps, &pd, l, real);
 	memzero_explicit(&c, sizeof(c));

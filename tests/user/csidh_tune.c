@@ -17,13 +17,14 @@
  *   when the left part is a single leaf only the point on the sign's side
  *   is multiplied (one ladder instead of two);
  * - the leaves run in ascending order of the primes (the engine's dummy
- *   steps rely on it, see nobs_csidh_push()), the round's own pair gets
- *   [l] of its sign's point from the kernel walk in a dummy step;
+ *   steps rely on it, see nobs_csidh_push()), each pending pair gets
+ *   [l] of its sign's point from its kernel walk in a dummy step;
  * - a point pair (the point on E and the one on the twist, OAYT) waiting
- *   on the strategy's stack pays, at every isogeny it waits through, two
- *   [l] multiplications and two evaluations (both computed, one kept: the
- *   dummy and the real step cost the same); each pair but the round's own
- *   also a walk of its own over the kernel multiples.
+ *   on the strategy's stack pays, at every isogeny it waits through, one
+ *   [l] multiplication by the chain, one from the walk (two differential
+ *   additions) and two evaluations (both computed, one kept: the dummy and
+ *   the real step cost the same); each pair but the round's own also a
+ *   walk of its own over the kernel multiples.
  *
  * Search: the primes split into B interleaved batches (index mod B), the
  * X smallest primes joining every batch (they fail most often; in a batch
@@ -257,26 +258,24 @@ static double cost_kernel(int l)
 	return 6 * (h - 1) + 2 * h + 6 + 2 * cost_pow(l) + 2;
 }
 
-/* the pair pushed through one step of degree l_i */
-static double cost_push(int i)
+/*
+ * the round's pair pushed through one step of degree l_i: [l] of the
+ * twist-side point by the chain, of its sign's point from the walk
+ * (2 xADD), both points evaluated
+ */
+static double cost_push0(int i)
 {
-	return 2 * cost_sdac(i) + 2 * cost_eval(primes[i]);
+	return cost_sdac(i) + 12 + 2 * cost_eval(primes[i]);
 }
 
 /*
  * a pair above the round's pair: pushed by a walk of its own (the engine
  * pushes one pair per walk, NOBS_CSIDH_GROUP 1), which generates the
- * kernel multiples again
+ * kernel multiples again (and, in a dummy step, the pair's [l] p[0])
  */
 static double cost_push_more(int i)
 {
-	return cost_push(i) + 6 * ((primes[i] - 1) / 2 - 1);
-}
-
-/* the round's pair: [l] of its sign's point from the walk (2 xADD) */
-static double cost_push0(int i)
-{
-	return cost_sdac(i) + 12 + 2 * cost_eval(primes[i]);
+	return cost_push0(i) + 6 * ((primes[i] - 1) / 2 - 1);
 }
 
 /*
