@@ -974,8 +974,9 @@ static noinline void nobs_csidh_round(struct nobs_csidh_state *st,
 
 /*
  * Scheduling: the primes split into NOBS_CSIDH_BATCHES interleaved batches
- * (index mod NOBS_CSIDH_BATCHES), each run NOBS_CSIDH_MAX_EXPONENT times
- * with its optimal strategy (the table nobs_csidh_batch[], made by
+ * (index mod NOBS_CSIDH_BATCHES; the smallest primes, which fail most
+ * often, join more than one), each run NOBS_CSIDH_MAX_EXPONENT times with
+ * its optimal strategy (the table nobs_csidh_batch[], made by
  * tests/user/csidh_tune.c: the primes of each batch in leaf order, then
  * the splits); then the stragglers (primes whose sampled points failed
  * some round) are finished together in rounds of the simple strategy.

@@ -27,24 +27,30 @@
  *   walk of its own over the kernel multiples.
  *
  * Search: the primes split into B interleaved batches (index mod B), the
- * X smallest primes joining every batch (they fail most often; in a batch
- * where they are already finished they only cost multiplications), each
- * batch run for NOBS_CSIDH_MAX_EXPONENT rounds with one optimal strategy
+ * smallest primes joining more than one (they fail most often; in a batch
+ * where they are already finished they only cost multiplications): prime
+ * l_i joins the m_i batches i, i + 1, ..., i + m_i - 1 (mod B).  Each
+ * batch runs for NOBS_CSIDH_MAX_EXPONENT rounds with one optimal strategy
  * (dynamic programming over the split points, Chi-Dominguez and
  * Rodriguez-Henriquez, eprint 2020/417, with a bound on the stack depth),
  * then the primes still short (their sampled points failed: no
  * l-torsion, probability 1/l) in straggler rounds of the simple strategy.
- * Each (B, X) is scored by simulating SIM_ACTIONS actions as the engine
- * runs them (finished and failed leaves only multiply) with a fixed
- * pseudo-random generator, so the output is deterministic; the least mean
- * cost wins.
+ * For each B: first the X smallest primes in every batch (m_i = B for
+ * i < X, 1 above), for each X up to MAX_X; from the best of those, a
+ * coordinate descent over m_i of the MAX_JOIN smallest primes (each m_i
+ * in turn set to every value 1 .. B, a change kept if it lowers the
+ * cost; two passes).  Each schedule is scored by simulating SIM_ACTIONS
+ * actions as the engine runs them (finished and failed leaves only
+ * multiply) with a fixed pseudo-random generator, so the output is
+ * deterministic; a schedule whose cofactor chains' failure bound is too
+ * weak (bulk_bound()) is not taken; the least mean cost wins.
  *
  * One table per parameter set: csidh_tune 512 prints
  * isogeny/csidh512_tables.h; csidh_tune 1024 the CSIDH-1024 one (130
  * primes, exponents in [-2, 2]) for an engine built for that set.
  *
- * Usage: csidh_tune [-v] [512|1024]   (-v: every (B, X) and its cost on
- * stderr)
+ * Usage: csidh_tune [-v] [512|1024]   (-v: every (B, X), every change
+ * the descent keeps, and their costs on stderr)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +61,7 @@
 #define MAX_DEPTH	4	/* point pairs on the stack, with the top */
 #define MAX_B		6
 #define MAX_X		12	/* smallest primes tried in every batch */
+#define MAX_JOIN	16	/* smallest primes whose m_i the descent tries */
 #define SIM_ACTIONS	1000
 
 /*
@@ -414,10 +421,13 @@ static double uniform(void)
 	return (rng >> 11) * (1.0 / 9007199254740992.0);
 }
 
-/* batch b of B: the primes i = b mod B, and the X smallest in every batch */
-static int member(int B, int X, int b, int i)
+/* m_i: how many batches prime l_i joins */
+static int mult[MAX_PRIMES];
+
+/* batch b of B: the primes i with b in i, i + 1, ..., i + m_i - 1 mod B */
+static int member(int B, int b, int i)
 {
-	return i % B == b || i < X;
+	return (b - i % B + B) % B < mult[i];
 }
 
 struct schedule {
@@ -445,13 +455,13 @@ static double cofactor_cost(const int *seq, int n, int bulk)
 /* whether the table rounds' cofactors run every prime by its chain */
 static int bulk = 1;
 
-static double batch_cost(int B, int X, int b, int *seq, int *n)
+static double batch_cost(int B, int b, int *seq, int *n)
 {
 	int i;
 
 	*n = 0;
 	for (i = 0; i < NPRIMES; i++)
-		if (member(B, X, b, i))
+		if (member(B, b, i))
 			seq[(*n)++] = i;
 	return cofactor_cost(seq, *n, bulk);
 }
@@ -575,12 +585,12 @@ static int split_list(int i, int j, const unsigned char *sp, double *spc,
 	return split_list(k + 1, j, sp, spc, pos);
 }
 
-static void plan(struct schedule *sc, int B, int X)
+static void plan(struct schedule *sc, int B)
 {
 	int b;
 
 	for (b = 0; b < B; b++) {
-		sc->fixed[b] = batch_cost(B, X, b, sc->seq[b], &sc->n[b]);
+		sc->fixed[b] = batch_cost(B, b, sc->seq[b], &sc->n[b]);
 		strategy(sc->seq[b], sc->n[b]);
 		splits(0, sc->n[b] - 1, 1, sc->sp[b], 0);
 		split_list(0, sc->n[b] - 1, sc->sp[b], sc->spc[b], 0);
@@ -617,13 +627,51 @@ static double simulate(const struct schedule *sc, int B)
 	return total / SIM_ACTIONS;
 }
 
+/* text as a comment's lines (" * ", words up to 72 columns) */
+static void print_wrapped(const char *text)
+{
+	const char *w = text, *e;
+	int col = 0, len;
+
+	while (*w) {
+		for (e = w; *e && *e != ' '; e++)
+			;
+		len = (int)(e - w);
+		if (col && col + 1 + len > 72) {
+			printf("\n");
+			col = 0;
+		}
+		printf("%s%.*s", col ? " " : " * ", len, w);
+		col += (col ? 1 : 3) + len;
+		/* two spaces after a full stop stay two */
+		for (w = e; *w == ' ' && w[1] == ' '; w++) {
+			printf(" ");
+			col++;
+		}
+		while (*w == ' ')
+			w++;
+	}
+	printf("\n");
+}
+
+/* the schedule of mult[] with B batches: its mean cost, or 1e30 if unsafe */
+static double score(struct schedule *sc, int B)
+{
+	plan(sc, B);
+	if (bulk_bound(sc, B) > -64)
+		return 1e30;
+	return simulate(sc, B);
+}
+
 int main(int argc, char **argv)
 {
 	int verbose = argc > 1 && !strcmp(argv[1], "-v");
 	int bits = argc > 1 + verbose ? atoi(argv[1 + verbose]) : 512;
 	static struct schedule sc;
-	int B, X, b, n, best_b = 1, best_x = 0, i;
-	double total, best = 1e30, bound;
+	int B, X, b, n, best_b = 1, i, bx, pass, v, old;
+	int best_m[MAX_PRIMES], bm[MAX_PRIMES], pos;
+	char text[1024];
+	double total, best = 1e30, bound, cb;
 
 	if (set_params(bits)) {
 		fprintf(stderr, "usage: csidh_tune [-v] [512|1024]\n");
@@ -632,32 +680,69 @@ int main(int argc, char **argv)
 	sdac_search();
 
 	for (B = 1; B <= MAX_B; B++) {
+		cb = 1e30;
+		bx = 0;
 		for (X = 0; X <= MAX_X && X < NPRIMES; X++) {
 			if (X && B == 1)
 				break;
-			plan(&sc, B, X);
-			total = simulate(&sc, B);
+			for (i = 0; i < NPRIMES; i++)
+				mult[i] = i < X ? B : 1;
+			total = score(&sc, B);
 			if (verbose)
 				fprintf(stderr, "B=%d X=%d: %.0f\n", B, X, total);
-			if (total < best) {
-				best = total;
-				best_b = B;
-				best_x = X;
+			if (total < cb) {
+				cb = total;
+				bx = X;
 			}
+		}
+		for (i = 0; i < NPRIMES; i++)
+			mult[i] = i < bx ? B : 1;
+		for (pass = 0; pass < 2 && B > 1; pass++) {
+			for (i = 0; i < MAX_JOIN && i < NPRIMES; i++) {
+				for (v = 1; v <= B; v++) {
+					old = mult[i];
+					if (v == old)
+						continue;
+					mult[i] = v;
+					total = score(&sc, B);
+					if (total < cb) {
+						cb = total;
+						if (verbose)
+							fprintf(stderr, "B=%d m_%d=%d: %.0f\n",
+								B, i, v, total);
+					} else {
+						mult[i] = old;
+					}
+				}
+			}
+		}
+		if (cb < best) {
+			best = cb;
+			best_b = B;
+			memcpy(best_m, mult, sizeof(best_m));
 		}
 	}
 
 	B = best_b;
-	X = best_x;
-	plan(&sc, B, X);
+	memcpy(mult, best_m, sizeof(mult));
+	plan(&sc, B);
+	for (n = 0, i = 0; i < NPRIMES; i++)
+		if (mult[i] > 1)
+			bm[n++] = i;
 	printf("/* SPDX-License-Identifier: GPL-2.0 */\n");
-	printf("/*\n * Generated by tests/user/csidh_tune.c %d (do not edit): the CSIDH-%d\n",
-	       bits, bits);
-	printf(" * schedule, %d interleaved batches of %d rounds each, the %d smallest\n",
-	       B, BOUND, X);
-	printf(" * primes in every batch, and each batch's optimal strategy.  Model\n");
-	printf(" * cost: %.0f field multiplications per action (mean).\n */\n",
-	       best);
+	pos = snprintf(text, sizeof(text),
+		       "Generated by tests/user/csidh_tune.c %d (do not edit): the CSIDH-%d schedule, %d interleaved batches of %d rounds each (l_i in batch i mod %d%s",
+		       bits, bits, B, BOUND, B, n ? "; in more than one:" : "");
+	for (b = 0; b < n; b++)
+		pos += snprintf(text + pos, sizeof(text) - pos, " %d in %d%s",
+				primes[bm[b]], mult[bm[b]],
+				b + 1 < n ? "," : "");
+	snprintf(text + pos, sizeof(text) - pos,
+		 "), and each batch's optimal strategy.  Model cost: %.0f field multiplications per action (mean).",
+		 best);
+	printf("/*\n");
+	print_wrapped(text);
+	printf(" */\n");
 	printf("#define NOBS_CSIDH_TABLE_PRIMES\t%d\n", NPRIMES);
 	printf("#define NOBS_CSIDH_TABLE_BOUND\t%d\n", BOUND);
 	printf("#define NOBS_CSIDH_BATCHES\t%d\n", B);
