@@ -44,14 +44,6 @@ static const u64 nobs_fp_p_minus_2[NOBS_FP_LIMBS] = {
 	0xfc8ab0d15e3e4c4aULL, 0x65b48e8f740f89bfULL,
 };
 
-/* (p - 1) / 2: Euler's criterion exponent */
-static const u64 nobs_fp_p_minus_1_half[NOBS_FP_LIMBS] = {
-	0x8dc0dc8299e3643dULL, 0xe1390dfa2bd6541aULL,
-	0xa8b398660f85a792ULL, 0xd3d56362b3f9aa83ULL,
-	0x2d7dfe63499164e6ULL, 0x5a16841d76e44621ULL,
-	0xfe455868af1f2625ULL, 0x32da4747ba07c4dfULL,
-};
-
 /* -p^-1 mod 2^64 */
 #define NOBS_FPX_PINV	0x66c1301f632e294dULL
 

@@ -61,18 +61,6 @@ static const u64 nobs_fp1024_p_minus_2[NOBS_FP1024_LIMBS] = {
 	0xd89dec879007ebd7ULL, 0x0ece55ed427012a9ULL,
 };
 
-/* (p - 1) / 2: Euler's criterion exponent */
-static const u64 nobs_fp1024_p_minus_1_half[NOBS_FP1024_LIMBS] = {
-	0xedf1a62a3071b229ULL, 0xd0ec0f75de1e9a26ULL,
-	0xa8a5d3965c6c4fe9ULL, 0xe1655b507143f8deULL,
-	0x32156526ad189b84ULL, 0xb598be2a18aa0fa0ULL,
-	0x5cbe2b68ef40f6f2ULL, 0x04bc6df76c8515acULL,
-	0xbb08d6a7c8220e40ULL, 0xfc08ece20cf64194ULL,
-	0x26b62ca5456c1696ULL, 0xf836f1238e7c9c37ULL,
-	0x0341e792ed98d6adULL, 0x90b6115e43790d04ULL,
-	0xec4ef643c803f5ebULL, 0x07672af6a1380954ULL,
-};
-
 /* -p^-1 mod 2^64 */
 #define NOBS_FPX_PINV	0xd2c2c24160038025ULL
 

@@ -9,8 +9,7 @@
  *	NOBS_FPX_POW_WINDOW	the sliding window of nobs_fp*_pow(), in bits
  *				(its table is 2^(w-1) elements on the stack)
  *	NOBS_FPX(p), NOBS_FPX(one) (R mod p), static NOBS_FPX(r2) (R^2 mod p)
- *	static NOBS_FPX(p_minus_2)[], NOBS_FPX(p_minus_1_half)[]: the
- *				exponents of inv and is_square
+ *	static NOBS_FPX(p_minus_2)[]: the exponent of inv
  *
  * Montgomery form with R = 2^(64 n) for n limbs.  The field's p must be
  * below 2^(64 n - 1): then the sum of two reduced elements and every
@@ -354,21 +353,60 @@ bool NOBS_FPX(eq)(const struct NOBS_FPX_T *a, const struct NOBS_FPX_T *b)
  * nobs_fp*_is_square() - whether a is a square in GF(p), constant time
  * @a: element in [0, p)
  *
- * Euler's criterion: a^((p-1)/2) is 1 for non-zero squares, p - 1 for
- * non-squares and 0 for 0, which counts as a square.
+ * The Jacobi symbol (a / p) by the binary algorithm, on the Montgomery
+ * form a R (R = 2^(64 n) is a square, so the symbol is a's): with x = a R,
+ * y = p (odd), each step makes x even (x odd: x - y, or, if x < y, swap
+ * first: quadratic reciprocity flips the sign if x = y = 3 mod 4) and
+ * halves it ((2 / y) flips it if y = 3 or 5 mod 8).  No field
+ * multiplication.  Each step at least halves x y < 2^(128 n - 2), so a
+ * fixed 128 n steps reach x = 0 (y = 1 for a != 0, and halving 0 changes
+ * nothing) for every input; every choice is a mask.
  *
  * Return: true if @a is zero or a quadratic residue.
  */
 bool NOBS_FPX(is_square)(const struct NOBS_FPX_T *a)
 {
-	struct NOBS_FPX_T t;
+	u64 x[NOBS_FPX_LIMBS], y[NOBS_FPX_LIMBS], d[NOBS_FPX_LIMBS];
+	u64 nd[NOBS_FPX_LIMBS], borrow, nb, odd, sw, flip = 0, m_odd, m_sw;
 	bool ret;
+	int it, i;
 
-	NOBS_FPX(pow)(&t, a, NOBS_FPX(p_minus_1_half));
+	for (i = 0; i < NOBS_FPX_LIMBS; i++) {
+		x[i] = a->limb[i];
+		y[i] = NOBS_FPX(p).limb[i];
+	}
+	for (it = 0; it < 128 * NOBS_FPX_LIMBS; it++) {
+		odd = x[0] & 1;
+		borrow = 0;
+		nb = 0;
+		for (i = 0; i < NOBS_FPX_LIMBS; i++) {
+			d[i] = nobs_fpx_sbb(x[i], y[i], &borrow);  /* x - y */
+			nd[i] = nobs_fpx_sbb(0, d[i], &nb);	    /* y - x */
+		}
+		sw = odd & borrow;		/* x odd and x < y */
+		flip ^= sw & (x[0] >> 1) & (y[0] >> 1);
+		m_odd = nobs_fpx_mask(odd);
+		m_sw = nobs_fpx_mask(sw);
+		for (i = 0; i < NOBS_FPX_LIMBS; i++) {
+			y[i] = (x[i] & m_sw) | (y[i] & ~m_sw);
+			x[i] = (nd[i] & m_sw) | (d[i] & m_odd & ~m_sw) |
+			       (x[i] & ~m_odd);
+		}
+		flip ^= (y[0] >> 1) ^ (y[0] >> 2);
+		for (i = 0; i < NOBS_FPX_LIMBS - 1; i++)
+			x[i] = (x[i] >> 1) | (x[i + 1] << 63);
+		x[NOBS_FPX_LIMBS - 1] >>= 1;
+	}
 	/* both evaluated, constant time (bool | call: a clang warning) */
-	ret = NOBS_FPX(eq)(&t, &NOBS_FPX(one));
+	ret = !(flip & 1);
 	ret |= NOBS_FPX(is_zero)(a);
-	memzero_explicit(&t, sizeof(t));
+	memzero_explicit(x, sizeof(x));
+	memzero_explicit(y, sizeof(y));
+	memzero_explicit(d, sizeof(d));
+	memzero_explicit(nd, sizeof(nd));
+	memzero_explicit(&flip, sizeof(flip));
+	memzero_explicit(&sw, sizeof(sw));
+	memzero_explicit(&odd, sizeof(odd));
 	return ret;
 }
 

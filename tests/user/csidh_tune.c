@@ -300,12 +300,13 @@ static double cost_lone_more(int i)
 }
 
 /*
- * one round's fixed cost: Elligator (the Legendre symbol, about 1.2
- * operations per bit of p) + the cofactor
+ * one round's fixed cost: Elligator (12 multiplications; its Legendre
+ * symbol takes none, see nobs_fp_is_square()) + [4] and the cofactor of
+ * both points
  */
 static double cost_round(double cofactor)
 {
-	return 1.2 * PBITS + 2 * (12 + cofactor);
+	return 12 + 2 * (12 + cofactor);
 }
 
 /* DP: C[i][j][d], segment i..j of seq, top of the stack at depth d */
