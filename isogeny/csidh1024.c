@@ -63,7 +63,7 @@
 
 /*
  * With KASAN's redzones, the kernel walk's frame (eleven 128-byte
- * elements) and the push's (fourteen) pass 2048 bytes: those two go
+ * elements) and the push's (twelve) pass 2048 bytes: those two go
  * uninstrumented (they touch their own locals and the walk's state).
  */
 #ifdef CONFIG_KASAN

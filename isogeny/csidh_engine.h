@@ -390,14 +390,27 @@ static void nobs_csidh_mask_of(u64 m[NOBS_CSIDH_MASK_WORDS], const u8 *idx,
  * Accumulator for the image of one point under an isogeny (Costello-Hisil):
  * with s_j = Xj + Zj, d_j = Xj - Zj over the kernel points,
  * ax = prod ((X - Z) s_j + (X + Z) d_j), az = prod ((X - Z) s_j - (X + Z) d_j)
- * and the image is (X ax^2 : Z az^2).
+ * and the image is (X ax^2 : Z az^2).  The point itself is held as
+ * (X + Z, X - Z) during the walk (nobs_csidh_sd()), so that the walk's
+ * frame needs only the two products per point.
  */
 struct nobs_csidh_eval {
-	struct nobs_fp sum;	/* X + Z of the point */
-	struct nobs_fp dif;	/* X - Z of the point */
 	struct nobs_fp ax;
 	struct nobs_fp az;
 };
+
+/*
+ * p = (X + Z, X - Z) in place; twice is (2 X, 2 Z), the same point
+ * (projectively)
+ */
+static void nobs_csidh_sd(struct nobs_csidh_pt *p)
+{
+	struct nobs_fp t = p->x;
+
+	nobs_fp_add(&p->x, &t, &p->z);
+	nobs_fp_sub(&p->z, &t, &p->z);
+	memzero_explicit(&t, sizeof(t));
+}
 
 /* r = a^l for a public small exponent l */
 static void nobs_csidh_pow_small(struct nobs_fp *r, const struct nobs_fp *a,
@@ -417,7 +430,8 @@ static void nobs_csidh_pow_small(struct nobs_fp *r, const struct nobs_fp *a,
 /*
  * Walk the kernel points [j] k, j = 1 .. (l - 1) / 2, one at a time (xDBL,
  * then differential additions: 6 per point), folding each into the images
- * of the n points pts[] (4 per point and kernel point) and, if ps and pd
+ * of the n points pts[] (4 per point and kernel point; each given as
+ * (X + Z, X - Z), see nobs_csidh_sd()) and, if ps and pd
  * are given, into the codomain products prod s_j, prod d_j (2 more).
  * Nothing of the kernel is stored, so the frame stays small whatever l.
  * If lk is given, it gets [l] k from the last two multiples (two more
@@ -429,7 +443,7 @@ static noinline NOBS_CSIDH_WIDE_FRAME
 void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 			    struct nobs_fp *pd,
 			    struct nobs_csidh_eval *ev,
-			    const struct nobs_csidh_pt *const *pts,
+			    struct nobs_csidh_pt *const *pts,
 			    int n,
 			    const struct nobs_csidh_pt *k,
 			    unsigned int l,
@@ -442,8 +456,6 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 	int i;
 
 	for (i = 0; i < n; i++) {
-		nobs_fp_add(&ev[i].sum, &pts[i]->x, &pts[i]->z);
-		nobs_fp_sub(&ev[i].dif, &pts[i]->x, &pts[i]->z);
 		ev[i].ax = nobs_fp_one;
 		ev[i].az = nobs_fp_one;
 	}
@@ -481,8 +493,9 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 			nobs_fp_mul(pd, pd, &d);
 		}
 		for (i = 0; i < n; i++) {
-			nobs_fp_mul(&t0, &ev[i].dif, &s);
-			nobs_fp_mul(&t1, &ev[i].sum, &d);
+			/* (X - Z) s_j, (X + Z) d_j */
+			nobs_fp_mul(&t0, &pts[i]->z, &s);
+			nobs_fp_mul(&t1, &pts[i]->x, &d);
 			nobs_fp_add(&t2, &t0, &t1);
 			nobs_fp_mul(&ev[i].ax, &ev[i].ax, &t2);
 			nobs_fp_sub(&t2, &t0, &t1);
@@ -553,99 +566,95 @@ struct nobs_csidh_state {
 };
 
 /*
- * Pending pairs pushed through one step at a time in groups of this many:
- * each group walks the kernel once; the group's temporaries (two
- * multiples by l and two images per pair) are the leaf's largest frame.
- * 2 would save about 2.5% of the operations, for 0.7 KiB more stack: too
- * much on 8 KiB kernel stacks (ppc64le with 4 KiB pages).
- */
-#ifndef NOBS_CSIDH_GROUP
-#define NOBS_CSIDH_GROUP	1
-#endif
-
-/*
- * The pending pairs st->st[from .. to) through the step of degree l with
- * kernel k (already swapped so that index 0 of every pair is the sign's
- * side).  Real: p[0] -> phi(p[0]), p[1] -> phi([l] p[1]); dummy: both
- * -> [l] p.  Both are computed; real (a mask) keeps one.  The first group
- * also computes the codomain products (ps and pd non-NULL).
+ * The pending entries st->st[0 .. top) through the step of degree l with
+ * kernel k (every pair already swapped so that index 0 is the sign's
+ * side), all in one walk over the kernel multiples, which also computes
+ * the codomain products ps, pd.  Pair: real: p[0] -> phi(p[0]),
+ * p[1] -> phi([l] p[1]); dummy: both -> [l] p.  Lone entry (one point P,
+ * its leaf's side): Q = [l] P; real: phi(P) if P is on the kernel's side
+ * (its l-part is in the kernel), else phi(Q); dummy: Q.  Both are
+ * computed; real (a mask) keeps one.  [l] by the chain is safe on
+ * pending points: their orders have no prime below l (leaves ascend),
+ * and the chain's differences are below l.
  *
- * Dummy steps take [l] p[0] of the group's first pair from the kernel walk
- * (Cervantes-Vazquez et al., eprint 2019/837, there for the round's pair;
- * here every group walks the kernel anyway, so each saves a chain): the
- * caller passes k = p[0] of pair from then (a mask), whose multiples are
- * as good as any kernel's for the evaluations that a dummy step throws
- * away.  A pending pair (the round's pair 0 or one above it) only has
- * torsion of the leaves not yet done, and leaves run in ascending order of
- * the primes (the tables and the straggler rounds are built so), so none
- * of its multiples up to [(l + 1) / 2] is at infinity (unless the point
- * is: then [l] p[0] has Z = 0 too, as by the chain).
+ * Dummy steps take [l] p[0] of pair 0 from the kernel walk (Cervantes-
+ * Vazquez et al., eprint 2019/837): the caller passes k = p[0] of pair 0
+ * then (a mask), whose multiples are as good as any kernel's for the
+ * evaluations that a dummy step throws away.  Pair 0 (the round's pair)
+ * only has torsion of the leaves not yet done, and leaves run in
+ * ascending order of the primes (the tables and the straggler rounds are
+ * built so), so none of its multiples up to [(l + 1) / 2] is at infinity
+ * (unless the point is: then [l] p[0] has Z = 0 too, as by the chain).
+ * The pairs above it (at most NOBS_CSIDH_DEPTH - 2) get theirs by the
+ * chain.
+ *
+ * The evaluated points are held as (X + Z, X - Z) during the walk and
+ * come back as (2 X, 2 Z): the frame keeps two products per point, not
+ * four, for up to 2 (NOBS_CSIDH_DEPTH - 1) points.
  */
 static noinline NOBS_CSIDH_WIDE_FRAME
-void nobs_csidh_push(struct nobs_csidh_state *st, int from,
-		     int to, const struct nobs_csidh_pt *k,
+void nobs_csidh_push(struct nobs_csidh_state *st, int top,
+		     const struct nobs_csidh_pt *k,
 		     int li, u64 sign, u64 real,
 		     const struct nobs_csidh_a24 *c,
 		     struct nobs_fp *ps, struct nobs_fp *pd)
 {
-	struct nobs_csidh_pt lm[NOBS_CSIDH_GROUP], lk, im;
-	struct nobs_csidh_eval ev[2 * NOBS_CSIDH_GROUP];
-	const struct nobs_csidh_pt *pts[2 * NOBS_CSIDH_GROUP] = { NULL };
+	struct nobs_csidh_eval ev[2 * (NOBS_CSIDH_DEPTH - 1)];
+	struct nobs_csidh_pt *pts[2 * (NOBS_CSIDH_DEPTH - 1)] = { NULL };
+	struct nobs_csidh_pt lk, im;
 	unsigned int l = nobs_csidh_primes[li];
-	int n = min_t(int, to - from, NOBS_CSIDH_GROUP), i;
-	u64 same;
+	int i, n = 0;
+	u64 flip = 0;
 
-	/*
-	 * public: the table's shape.  A lone entry (one point P, its leaf's
-	 * side): Q = [l] P always; real: phi(P) if P is on the kernel's side
-	 * (its l-part is in the kernel), else phi(Q); dummy: Q.
-	 */
-	if (n == 1 && st->lone[from]) {
-		struct nobs_csidh_pair *pr = &st->st[from];
+	for (i = 0; i < top; i++) {
+		struct nobs_csidh_pair *pr = &st->st[i];
 
-		same = st->side[from] ^ sign ^ 1;
-		nobs_csidh_xmul_prime(&lm[0], &pr->p[0], li, c);
-		lk = lm[0];
-		nobs_csidh_cmov(&lk, &pr->p[0], same);
-		pts[0] = &lk;
-		nobs_csidh_kernel_walk(ps, pd, ev, pts, 1, k, l, c, NULL);
-		nobs_csidh_eval_finish(&im, &lk, &ev[0]);
-		nobs_csidh_cmov(&lm[0], &im, real);
-		pr->p[0] = lm[0];
-		memzero_explicit(&same, sizeof(same));
-		goto out;
+		/*
+		 * public (here and below): which entries are lone (the
+		 * table's shape).  A lone entry's p[1] (unused) gets
+		 * Q = [l] P; the point evaluated goes to p[0].
+		 */
+		if (st->lone[i]) {
+			nobs_csidh_xmul_prime(&pr->p[1], &pr->p[0], li, c);
+			flip = st->side[i] ^ sign;
+			nobs_csidh_cswap(&pr->p[0], &pr->p[1], flip);
+			pts[n++] = &pr->p[0];
+		} else {
+			nobs_csidh_xmul_prime(&pr->p[1], &pr->p[1], li, c);
+			pts[n++] = &pr->p[0];
+			pts[n++] = &pr->p[1];
+		}
 	}
+	for (i = 0; i < n; i++)
+		nobs_csidh_sd(pts[i]);
+	nobs_csidh_kernel_walk(ps, pd, ev, pts, n, k, l, c,
+			       top && !st->lone[0] ? &lk : NULL);
+	for (i = 0; i < n; i++)
+		nobs_csidh_sd(pts[i]);
+	for (i = 0, n = 0; i < top; i++) {
+		struct nobs_csidh_pair *pr = &st->st[i];
 
-	/*
-	 * [l] by the chain is safe on pending pairs: their orders have no
-	 * prime below l (leaves ascend), and the chain's differences are
-	 * below l.
-	 */
-	for (i = 0; i < n; i++) {
-		nobs_csidh_xmul_prime(&lm[i], &st->st[from + i].p[1], li, c);
-		pts[2 * i] = &st->st[from + i].p[0];
-		pts[2 * i + 1] = &lm[i];
-	}
-	nobs_csidh_kernel_walk(ps, pd, ev, pts, 2 * n, k, l, c,
-			       n ? &lk : NULL);
-	for (i = 0; i < n; i++) {
-		struct nobs_csidh_pair *pr = &st->st[from + i];
-
-		/* public: the group's first pair got [l] p[0] from the walk */
+		if (st->lone[i]) {
+			nobs_csidh_eval_finish(&im, &pr->p[0], &ev[n++]);
+			flip = st->side[i] ^ sign;
+			nobs_csidh_cswap(&pr->p[0], &pr->p[1], flip);
+			pr->p[0] = pr->p[1];
+			nobs_csidh_cmov(&pr->p[0], &im, real);
+			continue;
+		}
+		/* pair 0 got [l] p[0] from the walk */
 		if (i)
 			nobs_csidh_xmul_prime(&lk, &pr->p[0], li, c);
-		nobs_csidh_eval_finish(&im, &pr->p[0], &ev[2 * i]);
+		nobs_csidh_eval_finish(&im, &pr->p[0], &ev[n++]);
 		nobs_csidh_cmov(&lk, &im, real);
 		pr->p[0] = lk;
-		nobs_csidh_eval_finish(&im, &lm[i], &ev[2 * i + 1]);
-		nobs_csidh_cmov(&lm[i], &im, real);
-		pr->p[1] = lm[i];
+		nobs_csidh_eval_finish(&im, &pr->p[1], &ev[n++]);
+		nobs_csidh_cmov(&pr->p[1], &im, real);
 	}
-out:
-	memzero_explicit(lm, sizeof(lm));
 	memzero_explicit(&lk, sizeof(lk));
 	memzero_explicit(&im, sizeof(im));
 	memzero_explicit(ev, sizeof(ev));
+	memzero_explicit(&flip, sizeof(flip));
 }
 
 /*
@@ -696,22 +705,13 @@ static noinline void nobs_csidh_step(struct nobs_csidh_state *st, int top,
 	struct nobs_csidh_a24 c;
 	struct nobs_fp ps, pd;
 	struct nobs_csidh_pt kd;
-	int g;
 
 	nobs_csidh_to_a24(&c, &st->a, &st->c);
-	for (g = 0; g == 0 || g < top; g += NOBS_CSIDH_GROUP) {
-		/*
-		 * public: whether there is a pair g (the table's stack
-		 * depth).  A dummy step walks the multiples of the group's
-		 * first p[0] (see nobs_csidh_push()).
-		 */
-		kd = *k;
-		if (top)
-			nobs_csidh_cmov(&kd, &st->st[g].p[0], real ^ 1);
-		nobs_csidh_push(st, g, min_t(int, g + NOBS_CSIDH_GROUP, top),
-				&kd, li, sign, real, &c, g ? NULL : &ps,
-				g ? NULL : &pd);
-	}
+	kd = *k;
+	/* public: whether there is a pair 0 (the table's stack depth) */
+	if (top)
+		nobs_csidh_cmov(&kd, &st->st[0].p[0], real ^ 1);
+	nobs_csidh_push(st, top, &kd, li, sign, real, &c, &ps, &pd);
 	memzero_explicit(&kd, sizeof(kd));
 	nobs_csidh_codomain(st, &c, &ps, &pd, l, real);
 	memzero_explicit(&c, sizeof(c));

@@ -17,14 +17,14 @@
  *   when the left part is a single leaf only the point on the sign's side
  *   is multiplied (one ladder instead of two);
  * - the leaves run in ascending order of the primes (the engine's dummy
- *   steps rely on it, see nobs_csidh_push()), each pending pair gets
- *   [l] of its sign's point from its kernel walk in a dummy step;
+ *   steps rely on it, see nobs_csidh_push()), the round's own pair gets
+ *   [l] of its sign's point from the kernel walk in a dummy step;
  * - a point pair (the point on E and the one on the twist, OAYT) waiting
- *   on the strategy's stack pays, at every isogeny it waits through, one
- *   [l] multiplication by the chain, one from the walk (two differential
- *   additions) and two evaluations (both computed, one kept: the dummy and
- *   the real step cost the same); each pair but the round's own also a
- *   walk of its own over the kernel multiples.
+ *   on the strategy's stack pays, at every isogeny it waits through, two
+ *   [l] multiplications (the round's pair: one, and two differential
+ *   additions in the walk) and two evaluations (both computed, one kept:
+ *   the dummy and the real step cost the same); every pending point is
+ *   evaluated in the step's one kernel walk.
  *
  * Search: the primes split into B interleaved batches (index mod B), the
  * smallest primes joining more than one (they fail most often; in a batch
@@ -276,18 +276,17 @@ static double cost_push0(int i)
 }
 
 /*
- * a pair above the round's pair: pushed by a walk of its own (the engine
- * pushes one pair per walk, NOBS_CSIDH_GROUP 1), which generates the
- * kernel multiples again (and, in a dummy step, the pair's [l] p[0])
+ * a pair above the round's pair: evaluated in the same walk, both [l]
+ * by the chain
  */
 static double cost_push_more(int i)
 {
-	return cost_push0(i) + 6 * ((primes[i] - 1) / 2 - 1);
+	return 2 * cost_sdac(i) + 2 * cost_eval(primes[i]);
 }
 
 /*
  * an entry down to one leaf waits as one point: its [l] and one image
- * (the round's own, or above it with a walk of its own)
+ * (the round's own or above it: the same)
  */
 static double cost_lone0(int i)
 {
@@ -296,7 +295,7 @@ static double cost_lone0(int i)
 
 static double cost_lone_more(int i)
 {
-	return cost_lone0(i) + 6 * ((primes[i] - 1) / 2 - 1);
+	return cost_lone0(i);
 }
 
 /*
