@@ -627,6 +627,7 @@ void nobs_csidh_push(struct nobs_csidh_state *st, int top,
 	}
 	for (i = 0; i < n; i++)
 		nobs_csidh_sd(pts[i]);
+	/* public: whether entry 0 is a pair (the table's shape) */
 	nobs_csidh_kernel_walk(ps, pd, ev, pts, n, k, l, c,
 			       top && !st->lone[0] ? &lk : NULL);
 	for (i = 0; i < n; i++)
@@ -642,7 +643,7 @@ void nobs_csidh_push(struct nobs_csidh_state *st, int top,
 			nobs_csidh_cmov(&pr->p[0], &im, real);
 			continue;
 		}
-		/* pair 0 got [l] p[0] from the walk */
+		/* public: only pair 0 got [l] p[0] from the walk */
 		if (i)
 			nobs_csidh_xmul_prime(&lk, &pr->p[0], li, c);
 		nobs_csidh_eval_finish(&im, &pr->p[0], &ev[n++]);
