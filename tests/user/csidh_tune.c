@@ -49,8 +49,10 @@
  * isogeny/csidh512_tables.h; csidh_tune 1024 the CSIDH-1024 one (130
  * primes, exponents in [-2, 2]) for an engine built for that set.
  *
- * Usage: csidh_tune [-v] [512|1024]   (-v: every (B, X), every change
- * the descent keeps, and their costs on stderr)
+ * Usage: csidh_tune [-v] [-s L] [512|1024]   (-v: every (B, X), every
+ * change the descent keeps, and their costs on stderr; -s L: no table,
+ * the estimate of square-root Velu for the primes from L on, see
+ * sv_kernel(), on stderr)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -248,8 +250,135 @@ static double cost_primes(const int *r, int nr,
 	return c + (ladder > 0 ? cost_mul(ladder) : 0);
 }
 
+static double cost_eval(int l);
+static double cost_kernel(int l);
+static double cost_pow(int l);
+
+/*
+ * Estimate only (-s L: nothing of it reaches the tables): square-root
+ * Velu (D. J. Bernstein, L. De Feo, A. Leroux, B. Smith, "Faster
+ * computation of isogenies of large prime degree", eprint 2020/341) for
+ * the primes l >= sv_min, in place of the kernel walk.  Kernel point P
+ * of order l, h = (l - 1) / 2, b = floor(sqrt(l - 1) / 2), b' = floor((l
+ * - 1) / (4 b)): I = {2b (2i + 1), i < b'}, J = {2j + 1, j < b}; I +- J
+ * are the odd s < 4 b b', K the k = h - 2 b b' odd s in (4 b b', l - 2],
+ * taken as x([l - s] P), i.e. the even multiples [2] .. [2k].  Then
+ * h_S(X) = Res_Z(h_I(Z), E_J(X, Z)) / Delta * h_K(X), and Delta (which
+ * does not depend on X) cancels in the two ratios used: the codomain's
+ * h_S(1) / h_S(-1) and each image's h_S(1 / x) / h_S(x).  For x = X / W,
+ * J point (Xj : Zj) and curve (A : C), E_J's factor is the quadratic in Z
+ *   C (Zj X - Xj W)^2 Z^2 - 2 (C Xj Zj (X^2 + W^2) + (C (Xj^2 + Zj^2)
+ *   + 2 A Xj Zj) X W) Z + C (Xj X - Zj W)^2,
+ * 5 multiplications per j and point from X^2 + W^2, X^2 - W^2, X W and
+ * per-step constants of j (c2 + c0 and c2 - c0 scaled by 2); reversed,
+ * it is the factor for 1 / x, so E_J(1 / x, Z) is E_J(x, Z) reversed.
+ * E_J of b quadratics by a product tree of Karatsuba products (kmul()).
+ * Res(h_I, E) = prod_i E(x_i) up to a factor that cancels, evaluated by
+ * one of:
+ * - design 0, affine I: the b' I points normalised by one inversion per
+ *   step (Fermat: about 1.2 PBITS), then Horner: 2b per E and i;
+ * - design 1, monomials stored: X_i^k Z_i^(2b - k) of every i and k
+ *   (3 (2b - 1) per i and step), then 2b + 1 per E and i: b' (2b + 1)
+ *   field elements on the stack.
+ * (A remainder tree over h_I's product tree costs more than either for
+ * b' <= 12, CSIDH-512's largest.)  The pair-0 point of a dummy step gets
+ * [l] by its chain (the walk's last two multiples are not there).
+ */
+static int sv_min, sv_design;
+
+static double kmul(int n, int m)
+{
+	double s, k;
+	int h, t;
+
+	if (n < m) {
+		t = n;
+		n = m;
+		m = t;
+	}
+	if (m <= 0)
+		return 0;
+	if (m == 1)
+		return n;
+	if (n > m) {
+		/* the longer in chunks of the shorter */
+		for (s = 0; n > 0; n -= m)
+			s += kmul(n < m ? n : m, m);
+		return s;
+	}
+	h = (n + 1) / 2;
+	k = 2 * kmul(h, h) + kmul(n - h, n - h);
+	return k < (double)n * n ? k : (double)n * n;
+}
+
+/* a product tree of n polynomials of degree dg */
+static double ptree(int n, int dg)
+{
+	if (n <= 1)
+		return 0;
+	return ptree((n + 1) / 2, dg) + ptree(n / 2, dg) +
+	       kmul(dg * ((n + 1) / 2) + 1, dg * (n / 2) + 1);
+}
+
+static void sv_params(int l, int *b, int *bp, int *k)
+{
+	*b = (int)floor(sqrt(l - 1) / 2);
+	*bp = (l - 1) / (4 * *b);
+	*k = (l - 1) / 2 - 2 * *b * *bp;
+}
+
+static int sv_on(int l)
+{
+	return sv_min && l >= sv_min && l >= 13;
+}
+
+/* one resultant: E (2b + 1 coefficients) at the b' points, the product */
+static double sv_res(int b, int bp)
+{
+	return (sv_design ? 2 * b + 1 : 2 * b) * (double)bp + bp - 1;
+}
+
+/* one image: X^2 +- W^2, X W; E_J; two resultants; K; the finish */
+static double sv_eval(int l)
+{
+	int b, bp, k;
+
+	sv_params(l, &b, &bp, &k);
+	return 5 + 5 * b + ptree(b, 2) + 2 * sv_res(b, bp) + 4 * k + 2 + 4;
+}
+
+/* multiples, per-step constants, the codomain's E_J(+-1) and resultants */
+static double sv_kernel(int l)
+{
+	int b, bp, k;
+	double c;
+
+	sv_params(l, &b, &bp, &k);
+	/* J ([2] by xDBL), [2b], [4b], I, K (even multiples) */
+	c = 6 * (b + 2 + bp - 1) + (k >= 2 ? 6 * (k - 1) : 0);
+	if (sv_design)
+		c += 3 * (2 * b - 1) * bp;
+	else
+		c += 3 * (bp - 1) + 1.2 * PBITS;
+	c += 6 * b + 2 * ptree(b, 2) + 2 * sv_res(b, bp);
+	return c + 2 * k + 2 + 6 + 2 * cost_pow(l) + 2;
+}
+
+/* the field elements a step of degree l keeps beyond the walk's */
+static int sv_stack(int l)
+{
+	int b, bp, k;
+
+	sv_params(l, &b, &bp, &k);
+	/* per-j constants, I, one E_J and its product's scratch */
+	return 4 * b + bp + 2 * (2 * b + 1) +
+	       (sv_design ? bp * (2 * b + 1) : 0);
+}
+
 static double cost_eval(int l)
 {
+	if (sv_on(l))
+		return sv_eval(l);
 	return 4 * ((l - 1) / 2) + 4;
 }
 
@@ -262,6 +391,9 @@ static double cost_kernel(int l)
 {
 	int h = (l - 1) / 2;
 
+	if (sv_on(l))
+		return sv_kernel(l);
+
 	return 6 * (h - 1) + 2 * h + 6 + 2 * cost_pow(l) + 2;
 }
 
@@ -272,7 +404,8 @@ static double cost_kernel(int l)
  */
 static double cost_push0(int i)
 {
-	return cost_sdac(i) + 12 + 2 * cost_eval(primes[i]);
+	return cost_sdac(i) + (sv_on(primes[i]) ? cost_sdac(i) : 12) +
+	       2 * cost_eval(primes[i]);
 }
 
 /*
@@ -663,18 +796,60 @@ static double score(struct schedule *sc, int B)
 	return simulate(sc, B);
 }
 
+/*
+ * -s L: the schedule found, its strategies planned again with square-root
+ * Velu for the primes l >= L, each design; on stderr only
+ */
+static int sv_estimate(struct schedule *sc, int B, int min, double base)
+{
+	int i, l, b, bp, k;
+	double est;
+
+	fprintf(stderr, "walk: model %.0f per action\n", base);
+	for (sv_design = 0; sv_design < 2; sv_design++) {
+		fprintf(stderr, "sqrt-Velu for l >= %d, %s:\n", min,
+			sv_design ? "monomials stored" : "affine I");
+		for (i = 0; i < NPRIMES; i++) {
+			l = primes[i];
+			sv_min = min;
+			if (!sv_on(l))
+				continue;
+			sv_params(l, &b, &bp, &k);
+			fprintf(stderr, "  l=%d b=%d b'=%d k=%d: kernel %.0f eval %.0f, stack +%d bytes",
+				l, b, bp, k, cost_kernel(l), cost_eval(l),
+				sv_stack(l) * PBITS / 8);
+			sv_min = 0;
+			fprintf(stderr, " (walk: kernel %.0f eval %.0f)\n",
+				cost_kernel(l), cost_eval(l));
+		}
+		sv_min = min;
+		est = score(sc, B);
+		fprintf(stderr, "  model %.0f per action (%+.2f%%)\n", est,
+			100 * (est / base - 1));
+	}
+	sv_min = 0;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	int verbose = argc > 1 && !strcmp(argv[1], "-v");
-	int bits = argc > 1 + verbose ? atoi(argv[1 + verbose]) : 512;
+	int verbose = 0, bits = 512, sv = 0, a;
 	static struct schedule sc;
 	int B, X, b, n, best_b = 1, i, bx, pass, v, old;
 	int best_m[MAX_PRIMES], bm[MAX_PRIMES], pos;
 	char text[1024];
 	double total, best = 1e30, bound, cb;
 
-	if (set_params(bits)) {
-		fprintf(stderr, "usage: csidh_tune [-v] [512|1024]\n");
+	for (a = 1; a < argc; a++) {
+		if (!strcmp(argv[a], "-v"))
+			verbose = 1;
+		else if (!strcmp(argv[a], "-s") && a + 1 < argc)
+			sv = atoi(argv[++a]);
+		else
+			bits = atoi(argv[a]);
+	}
+	if (set_params(bits) || sv < 0) {
+		fprintf(stderr, "usage: csidh_tune [-v] [-s L] [512|1024]\n");
 		return 2;
 	}
 	sdac_search();
@@ -725,6 +900,8 @@ int main(int argc, char **argv)
 
 	B = best_b;
 	memcpy(mult, best_m, sizeof(mult));
+	if (sv)
+		return sv_estimate(&sc, B, sv, best);
 	plan(&sc, B);
 	for (n = 0, i = 0; i < NPRIMES; i++)
 		if (mult[i] > 1)
