@@ -831,11 +831,52 @@ static int sv_estimate(struct schedule *sc, int B, int min, double base)
 	return 0;
 }
 
+/* the X smallest primes in all B batches, the others in one */
+static void join_smallest(int B, int X)
+{
+	int i;
+
+	for (i = 0; i < NPRIMES; i++)
+		mult[i] = i < X ? B : 1;
+}
+
+/*
+ * Coordinate descent from the current mult[]: each m_i of the MAX_JOIN
+ * smallest primes set in turn to every value 1 .. B, a change kept if it
+ * lowers the cost; two passes.  Returns the cost reached (cost: mult[]'s).
+ */
+static double descend(struct schedule *sc, int B, double cost, int verbose)
+{
+	int pass, i, v, old;
+	double total;
+
+	for (pass = 0; pass < 2 && B > 1; pass++) {
+		for (i = 0; i < MAX_JOIN && i < NPRIMES; i++) {
+			for (v = 1; v <= B; v++) {
+				old = mult[i];
+				if (v == old)
+					continue;
+				mult[i] = v;
+				total = score(sc, B);
+				if (total >= cost) {
+					mult[i] = old;
+					continue;
+				}
+				cost = total;
+				if (verbose)
+					fprintf(stderr, "B=%d m_%d=%d: %.0f\n",
+						B, i, v, total);
+			}
+		}
+	}
+	return cost;
+}
+
 int main(int argc, char **argv)
 {
 	int verbose = 0, bits = 512, sv = 0, a;
 	static struct schedule sc;
-	int B, X, b, n, best_b = 1, i, bx, pass, v, old;
+	int B, X, b, n, best_b = 1, i, bx;
 	int best_m[MAX_PRIMES], bm[MAX_PRIMES], pos;
 	char text[1024];
 	double total, best = 1e30, bound, cb;
@@ -860,8 +901,7 @@ int main(int argc, char **argv)
 		for (X = 0; X <= MAX_X && X < NPRIMES; X++) {
 			if (X && B == 1)
 				break;
-			for (i = 0; i < NPRIMES; i++)
-				mult[i] = i < X ? B : 1;
+			join_smallest(B, X);
 			total = score(&sc, B);
 			if (verbose)
 				fprintf(stderr, "B=%d X=%d: %.0f\n", B, X, total);
@@ -870,27 +910,8 @@ int main(int argc, char **argv)
 				bx = X;
 			}
 		}
-		for (i = 0; i < NPRIMES; i++)
-			mult[i] = i < bx ? B : 1;
-		for (pass = 0; pass < 2 && B > 1; pass++) {
-			for (i = 0; i < MAX_JOIN && i < NPRIMES; i++) {
-				for (v = 1; v <= B; v++) {
-					old = mult[i];
-					if (v == old)
-						continue;
-					mult[i] = v;
-					total = score(&sc, B);
-					if (total < cb) {
-						cb = total;
-						if (verbose)
-							fprintf(stderr, "B=%d m_%d=%d: %.0f\n",
-								B, i, v, total);
-					} else {
-						mult[i] = old;
-					}
-				}
-			}
-		}
+		join_smallest(B, bx);
+		cb = descend(&sc, B, cb, verbose);
 		if (cb < best) {
 			best = cb;
 			best_b = B;
