@@ -75,7 +75,9 @@
  * pending points) use each prime's shortest differential addition chain
  * (Cervantes-Vazquez et al., eprint 2019/837; the chains are in the
  * tables), about 25% cheaper than the Montgomery ladder, where they are
- * safe (nobs_csidh_mul_primes()); the ladder does the rest and validation.
+ * safe (nobs_csidh_mul_primes()); in the table rounds' splits, where the
+ * shortest chain is not safe, a longer one that mixes in ladder steps
+ * (nobs_csidh_xmul_alt()); the ladder does the rest and validation.
  * Kernel multiples are generated one at a time and consumed at once, so
  * the working set is the strategy's stack (NOBS_CSIDH_DEPTH pairs) and a
  * few dozen field elements whatever the degree.
@@ -332,34 +334,115 @@ nobs_csidh_xmul_prime(struct nobs_csidh_pt *r, const struct nobs_csidh_pt *p,
 }
 
 /*
+ * r = [l_i] p by alternative chain ch of l_i (nobs_csidh_alt[], from
+ * csidh_tune.c: see alt_search() there), for a split whose wanted primes
+ * divide a difference of the shortest chain: from (a, b) = (1, 2) (xDBL),
+ * each step by its two bits: 0: (b, a + b), 1: (a, a + b) (xADD with the
+ * difference b - a; the pair's new difference is a, resp. b), 2: (2a,
+ * a + b), 3: (a + b, 2b) (xDBLADD: a ladder step, the difference stays
+ * b - a), the last an xADD to l_i.  The ladder steps let the chain keep a
+ * difference that no wanted prime divides.  r may alias p; on its
+ * differences at infinity, as for nobs_csidh_xmul_prime().
+ */
+static noinline void
+nobs_csidh_xmul_alt(struct nobs_csidh_pt *r, const struct nobs_csidh_pt *p,
+		    int ch, const struct nobs_csidh_a24 *c)
+{
+	struct nobs_csidh_pt r0 = *p, r1, d = *p, t;
+	u32 steps = nobs_csidh_alt[ch], code;
+	int s;
+
+	nobs_csidh_xdbl(&r1, p, c);
+	for (s = 0; s < nobs_csidh_alt_len[ch]; s++) {
+		code = (steps >> (2 * s)) & 3;
+		/* public (here and below): the chain's steps (the table) */
+		if (code == 2) {
+			nobs_csidh_xdbladd(&r0, &r1, &d, c);
+			continue;
+		}
+		if (code == 3) {
+			nobs_csidh_xdbladd(&r1, &r0, &d, c);
+			continue;
+		}
+		nobs_csidh_xadd(&t, &r0, &r1, &d);
+		if (code) {
+			d = r1;
+		} else {
+			d = r0;
+			r0 = r1;
+		}
+		r1 = t;
+	}
+	*r = r1;
+}
+
+/* whether no prime of the mask bad is in the mask want */
+static bool nobs_csidh_avoids(const u64 bad[NOBS_CSIDH_MASK_WORDS],
+			      const u64 want[NOBS_CSIDH_MASK_WORDS])
+{
+	u64 hit = 0;
+	int w;
+
+	for (w = 0; w < NOBS_CSIDH_MASK_WORDS; w++)
+		hit |= bad[w] & want[w];
+	return !hit;
+}
+
+/*
+ * The chain for l_i while the primes of want stay: 1 the shortest, 1 + x
+ * the prime's x-th alternative (x >= 1; only if alt), 0 none (the
+ * ladder).  The first whose differences no wanted prime divides: the
+ * shortest, then the alternatives, cheapest first (csidh_tune.c chose
+ * with the same rule).
+ */
+static int nobs_csidh_chain_for(int i, const u64 want[NOBS_CSIDH_MASK_WORDS],
+				bool alt)
+{
+	int a;
+
+	if (nobs_csidh_avoids(nobs_csidh_sdac_bad[i], want))
+		return 1;
+	for (a = nobs_csidh_alt_first[i];
+	     alt && a < nobs_csidh_alt_first[i + 1]; a++)
+		if (nobs_csidh_avoids(nobs_csidh_alt_bad[a], want))
+			return 2 + a - nobs_csidh_alt_first[i];
+	return 0;
+}
+
+/*
  * pts[0 .. n) times the primes l_{r[0]}, ..., l_{r[nr - 1]} (ascending),
  * while the primes of the mask want stay in their order (the order of each
- * point divides the product of the primes in want and in r).  A chain for
- * l_j fails only on a point whose order m > 1 divides one of its
- * differences, all below l_j; so, with the primes below l_j in r already
- * multiplied out, m would consist of primes of want, one of which divides
- * a difference.  So: the primes whose chain has a difference divisible by
- * a wanted prime (nobs_csidh_sdac_bad[]) go first, together in one
- * ladder; the others follow by their chains in ascending order.  bulk: a
- * table round's cofactor (want is a whole batch), every prime by its
- * chain, which fails only if all but a few of the batch's components of
- * the point are trivial: below 2^-64 per action, the tables say how far.
+ * point divides the product of the primes in want and in r).  A chain
+ * (the ladder too: its difference is p) goes wrong only where a
+ * difference [d] p is at infinity, i.e. the order m of p divides d; then
+ * its result is (0 : 0), which every later step keeps and reads as
+ * infinity.  If m has a prime of want, that prime divides d; else m
+ * divides the product of r, whose multiple of p is infinity: right.  So a
+ * chain none of whose differences a wanted prime divides is safe, in any
+ * order.  The primes whose shortest chain has a difference divisible by a
+ * wanted prime (nobs_csidh_sdac_bad[]) take, in a table round's split
+ * (alt), the first alternative chain that has none
+ * (nobs_csidh_chain_for()); those left go first, together in one ladder;
+ * the others follow by their chains in ascending order.  The choices read
+ * the tables and the public want only.  bulk: a table round's cofactor
+ * (want is a whole batch), every prime by its shortest chain, which fails
+ * only if all but a few of the batch's components of the point are
+ * trivial: below 2^-64 per action, the tables say how far.
  */
 static void nobs_csidh_mul_primes(struct nobs_csidh_pt *pts, int n,
 				  const u8 *r, int nr,
 				  const u64 want[NOBS_CSIDH_MASK_WORDS],
-				  bool bulk, const struct nobs_csidh_a24 *c)
+				  bool bulk, bool alt,
+				  const struct nobs_csidh_a24 *c)
 {
-	u64 k[NOBS_CSIDH_SCALAR_LIMBS], bad, ladder = 0;
+	u64 k[NOBS_CSIDH_SCALAR_LIMBS], ladder = 0;
 	u8 chain[NOBS_CSIDH_PRIMES];
-	int j, w, i;
+	int j, i, a;
 
 	memset(k, 0, sizeof(k));
 	k[0] = 1;
 	for (j = 0; j < nr; j++) {
-		for (bad = 0, w = 0; w < NOBS_CSIDH_MASK_WORDS; w++)
-			bad |= nobs_csidh_sdac_bad[r[j]][w] & want[w];
-		chain[j] = bulk || !bad;
+		chain[j] = bulk ? 1 : (u8)nobs_csidh_chain_for(r[j], want, alt);
 		/* public: the table and the round's primes */
 		if (!chain[j]) {
 			nobs_csidh_scalar_mul_small(k, nobs_csidh_primes[r[j]]);
@@ -368,9 +451,16 @@ static void nobs_csidh_mul_primes(struct nobs_csidh_pt *pts, int n,
 	}
 	for (i = 0; ladder && i < n; i++)
 		nobs_csidh_xmul(&pts[i], &pts[i], k, NOBS_CSIDH_SCALAR_LIMBS, c);
-	for (j = 0; j < nr; j++)
-		for (i = 0; chain[j] && i < n; i++)
-			nobs_csidh_xmul_prime(&pts[i], &pts[i], r[j], c);
+	for (j = 0; j < nr; j++) {
+		a = nobs_csidh_alt_first[r[j]] + chain[j] - 2;
+		for (i = 0; chain[j] && i < n; i++) {
+			if (chain[j] == 1)
+				nobs_csidh_xmul_prime(&pts[i], &pts[i], r[j],
+						      c);
+			else
+				nobs_csidh_xmul_alt(&pts[i], &pts[i], a, c);
+		}
+	}
 }
 
 /* the mask of the primes idx[lo .. hi] */
@@ -887,17 +977,21 @@ static noinline void nobs_csidh_clear(struct nobs_csidh_state *st,
 		nobs_csidh_xdbl(&st->st[0].p[j], &st->st[0].p[j], &c);
 		nobs_csidh_xdbl(&st->st[0].p[j], &st->st[0].p[j], &c);
 	}
-	nobs_csidh_mul_primes(st->st[0].p, 2, out, nout, want, table, &c);
+	nobs_csidh_mul_primes(st->st[0].p, 2, out, nout, want, table, false,
+			      &c);
 	memzero_explicit(&c, sizeof(c));
 }
 
 /*
  * A split of entry top at leaf k: entry top + 1 gets the left part (a copy
- * times the right part's primes), entry top keeps the right part.
+ * times the right part's primes), entry top keeps the right part.  table:
+ * a table round's split, which may take the alternative chains (the
+ * straggler rounds keep the ladder, as csidh_tune.c counts them).
  */
 static noinline void nobs_csidh_split(struct nobs_csidh_state *st, int top,
 				      int k, const u8 *idx,
-				      const s8 e[NOBS_CSIDH_PRIMES])
+				      const s8 e[NOBS_CSIDH_PRIMES],
+				      bool table)
 {
 	u64 want[NOBS_CSIDH_MASK_WORDS], sign;
 	struct nobs_csidh_a24 c;
@@ -917,12 +1011,12 @@ static noinline void nobs_csidh_split(struct nobs_csidh_state *st, int top,
 		nobs_csidh_cmov(&st->st[top + 1].p[0], &st->st[top].p[1],
 				sign);
 		nobs_csidh_mul_primes(st->st[top + 1].p, 1, idx + k + 1,
-				      hi - k, want, false, &c);
+				      hi - k, want, false, table, &c);
 		memzero_explicit(&sign, sizeof(sign));
 	} else {
 		st->st[top + 1] = st->st[top];
 		nobs_csidh_mul_primes(st->st[top + 1].p, 2, idx + k + 1,
-				      hi - k, want, false, &c);
+				      hi - k, want, false, table, &c);
 	}
 	/*
 	 * public: the table's shape.  The entry kept is down to one leaf:
@@ -968,7 +1062,8 @@ static noinline void nobs_csidh_round(struct nobs_csidh_state *st,
 			continue;
 		}
 		nobs_csidh_split(st, top,
-				 st->lo[top] + (split ? split[sp++] : 0), idx, e);
+				 st->lo[top] + (split ? split[sp++] : 0), idx, e,
+				 split);
 		top++;
 	}
 }

@@ -13,9 +13,15 @@
  * - the kernel of an l-isogeny and the codomain: 6 per kernel point after
  *   the first (xDBL, xADD), 2 per kernel point (the codomain products),
  *   and the two l-th powers;
- * - a split multiplies a copy of the pair by the primes of the right part;
- *   when the left part is a single leaf only the point on the sign's side
- *   is multiplied (one ladder instead of two);
+ * - [l] P by a differential addition chain: xDBL (6) + 6 per xADD step
+ *   + 12 per ladder step (the shortest chains have none; see sdac_search()
+ *   and alt_search());
+ * - a split multiplies a copy of the pair by the primes of the right part,
+ *   each by a chain whose differences no prime of the left part divides
+ *   (in the straggler rounds only the shortest; in the table rounds an
+ *   alternative if that one has such a difference), the rest in one
+ *   ladder; when the left part is a single leaf only the point on the
+ *   sign's side is multiplied (one point instead of two);
  * - the leaves run in ascending order of the primes (the engine's dummy
  *   steps rely on it, see nobs_csidh_push()), the round's own pair gets
  *   [l] of its sign's point from the kernel walk in a dummy step;
@@ -250,6 +256,217 @@ static double cost_primes(const int *r, int nr,
 	return c + (ladder > 0 ? cost_mul(ladder) : 0);
 }
 
+/*
+ * Alternative chains for the table rounds' splits.  A split's copy keeps
+ * the torsion of the left part's primes (want) while it is multiplied by
+ * those of the right part; a prime whose shortest chain has a difference
+ * divisible by a wanted prime went into the ladder.  Instead, each prime
+ * gets a pool of differential addition chains that mix the chain steps
+ * above with ladder steps: from (a, b) with difference d = b - a,
+ *   code 0: (b, a + b), then difference a (xADD, 6);
+ *   code 1: (a, a + b), then difference b (xADD, 6);
+ *   code 2: (2a, a + b), difference still d (xDBLADD, 12);
+ *   code 3: (a + b, 2b), difference still d (xDBLADD, 12);
+ * from (1, 2) (xDBL, 6) to a last xADD that gives l.  A ladder step
+ * keeps its difference, so a chain can go on where every xADD would
+ * need a difference divisible by a wanted prime (with 3 wanted, xADD
+ * alone soon has only (a, a + b) with 3 | a left).  Every chain whose
+ * cost stays within ALT_SLACK of the shortest chain's and below the
+ * ladder's 12 per bit is enumerated (backwards from its last pair, cut
+ * by the cheapest way to each pair, alt_best[][]); of those, the pool
+ * keeps the Pareto front of (cost, the primes dividing a difference).
+ * A split takes, for each prime its shortest chain cannot do, the first
+ * chain of the pool (cheapest first) whose differences avoid every
+ * wanted prime, and the ladder only if there is none.  The tables carry
+ * only the chains some split of the schedule takes, in pool order, so
+ * the engine's first safe chain is the one chosen here.
+ */
+#define ALT_SLACK	18
+#define ALT_MAX_LEN	16	/* two bits a step in a u32 */
+#define ALT_MAX_L	1000
+
+struct chain {
+	unsigned int steps;	/* code of step s at bits 2s, 2s + 1 */
+	int len, cost, used;
+	unsigned long long bad[MASK_WORDS];
+};
+
+static struct chain *pool[MAX_PRIMES];
+static int npool[MAX_PRIMES];
+
+static unsigned short alt_best[ALT_MAX_L][ALT_MAX_L];
+static struct chain *alt_found;
+static int alt_nfound, alt_cap, alt_budget, alt_depth;
+static int alt_stack[64][3];	/* code, and the pair the step starts from */
+
+/* the cheapest cost from (1, 2) to each pair (a, b), b <= l, no limits */
+static void alt_forward(int l)
+{
+	int a, b, c, s;
+
+	for (b = 0; b <= l; b++)
+		for (a = 0; a <= l; a++)
+			alt_best[a][b] = 0xffff;
+	alt_best[1][2] = 6;
+	for (b = 2; b <= l; b++) {
+		for (a = 1; a < b; a++) {
+			c = alt_best[a][b];
+			s = a + b;
+			if (c == 0xffff || s > l)
+				continue;
+			if (c + 6 < alt_best[b][s])
+				alt_best[b][s] = c + 6;
+			if (c + 6 < alt_best[a][s])
+				alt_best[a][s] = c + 6;
+			if (2 * a < s && c + 12 < alt_best[2 * a][s])
+				alt_best[2 * a][s] = c + 12;
+			if (2 * b <= l && c + 12 < alt_best[s][2 * b])
+				alt_best[s][2 * b] = c + 12;
+		}
+	}
+}
+
+static void alt_record(int cost)
+{
+	struct chain *ch;
+	int s, j, d, *st;
+
+	if (alt_nfound == alt_cap) {
+		alt_cap = alt_cap ? 2 * alt_cap : 4096;
+		alt_found = realloc(alt_found, alt_cap * sizeof(*alt_found));
+		if (!alt_found) {
+			fprintf(stderr, "csidh_tune: out of memory\n");
+			exit(1);
+		}
+	}
+	ch = &alt_found[alt_nfound++];
+	memset(ch, 0, sizeof(*ch));
+	ch->cost = cost;
+	ch->len = alt_depth;
+	/* the stack holds the steps last first */
+	for (s = 0; s < alt_depth; s++) {
+		st = alt_stack[alt_depth - 1 - s];
+		ch->steps |= (unsigned int)st[0] << (2 * s);
+		d = st[2] - st[1];
+		for (j = 0; j < NPRIMES && primes[j] <= d; j++)
+			if (d % primes[j] == 0)
+				ch->bad[j / 64] |= 1ULL << (j % 64);
+	}
+}
+
+static void alt_push(int code, int a, int b, int cost);
+
+/* every chain reaching (a, b), then steps costing cost */
+static void alt_back(int a, int b, int cost)
+{
+	if (a == 1 && b == 2) {
+		if (alt_depth <= ALT_MAX_LEN)
+			alt_record(cost + 6);
+		return;
+	}
+	if (alt_best[a][b] == 0xffff || cost + alt_best[a][b] > alt_budget)
+		return;
+	/* (a, b) = (b', a' + b') or (a', a' + b') */
+	if (b - a < a)
+		alt_push(0, b - a, a, cost + 6);
+	else if (b - a > a)
+		alt_push(1, a, b - a, cost + 6);
+	/* (a, b) = (2a', a' + b') or (a' + b', 2b') */
+	if (a % 2 == 0)
+		alt_push(2, a / 2, b - a / 2, cost + 12);
+	if (b % 2 == 0 && 2 * a > b)
+		alt_push(3, a - b / 2, b / 2, cost + 12);
+}
+
+static void alt_push(int code, int a, int b, int cost)
+{
+	alt_stack[alt_depth][0] = code;
+	alt_stack[alt_depth][1] = a;
+	alt_stack[alt_depth][2] = b;
+	alt_depth++;
+	alt_back(a, b, cost);
+	alt_depth--;
+}
+
+static int chain_cmp(const void *x, const void *y)
+{
+	const struct chain *p = x, *q = y;
+
+	/* used holds the enumeration's order here */
+	return p->cost != q->cost ? p->cost - q->cost : p->used - q->used;
+}
+
+static int mask_subset(const unsigned long long *a,
+		       const unsigned long long *b)
+{
+	int w;
+
+	for (w = 0; w < MASK_WORDS; w++)
+		if (a[w] & ~b[w])
+			return 0;
+	return 1;
+}
+
+static void alt_search(void)
+{
+	int i, a, l, x, y, n;
+
+	for (i = 0; i < NPRIMES; i++) {
+		l = primes[i];
+		alt_budget = (int)cost_sdac(i) + ALT_SLACK;
+		if (alt_budget >= 12 * log2(l))
+			alt_budget = (int)ceil(12 * log2(l)) - 1;
+		alt_forward(l);
+		alt_nfound = 0;
+		/* the last step: (a, l - a) to l by xADD */
+		for (a = 1; 2 * a < l; a++)
+			alt_push(0, a, l - a, 6);
+		/* equal costs keep the enumeration's order */
+		for (x = 0; x < alt_nfound; x++)
+			alt_found[x].used = x;
+		qsort(alt_found, alt_nfound, sizeof(*alt_found), chain_cmp);
+		pool[i] = malloc((alt_nfound + 1) * sizeof(*pool[i]));
+		if (!pool[i]) {
+			fprintf(stderr, "csidh_tune: out of memory\n");
+			exit(1);
+		}
+		for (n = 0, x = 0; x < alt_nfound; x++) {
+			for (y = 0; y < n; y++)
+				if (mask_subset(pool[i][y].bad, alt_found[x].bad))
+					break;
+			if (y == n) {
+				pool[i][n] = alt_found[x];
+				pool[i][n++].used = 0;
+			}
+		}
+		npool[i] = n;
+	}
+}
+
+/*
+ * the chain a table round's split takes for l_i while want stays: -1 the
+ * ladder, 0 the shortest, 1 + x the pool's x-th
+ */
+static int split_chain(int i, const unsigned long long *want)
+{
+	int x, w, ok;
+
+	if (sdac_safe(i, want))
+		return 0;
+	for (x = 0; x < npool[i]; x++) {
+		for (ok = 1, w = 0; w < MASK_WORDS; w++)
+			ok &= !(pool[i][x].bad[w] & want[w]);
+		if (ok)
+			return 1 + x;
+	}
+	return -1;
+}
+
+static double cost_split_chain(int i, int x)
+{
+	return x ? pool[i][x - 1].cost : cost_sdac(i);
+}
+
 static double cost_eval(int l);
 static double cost_kernel(int l);
 static double cost_pow(int l);
@@ -455,7 +672,7 @@ static void split_costs(const int *seq, int n)
 {
 	unsigned long long want[MASK_WORDS];
 	double ladder, c;
-	int i, k, j;
+	int i, k, j, x;
 
 	for (i = 0; i < n; i++) {
 		memset(want, 0, sizeof(want));
@@ -463,8 +680,9 @@ static void split_costs(const int *seq, int n)
 			want[seq[k] / 64] |= 1ULL << (seq[k] % 64);
 			ladder = c = 0;
 			for (j = k + 1; j < n; j++) {
-				if (sdac_safe(seq[j], want))
-					c += cost_sdac(seq[j]);
+				x = split_chain(seq[j], want);
+				if (x >= 0)
+					c += cost_split_chain(seq[j], x);
 				else
 					ladder += log2(primes[seq[j]]);
 				M[i][k][j] = (float)(c + (ladder > 0 ?
@@ -872,11 +1090,96 @@ static double descend(struct schedule *sc, int B, double cost, int verbose)
 	return cost;
 }
 
+/*
+ * the chains the tables carry, replayed on integers: each gives l_i and
+ * has the differences its mask says; at most 250 a prime (the engine
+ * keeps a prime's choice in a byte)
+ */
+static int alt_check(void)
+{
+	unsigned long long bad[MASK_WORDS];
+	int i, x, s, a, b, t, d, j, code, n;
+
+	for (i = 0; i < NPRIMES; i++) {
+		for (n = 0, x = 0; x < npool[i]; x++) {
+			if (!pool[i][x].used)
+				continue;
+			n++;
+			memset(bad, 0, sizeof(bad));
+			a = 1;
+			b = 2;
+			for (s = 0; s < pool[i][x].len; s++) {
+				code = (pool[i][x].steps >> (2 * s)) & 3;
+				d = b - a;
+				for (j = 0; j < NPRIMES && primes[j] <= d; j++)
+					if (d % primes[j] == 0)
+						bad[j / 64] |= 1ULL << (j % 64);
+				t = a + b;
+				if (code == 0) {
+					a = b;
+				} else if (code == 2) {
+					a *= 2;
+				} else if (code == 3) {
+					a = t;
+					t = 2 * b;
+				}
+				b = t;
+			}
+			if (code > 1 || b != primes[i] ||
+			    memcmp(bad, pool[i][x].bad, sizeof(bad)))
+				return -1;
+		}
+		if (n > 250)
+			return -1;
+	}
+	return 0;
+}
+
+/* marks the pool chains that the splits of the schedule sc take */
+static int mark_used(const struct schedule *sc, int B)
+{
+	unsigned long long want[MASK_WORDS];
+	int lo[MAX_DEPTH + 1], hi[MAX_DEPTH + 1];
+	int b, top, pos, i, k, t, x, nused = 0;
+
+	for (b = 0; b < B; b++) {
+		top = 0;
+		pos = 0;
+		lo[0] = 0;
+		hi[0] = sc->n[b] - 1;
+		while (top >= 0) {
+			if (lo[top] == hi[top]) {
+				top--;
+				continue;
+			}
+			i = lo[top];
+			k = i + sc->sp[b][pos++];
+			memset(want, 0, sizeof(want));
+			for (t = i; t <= k; t++)
+				want[sc->seq[b][t] / 64] |=
+					1ULL << (sc->seq[b][t] % 64);
+			for (t = k + 1; t <= hi[top]; t++) {
+				x = split_chain(sc->seq[b][t], want);
+				if (x > 0)
+					pool[sc->seq[b][t]][x - 1].used = 1;
+			}
+			lo[top + 1] = i;
+			hi[top + 1] = k;
+			lo[top] = k + 1;
+			top++;
+		}
+	}
+	for (i = 0; i < NPRIMES; i++)
+		for (x = 0; x < npool[i]; x++)
+			nused += pool[i][x].used;
+	return nused;
+}
+
 int main(int argc, char **argv)
 {
 	int verbose = 0, bits = 512, sv = 0, a;
 	static struct schedule sc;
-	int B, X, b, n, best_b = 1, i, bx;
+	int B, X, b, n, best_b = 1, i, bx, nalt;
 	int best_m[MAX_PRIMES], bm[MAX_PRIMES], pos;
 	char text[1024];
 	double total, best = 1e30, bound, cb;
@@ -894,6 +1197,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	sdac_search();
+	alt_search();
 
 	for (B = 1; B <= MAX_B; B++) {
 		cb = 1e30;
@@ -980,6 +1284,53 @@ int main(int argc, char **argv)
 		for (w = 0; w < (NPRIMES + 63) / 64; w++)
 			printf("%s0x%llxULL", w ? ", " : " ", sdac_bad[i][w]);
 		printf(" },\n");
+	}
+	printf("};\n\n");
+	nalt = mark_used(&sc, B);
+	if (alt_check()) {
+		fprintf(stderr, "csidh_tune: an alternative chain is wrong\n");
+		return 1;
+	}
+	printf("/*\n * Per prime: the chains, beside the shortest, that the table rounds'\n");
+	printf(" * splits may take (see alt_search() in csidh_tune.c), cheapest first:\n");
+	printf(" * nobs_csidh_alt_first[i] to nobs_csidh_alt_first[i + 1].  Two bits a\n");
+	printf(" * step, from (a, b): 0 (b, a + b), 1 (a, a + b), 2 (2a, a + b),\n");
+	printf(" * 3 (a + b, 2b); the lengths; the primes dividing a difference.\n */\n");
+	printf("#define NOBS_CSIDH_ALT_CHAINS\t%d\n\n", nalt);
+	printf("static const u16 nobs_csidh_alt_first[NOBS_CSIDH_TABLE_PRIMES + 1] = {");
+	for (i = 0, n = 0; i <= NPRIMES; i++) {
+		printf("%s%d,", i % 12 ? " " : "\n\t", n);
+		for (b = 0; i < NPRIMES && b < npool[i]; b++)
+			n += pool[i][b].used;
+	}
+	printf("\n};\n\n");
+	printf("static const u32 nobs_csidh_alt[NOBS_CSIDH_ALT_CHAINS] = {");
+	for (i = 0, n = 0; i < NPRIMES; i++)
+		for (b = 0; b < npool[i]; b++)
+			if (pool[i][b].used)
+				printf("%s0x%x,", n++ % 6 ? " " : "\n\t",
+				       pool[i][b].steps);
+	printf("\n};\n\n");
+	printf("static const u8 nobs_csidh_alt_len[NOBS_CSIDH_ALT_CHAINS] = {");
+	for (i = 0, n = 0; i < NPRIMES; i++)
+		for (b = 0; b < npool[i]; b++)
+			if (pool[i][b].used)
+				printf("%s%d,", n++ % 12 ? " " : "\n\t",
+				       pool[i][b].len);
+	printf("\n};\n\n");
+	printf("static const u64\nnobs_csidh_alt_bad[NOBS_CSIDH_ALT_CHAINS][NOBS_CSIDH_MASK_WORDS] = {\n");
+	for (i = 0; i < NPRIMES; i++) {
+		for (b = 0; b < npool[i]; b++) {
+			int w;
+
+			if (!pool[i][b].used)
+				continue;
+			printf("\t{");
+			for (w = 0; w < (NPRIMES + 63) / 64; w++)
+				printf("%s0x%llxULL", w ? ", " : " ",
+				       pool[i][b].bad[w]);
+			printf(" },\n");
+		}
 	}
 	printf("};\n\n");
 	printf("/* Per batch: primes (indices, leaf order), then the splits */\n");
