@@ -30,10 +30,10 @@ unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
 
 /* the budget (multiplications + squarings) this test holds the action to */
 #ifdef TEST_CSIDH1024
-#define OPS_BUDGET	1081000ULL
+#define OPS_BUDGET	1074000ULL
 #define OPS_KEYS	12
 #else
-#define OPS_BUDGET	873000ULL
+#define OPS_BUDGET	859000ULL
 #define OPS_KEYS	24
 #endif
 
