@@ -155,8 +155,9 @@ static int sdac_walk(int a, int l, unsigned int *bits, int *diff)
 {
 	int x = a, y = l, n = 0, steps[64][2], i;
 
+	/* at most 32 steps: the bits fill a u32 */
 	while (x != 1 || y != 2) {
-		if (x < 1 || 2 * x == y || n == 40)
+		if (x < 1 || 2 * x == y || n == 32)
 			return -1;
 		steps[n][0] = x;
 		steps[n][1] = y;
