@@ -1109,6 +1109,7 @@ static int alt_check(void)
 			memset(bad, 0, sizeof(bad));
 			a = 1;
 			b = 2;
+			code = 0;
 			for (s = 0; s < pool[i][x].len; s++) {
 				code = (pool[i][x].steps >> (2 * s)) & 3;
 				d = b - a;
