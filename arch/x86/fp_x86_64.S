@@ -37,8 +37,8 @@
 	.quad	0x516730cc1f0b4f25, 0xa7aac6c567f35507
 	.quad	0x5afbfcc69322c9cd, 0xb42d083aedc88c42
 	.quad	0xfc8ab0d15e3e4c4a, 0x65b48e8f740f89bf
-.Lpinv:
-	.quad	0x66c1301f632e294d	/* -p^-1 mod 2^64 */
+.Lpinv:				/* -p^-1 mod 2^128, low limb first */
+	.quad	0x66c1301f632e294d, 0xfe025ed7d0d3b1aa
 
 .text
 
@@ -102,31 +102,39 @@
 .macro	REDROW t0, t1, t2, t3, t4, t5, t6, t7, t8
 	mov	\t0, %rdx
 	imul	.Lpinv(%rip), %rdx
+	REDADD	\t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7, \t8, %rbx
+.endm
+
+/*
+ * The body of REDROW: t[0..8] += rdx * p, where rdx makes t0 + rdx p_0
+ * vanish mod 2^64 (t0 is zero after it).  Clobbers rax and \h.
+ */
+.macro	REDADD t0, t1, t2, t3, t4, t5, t6, t7, t8, h
 	xor	%eax, %eax
-	mulx	.Lp+0(%rip), %rax, %rbx
+	mulx	.Lp+0(%rip), %rax, \h
 	adcx	%rax, \t0		/* t0 = 0 */
-	adox	%rbx, \t1
-	mulx	.Lp+8(%rip), %rax, %rbx
+	adox	\h, \t1
+	mulx	.Lp+8(%rip), %rax, \h
 	adcx	%rax, \t1
-	adox	%rbx, \t2
-	mulx	.Lp+16(%rip), %rax, %rbx
+	adox	\h, \t2
+	mulx	.Lp+16(%rip), %rax, \h
 	adcx	%rax, \t2
-	adox	%rbx, \t3
-	mulx	.Lp+24(%rip), %rax, %rbx
+	adox	\h, \t3
+	mulx	.Lp+24(%rip), %rax, \h
 	adcx	%rax, \t3
-	adox	%rbx, \t4
-	mulx	.Lp+32(%rip), %rax, %rbx
+	adox	\h, \t4
+	mulx	.Lp+32(%rip), %rax, \h
 	adcx	%rax, \t4
-	adox	%rbx, \t5
-	mulx	.Lp+40(%rip), %rax, %rbx
+	adox	\h, \t5
+	mulx	.Lp+40(%rip), %rax, \h
 	adcx	%rax, \t5
-	adox	%rbx, \t6
-	mulx	.Lp+48(%rip), %rax, %rbx
+	adox	\h, \t6
+	mulx	.Lp+48(%rip), %rax, \h
 	adcx	%rax, \t6
-	adox	%rbx, \t7
-	mulx	.Lp+56(%rip), %rax, %rbx
+	adox	\h, \t7
+	mulx	.Lp+56(%rip), %rax, \h
 	adcx	%rax, \t7
-	adox	%rbx, \t8
+	adox	\h, \t8
 	adcx	\t0, \t8
 .endm
 
@@ -255,6 +263,19 @@ SYM_FUNC_END(nobs_fp_mul_bmi2adx)
  * diagonal a_i^2 (the OF chain).  The low half comes back in registers
  * for the reduction, the high half stays in the buffer, which is wiped
  * before return.  rcx holds zero to end the carry chains.
+ *
+ * The reduction takes two limbs a step, not one: row by row, each m_i =
+ * t_0 (-p^-1) waits for the row before (imul, mulx, two adds: about ten
+ * cycles), and nothing else is left to overlap that chain.  A step takes
+ * q = (t_0 + t_1 2^64) (-p^-1) mod 2^128 at once (one mulx and two imul
+ * with the constant mod 2^128), then adds q_0 p at limb 0 and q_1 p at
+ * limb 1, the REDROW body twice; these q_0, q_1 are the m_i the rows
+ * would have found, so the values are the same.  The ring grows to ten
+ * registers (r8..r15, rsi, rdi): before step s the window t[0..9] is
+ * (L + (q mod 2^(128 s)) p) / 2^(128 s) < 2^512 + p < 2^513, so t9 = 0
+ * and t8 <= 1; t + q_0 p < 2^513 + 2^575 still fits t[0..8], and t[1..9]
+ * + q_1 p after it fits ten limbs; t0 and t1 end zero and become the
+ * next step's t8 and t9.
  */
 
 /* one off-diagonal product: lo into \lo (CF chain), hi into \hi (OF chain) */
@@ -283,6 +304,27 @@ SYM_FUNC_END(nobs_fp_mul_bmi2adx)
 .macro	DBLM k, d
 	DBL	\k, %rdi, \d
 	mov	%rdi, 8*\k(%rsp)
+.endm
+
+/*
+ * One reduction step over the ring t[0..9]: rax + rbx 2^64 = q = (t0 +
+ * t1 2^64) (-p^-1) mod 2^128 (rax = lo(t0 pinv_0), rbx = hi(t0 pinv_0) +
+ * lo(t0 pinv_1) + lo(t1 pinv_0)), then t[0..8] += rax p (t0 becomes
+ * zero) and t[1..9] += rbx p (t1 becomes zero).  Clobbers rax, rbx, rcx,
+ * rdx.
+ */
+.macro	REDSTEP t0, t1, t2, t3, t4, t5, t6, t7, t8, t9
+	mov	\t0, %rdx
+	mulx	.Lpinv(%rip), %rax, %rbx
+	imul	.Lpinv+8(%rip), %rdx
+	add	%rdx, %rbx
+	mov	\t1, %rdx
+	imul	.Lpinv(%rip), %rdx
+	add	%rdx, %rbx
+	mov	%rax, %rdx
+	REDADD	\t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7, \t8, %rcx
+	mov	%rbx, %rdx
+	REDADD	\t1, \t2, \t3, \t4, \t5, \t6, \t7, \t8, \t9, %rcx
 .endm
 
 /* void nobs_fp_sqr_bmi2adx(struct nobs_fp *r, const struct nobs_fp *a) */
@@ -408,28 +450,29 @@ SYM_TYPED_FUNC_START(nobs_fp_sqr_bmi2adx)
 	adox	%rcx, %rbx
 	mov	%rbx, 120(%rsp)
 
-	/* reduce the low half; ring r8..r15, rdi with rdi = 0 on top */
+	/*
+	 * reduce the low half two limbs a step; ring r8..r15, rsi, rdi
+	 * with L in r8..r15 and the two tops zero
+	 */
+	xor	%esi, %esi
 	xor	%edi, %edi
-	REDROW	%r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rdi
-	REDROW	%r9, %r10, %r11, %r12, %r13, %r14, %r15, %rdi, %r8
-	REDROW	%r10, %r11, %r12, %r13, %r14, %r15, %rdi, %r8, %r9
-	REDROW	%r11, %r12, %r13, %r14, %r15, %rdi, %r8, %r9, %r10
-	REDROW	%r12, %r13, %r14, %r15, %rdi, %r8, %r9, %r10, %r11
-	REDROW	%r13, %r14, %r15, %rdi, %r8, %r9, %r10, %r11, %r12
-	REDROW	%r14, %r15, %rdi, %r8, %r9, %r10, %r11, %r12, %r13
-	REDROW	%r15, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14
+	REDSTEP	%r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi
+	REDSTEP	%r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9
+	REDSTEP	%r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11
+	REDSTEP	%r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13
 
 	/* plus the high half: below 2p, no carry out */
-	add	64(%rsp), %rdi
-	adc	72(%rsp), %r8
-	adc	80(%rsp), %r9
-	adc	88(%rsp), %r10
-	adc	96(%rsp), %r11
-	adc	104(%rsp), %r12
-	adc	112(%rsp), %r13
-	adc	120(%rsp), %r14
+	add	64(%rsp), %rsi
+	adc	72(%rsp), %rdi
+	adc	80(%rsp), %r8
+	adc	88(%rsp), %r9
+	adc	96(%rsp), %r10
+	adc	104(%rsp), %r11
+	adc	112(%rsp), %r12
+	adc	120(%rsp), %r13
 
-	/* wipe the square (rcx is still zero) */
+	/* wipe the square */
+	xor	%ecx, %ecx
 	mov	%rcx, 0(%rsp)
 	mov	%rcx, 8(%rsp)
 	mov	%rcx, 16(%rsp)
@@ -447,7 +490,7 @@ SYM_TYPED_FUNC_START(nobs_fp_sqr_bmi2adx)
 	mov	%rcx, 112(%rsp)
 	mov	%rcx, 120(%rsp)
 
-	FINAL	128, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14
+	FINAL	128, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13
 
 	add	$128, %rsp
 	pop	%rdi
