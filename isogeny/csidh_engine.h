@@ -77,7 +77,7 @@
  * tables), about 25% cheaper than the Montgomery ladder, where they are
  * safe (nobs_csidh_mul_primes()); in the table rounds' splits, where the
  * shortest chain is not safe, a longer one that mixes in ladder steps
- * (nobs_csidh_xmul_alt()); the ladder does the rest and validation.
+ * (nobs_csidh_xmul_chain()); the ladder does the rest and validation.
  * Kernel multiples are generated one at a time and consumed at once, so
  * the working set is the strategy's stack (NOBS_CSIDH_DEPTH pairs) and a
  * few dozen field elements whatever the degree.
@@ -302,59 +302,34 @@ static void nobs_csidh_xmul_u64(struct nobs_csidh_pt *r,
 }
 
 /*
- * r = [l_i] p by the prime's shortest differential addition chain
- * (nobs_csidh_sdac[], from csidh_tune.c): xDBL, then one xADD per step,
- * about 9 operations per bit of l_i against the ladder's 12.  r may alias
- * p.  Each xADD needs its difference [b - a] p off infinity: a chain is
- * only used where the order of p cannot divide a difference (see
- * nobs_csidh_mul_primes()); otherwise its result would be (0 : 0), which
- * every later step keeps and reads as infinity.
+ * r = [m] p by a differential addition chain of the tables (csidh_tune.c):
+ * from (a, b) = (1, 2) (xDBL), len steps of w bits each (step s at bits
+ * w s ..), the last an xADD to m.  From (a, b), difference b - a:
+ *	0: (b, a + b)		xADD; the new difference is a
+ *	1: (a, a + b)		xADD; the new difference is b
+ *	2: (2a, a + b)		xDBLADD (a ladder step): it stays b - a
+ *	3: (a + b, 2b)		xDBLADD: it stays b - a
+ * The shortest chains (nobs_csidh_sdac[], w = 1) have only 0 and 1: about
+ * 9 operations per bit against the ladder's 12.  The alternatives
+ * (nobs_csidh_alt[], w = 2) mix in ladder steps to keep a difference that
+ * no wanted prime divides (see nobs_csidh_mul_primes()).  r may alias p.
+ * Each xADD needs its difference [b - a] p off infinity: a chain is only
+ * used where the order of p cannot divide a difference; otherwise its
+ * result would be (0 : 0), which every later step keeps and reads as
+ * infinity.
  */
 static noinline void
-nobs_csidh_xmul_prime(struct nobs_csidh_pt *r, const struct nobs_csidh_pt *p,
-		      int i, const struct nobs_csidh_a24 *c)
+nobs_csidh_xmul_chain(struct nobs_csidh_pt *r, const struct nobs_csidh_pt *p,
+		      u32 steps, int len, int w,
+		      const struct nobs_csidh_a24 *c)
 {
 	struct nobs_csidh_pt r0 = *p, r1, d = *p, t;
-	u32 bits = nobs_csidh_sdac[i];
+	u32 code;
 	int s;
 
 	nobs_csidh_xdbl(&r1, p, c);
-	for (s = 0; s < nobs_csidh_sdac_len[i]; s++) {
-		nobs_csidh_xadd(&t, &r0, &r1, &d);
-		/* public: the chain's bits (the table) */
-		if ((bits >> s) & 1) {
-			d = r1;
-		} else {
-			d = r0;
-			r0 = r1;
-		}
-		r1 = t;
-	}
-	*r = r1;
-}
-
-/*
- * r = [l_i] p by alternative chain ch of l_i (nobs_csidh_alt[], from
- * csidh_tune.c: see alt_search() there), for a split whose wanted primes
- * divide a difference of the shortest chain: from (a, b) = (1, 2) (xDBL),
- * each step by its two bits: 0: (b, a + b), 1: (a, a + b) (xADD with the
- * difference b - a; the pair's new difference is a, resp. b), 2: (2a,
- * a + b), 3: (a + b, 2b) (xDBLADD: a ladder step, the difference stays
- * b - a), the last an xADD to l_i.  The ladder steps let the chain keep a
- * difference that no wanted prime divides.  r may alias p; on its
- * differences at infinity, as for nobs_csidh_xmul_prime().
- */
-static noinline void
-nobs_csidh_xmul_alt(struct nobs_csidh_pt *r, const struct nobs_csidh_pt *p,
-		    int ch, const struct nobs_csidh_a24 *c)
-{
-	struct nobs_csidh_pt r0 = *p, r1, d = *p, t;
-	u32 steps = nobs_csidh_alt[ch], code;
-	int s;
-
-	nobs_csidh_xdbl(&r1, p, c);
-	for (s = 0; s < nobs_csidh_alt_len[ch]; s++) {
-		code = (steps >> (2 * s)) & 3;
+	for (s = 0; s < len; s++) {
+		code = (steps >> (w * s)) & ((1U << w) - 1);
 		/* public (here and below): the chain's steps (the table) */
 		if (code == 2) {
 			nobs_csidh_xdbladd(&r0, &r1, &d, c);
@@ -374,6 +349,15 @@ nobs_csidh_xmul_alt(struct nobs_csidh_pt *r, const struct nobs_csidh_pt *p,
 		r1 = t;
 	}
 	*r = r1;
+}
+
+/* r = [l_i] p by the prime's shortest chain; r may alias p */
+static void nobs_csidh_xmul_prime(struct nobs_csidh_pt *r,
+				  const struct nobs_csidh_pt *p, int i,
+				  const struct nobs_csidh_a24 *c)
+{
+	nobs_csidh_xmul_chain(r, p, nobs_csidh_sdac[i], nobs_csidh_sdac_len[i],
+			      1, c);
 }
 
 /* whether no prime of the mask bad is in the mask want */
@@ -437,7 +421,8 @@ static void nobs_csidh_mul_primes(struct nobs_csidh_pt *pts, int n,
 {
 	u64 k[NOBS_CSIDH_SCALAR_LIMBS], ladder = 0;
 	u8 chain[NOBS_CSIDH_PRIMES];
-	int j, i, a;
+	int j, i, a, len, w;
+	u32 steps;
 
 	memset(k, 0, sizeof(k));
 	k[0] = 1;
@@ -452,14 +437,21 @@ static void nobs_csidh_mul_primes(struct nobs_csidh_pt *pts, int n,
 	for (i = 0; ladder && i < n; i++)
 		nobs_csidh_xmul(&pts[i], &pts[i], k, NOBS_CSIDH_SCALAR_LIMBS, c);
 	for (j = 0; j < nr; j++) {
-		a = nobs_csidh_alt_first[r[j]] + chain[j] - 2;
-		for (i = 0; chain[j] && i < n; i++) {
-			if (chain[j] == 1)
-				nobs_csidh_xmul_prime(&pts[i], &pts[i], r[j],
-						      c);
-			else
-				nobs_csidh_xmul_alt(&pts[i], &pts[i], a, c);
+		if (chain[j] == 1) {
+			steps = nobs_csidh_sdac[r[j]];
+			len = nobs_csidh_sdac_len[r[j]];
+			w = 1;
+		} else if (chain[j]) {
+			a = nobs_csidh_alt_first[r[j]] + chain[j] - 2;
+			steps = nobs_csidh_alt[a];
+			len = nobs_csidh_alt_len[a];
+			w = 2;
+		} else {
+			continue;	/* in the ladder above */
 		}
+		for (i = 0; i < n; i++)
+			nobs_csidh_xmul_chain(&pts[i], &pts[i], steps, len, w,
+					      c);
 	}
 }
 
