@@ -182,9 +182,19 @@ static int sdac_walk(int a, int l, unsigned int *bits, int *diff)
 	return n;
 }
 
+/* adds to the mask bad the primes l_j that divide d (d >= 1) */
+static void mark_divisors(unsigned long long *bad, int d)
+{
+	int j;
+
+	for (j = 0; j < NPRIMES && primes[j] <= d; j++)
+		if (d % primes[j] == 0)
+			bad[j / 64] |= 1ULL << (j % 64);
+}
+
 static void sdac_search(void)
 {
-	int i, j, a, n, best, bestbad, nbad, diff[64];
+	int i, w, k, a, n, best, bestbad, nbad, diff[64];
 	unsigned long long bad[MASK_WORDS];
 	unsigned int bits;
 
@@ -196,17 +206,10 @@ static void sdac_search(void)
 			if (n < 0 || n > best)
 				continue;
 			memset(bad, 0, sizeof(bad));
-			nbad = 0;
-			for (j = 0; j < NPRIMES; j++) {
-				int k, hit = 0;
-
-				for (k = 0; k < n; k++)
-					hit |= diff[k] % primes[j] == 0;
-				if (hit) {
-					bad[j / 64] |= 1ULL << (j % 64);
-					nbad++;
-				}
-			}
+			for (k = 0; k < n; k++)
+				mark_divisors(bad, diff[k]);
+			for (nbad = 0, w = 0; w < MASK_WORDS; w++)
+				nbad += __builtin_popcountll(bad[w]);
 			if (n < best || nbad < bestbad) {
 				best = n;
 				bestbad = nbad;
@@ -232,14 +235,21 @@ static double cost_sdac(int i)
  * cofactor of a table round, whose point keeps the torsion of a whole
  * batch; every prime by its chain (see bulk_bound()).
  */
-static int sdac_safe(int i, const unsigned long long *want)
+/* whether no prime of the mask bad is in the mask want */
+static int mask_avoids(const unsigned long long *bad,
+		       const unsigned long long *want)
 {
 	int w;
 
 	for (w = 0; w < MASK_WORDS; w++)
-		if (sdac_bad[i][w] & want[w])
+		if (bad[w] & want[w])
 			return 0;
 	return 1;
+}
+
+static int sdac_safe(int i, const unsigned long long *want)
+{
+	return mask_avoids(sdac_bad[i], want);
 }
 
 static double cost_primes(const int *r, int nr,
@@ -330,7 +340,7 @@ static void alt_forward(int l)
 static void alt_record(int cost)
 {
 	struct chain *ch;
-	int s, j, d, *st;
+	int s, *st;
 
 	if (alt_nfound == alt_cap) {
 		alt_cap = alt_cap ? 2 * alt_cap : 4096;
@@ -348,10 +358,7 @@ static void alt_record(int cost)
 	for (s = 0; s < alt_depth; s++) {
 		st = alt_stack[alt_depth - 1 - s];
 		ch->steps |= (unsigned int)st[0] << (2 * s);
-		d = st[2] - st[1];
-		for (j = 0; j < NPRIMES && primes[j] <= d; j++)
-			if (d % primes[j] == 0)
-				ch->bad[j / 64] |= 1ULL << (j % 64);
+		mark_divisors(ch->bad, st[2] - st[1]);
 	}
 }
 
@@ -450,16 +457,13 @@ static void alt_search(void)
  */
 static int split_chain(int i, const unsigned long long *want)
 {
-	int x, w, ok;
+	int x;
 
 	if (sdac_safe(i, want))
 		return 0;
-	for (x = 0; x < npool[i]; x++) {
-		for (ok = 1, w = 0; w < MASK_WORDS; w++)
-			ok &= !(pool[i][x].bad[w] & want[w]);
-		if (ok)
+	for (x = 0; x < npool[i]; x++)
+		if (mask_avoids(pool[i][x].bad, want))
 			return 1 + x;
-	}
 	return -1;
 }
 
@@ -1099,7 +1103,7 @@ static double descend(struct schedule *sc, int B, double cost, int verbose)
 static int alt_check(void)
 {
 	unsigned long long bad[MASK_WORDS];
-	int i, x, s, a, b, t, d, j, code, n;
+	int i, x, s, a, b, t, code, n;
 
 	for (i = 0; i < NPRIMES; i++) {
 		for (n = 0, x = 0; x < npool[i]; x++) {
@@ -1112,10 +1116,7 @@ static int alt_check(void)
 			code = 0;
 			for (s = 0; s < pool[i][x].len; s++) {
 				code = (pool[i][x].steps >> (2 * s)) & 3;
-				d = b - a;
-				for (j = 0; j < NPRIMES && primes[j] <= d; j++)
-					if (d % primes[j] == 0)
-						bad[j / 64] |= 1ULL << (j % 64);
+				mark_divisors(bad, b - a);
 				t = a + b;
 				if (code == 0) {
 					a = b;
