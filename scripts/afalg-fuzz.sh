@@ -60,7 +60,7 @@ campaign() {
 		echo "$name: 0 passed, 1 failed"
 		return 1
 	fi
-	kver=$(make -s -C "$kdir" kernelrelease)
+	kver=$(nobs_krelease "$kdir")
 	mod=$out/mod
 	mkdir -p "$mod"
 	NOBS_ROOT=$src nobs_copy_tree "$mod"

@@ -62,7 +62,7 @@ grep -q '^CONFIG_GCOV_KERNEL=y' "$kdir/.config" ||
 	skip_out "$kdir has no CONFIG_GCOV_KERNEL"
 grep -q '^CONFIG_X86_64=y' "$kdir/.config" || skip_out "$kdir is not x86_64"
 image=$kdir/$(cat "$kdir/image")
-kver=$(make -s -C "$kdir" kernelrelease)
+kver=$(nobs_krelease "$kdir")
 
 # A copy of the module sources: the objects, .gcno and .gcda files stay
 # there, named by the absolute path the kernel records for them.

@@ -335,6 +335,11 @@ nobs_qemu_machine() {
 # installed headers, or a tree prepared by fetch-kernel.sh -b).
 nobs_kdir() { "$NOBS_ROOT/scripts/fetch-kernel.sh" -b "$1"; }
 
+# nobs_krelease KDIR: the release of a configured kernel tree.  Kbuild's
+# own query, without the "Entering directory" lines that a make -C above
+# this one (MAKEFLAGS w) would add to what it prints.
+nobs_krelease() { make -s --no-print-directory -C "$1" kernelrelease; }
+
 # What in a guest's console or dmesg is a kernel problem: NOBS_KERNEL_BAD
 # always (on PREEMPT_RT "BUG: sleeping function called from invalid
 # context" and "BUG: scheduling while atomic" are how a sleeping lock taken
