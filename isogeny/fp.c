@@ -8,6 +8,12 @@
  */
 #include "fp.h"
 
+#if defined(NOBS_FP_VEC_NAME) && defined(__KERNEL__)
+#include <asm/cpufeature.h>
+#include <asm/fpu/api.h>
+#include <asm/simd.h>
+#endif
+
 #define NOBS_FPX(name)	nobs_fp_##name
 #define NOBS_FPX_T	nobs_fp
 #define NOBS_FPX_LIMBS	NOBS_FP_LIMBS
@@ -73,6 +79,10 @@ EXPORT_SYMBOL_NS_GPL(nobs_fp_mul_asm, NOBS_NS);
 #ifdef nobs_fp_sqr_asm
 EXPORT_SYMBOL_NS_GPL(nobs_fp_sqr_asm, NOBS_NS);
 #endif
+#ifdef NOBS_FP_VEC_NAME
+EXPORT_SYMBOL_NS_GPL(nobs_fp_mul4_ifma, NOBS_NS);
+EXPORT_SYMBOL_NS_GPL(nobs_fp_sqr4_ifma, NOBS_NS);
+#endif
 
 #ifdef NOBS_FP_ASM_NAME
 #ifdef __KERNEL__
@@ -82,6 +92,101 @@ bool nobs_fp_asm_flag;
 #endif
 #endif
 
+/*
+ * The vector code of nobs_fp_mul4()/_sqr4(): chosen with the assembly when
+ * the CPU has AVX-512 IFMA, VL, VBMI2 and DQ and the OS saves the zmm and
+ * opmask state (in userspace: what the compiler's CPU check says, which
+ * reads XCR0 too); under valgrind, which has no AVX-512, it is not.
+ */
+#ifdef NOBS_FP_VEC_NAME
+#ifdef __KERNEL__
+static DEFINE_STATIC_KEY_FALSE(nobs_fp_vec_key);
+
+static bool nobs_fp_vec_cpu(void)
+{
+	return boot_cpu_has(X86_FEATURE_AVX512IFMA) &&
+	       boot_cpu_has(X86_FEATURE_AVX512VL) &&
+	       boot_cpu_has(X86_FEATURE_AVX512VBMI2) &&
+	       boot_cpu_has(X86_FEATURE_AVX512DQ) &&
+	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
+				 XFEATURE_MASK_AVX512, NULL);
+}
+
+bool nobs_fp_vec_begin(void)
+{
+	if (!static_branch_likely(&nobs_fp_vec_key) || !may_use_simd())
+		return false;
+	kernel_fpu_begin();
+	return true;
+}
+
+void nobs_fp_vec_end(void)
+{
+	kernel_fpu_end();
+}
+
+static void nobs_fp_vec_set(bool on)
+{
+	if (on)
+		static_branch_enable(&nobs_fp_vec_key);
+	else
+		static_branch_disable(&nobs_fp_vec_key);
+}
+
+static bool nobs_fp_vec_on(void)
+{
+	return static_branch_likely(&nobs_fp_vec_key);
+}
+#else
+bool nobs_fp_vec_flag;
+
+static bool nobs_fp_vec_cpu(void)
+{
+	return __builtin_cpu_supports("avx512ifma") &&
+	       __builtin_cpu_supports("avx512vl") &&
+	       __builtin_cpu_supports("avx512vbmi2") &&
+	       __builtin_cpu_supports("avx512dq");
+}
+
+bool nobs_fp_vec_begin(void)
+{
+	return nobs_fp_vec_flag;
+}
+
+void nobs_fp_vec_end(void)
+{
+}
+
+static void nobs_fp_vec_set(bool on)
+{
+	nobs_fp_vec_flag = on;
+}
+
+static bool nobs_fp_vec_on(void)
+{
+	return nobs_fp_vec_flag;
+}
+#endif
+#else
+bool nobs_fp_vec_begin(void)
+{
+	return false;
+}
+
+void nobs_fp_vec_end(void)
+{
+}
+#endif
+
+const char *nobs_fp_vec_name(void)
+{
+#ifdef NOBS_FP_VEC_NAME
+	if (nobs_fp_vec_on())
+		return NOBS_FP_VEC_NAME;
+#endif
+	return NULL;
+}
+
 /**
  * nobs_fp_select() - choose the multiplication of both fields
  * @use_asm: true to use this architecture's assembly: on x86-64 only if
@@ -89,8 +194,10 @@ bool nobs_fp_asm_flag;
  *	false forces the generic C code (force_generic)
  *
  * Sets the one dispatch point behind nobs_fp_mul()/_sqr() and
- * nobs_fp1024_mul()/_sqr().  Called once at init, before any other
- * nobs_fp or nobs_fp1024 function is in use.
+ * nobs_fp1024_mul()/_sqr(), and with the assembly, where the CPU has it,
+ * the vector code of nobs_fp_mul4()/_sqr4() (nobs_fp_vec_name()).
+ * Called once at init, before any other nobs_fp or nobs_fp1024 function
+ * is in use.
  *
  * Return: the name of the chosen implementation: "generic", "bmi2adx"
  * or "arm64".
@@ -105,6 +212,9 @@ const char *nobs_fp_select(bool use_asm)
 		static_branch_disable(&nobs_fp_asm_key);
 #else
 	nobs_fp_asm_flag = use_asm;
+#endif
+#ifdef NOBS_FP_VEC_NAME
+	nobs_fp_vec_set(use_asm && nobs_fp_vec_cpu());
 #endif
 	if (use_asm)
 		return NOBS_FP_ASM_NAME;

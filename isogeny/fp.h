@@ -53,6 +53,17 @@ asmlinkage void nobs_fp_add_x86_64(struct nobs_fp *r, const struct nobs_fp *a,
 				   const struct nobs_fp *b);
 asmlinkage void nobs_fp_sub_x86_64(struct nobs_fp *r, const struct nobs_fp *a,
 				   const struct nobs_fp *b);
+/*
+ * Four products at once in the lanes of ymm registers (AVX-512 IFMA, VL,
+ * VBMI2, DQ; arch/x86/fp_ifma_x86_64.S from scripts/gen-fp-ifma-asm.py),
+ * for the 512-bit field only: nobs_fp_mul4()/_sqr4() in a vector section.
+ */
+#define NOBS_FP_VEC_NAME	"ifma"
+asmlinkage void nobs_fp_mul4_ifma(struct nobs_fp *const r[4],
+				  const struct nobs_fp *const a[4],
+				  const struct nobs_fp *const b[4]);
+asmlinkage void nobs_fp_sqr4_ifma(struct nobs_fp *const r[4],
+				  const struct nobs_fp *const a[4]);
 #elif defined(__aarch64__) && !defined(NOBS_FP_NO_ASM)
 #define NOBS_FP_ASM_NAME	"arm64"
 #define nobs_fp_mul_asm		nobs_fp_mul_arm64
@@ -73,10 +84,25 @@ DECLARE_STATIC_KEY_FALSE(nobs_fp_asm_key);
 #else
 extern bool nobs_fp_asm_flag;
 #define nobs_fp_asm_selected()	likely(nobs_fp_asm_flag)
+#ifdef NOBS_FP_VEC_NAME
+extern bool nobs_fp_vec_flag;	/* the harness may clear it after select */
+#endif
 #endif
 #endif
 
 const char *nobs_fp_select(bool use_asm);
+
+/*
+ * A vector section: nobs_fp_vec_begin() returns true if the 512-bit
+ * field's vector code (NOBS_FP_VEC_NAME) was chosen at init and may run
+ * here (in the kernel: the FPU is usable in this context, and
+ * kernel_fpu_begin() has been called), false otherwise; after true the
+ * caller calls nobs_fp_vec_end() (kernel_fpu_end()).  In between, nothing
+ * may sleep.  nobs_fp_vec_name() is the vector code's name, or NULL.
+ */
+bool nobs_fp_vec_begin(void);
+void nobs_fp_vec_end(void);
+const char *nobs_fp_vec_name(void);
 
 /*
  * Operation counts for the harness (make bench, the CSIDH op-count test):
@@ -105,9 +131,15 @@ extern unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
 #define NOBS_FPX(name)	nobs_fp_##name
 #define NOBS_FPX_T	nobs_fp
 #define NOBS_FPX_LIMBS	NOBS_FP_LIMBS
+#ifdef NOBS_FP_VEC_NAME
+#define NOBS_FPX_MUL4_VEC	nobs_fp_mul4_ifma
+#define NOBS_FPX_SQR4_VEC	nobs_fp_sqr4_ifma
+#endif
 #include "fp_decl.h"
 #undef NOBS_FPX
 #undef NOBS_FPX_T
 #undef NOBS_FPX_LIMBS
+#undef NOBS_FPX_MUL4_VEC
+#undef NOBS_FPX_SQR4_VEC
 
 #endif /* NOBS_ISOGENY_FP_H */

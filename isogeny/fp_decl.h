@@ -90,3 +90,50 @@ static __always_inline void NOBS_FPX(sqr)(struct NOBS_FPX_T *r,
 #endif
 	NOBS_FPX(sqr_generic)(r, a);
 }
+
+/*
+ * Four independent products r[k] = a[k] * b[k] / R mod p (k = 0 .. 3), and
+ * four squares: the same values as four nobs_fp*_mul()/_sqr() calls.
+ * r[k] may alias a[k] or b[k], never another k's operands.  vec says that
+ * the caller is in a section nobs_fp_vec_begin() opened (it returned
+ * true): only there may a field's vector code (NOBS_FPX_MUL4_VEC, the
+ * 512-bit field's AVX-512 IFMA on x86-64) run; else four scalar calls.
+ */
+static __always_inline void NOBS_FPX(mul4)(struct NOBS_FPX_T *const r[4],
+					   const struct NOBS_FPX_T *const a[4],
+					   const struct NOBS_FPX_T *const b[4],
+					   bool vec)
+{
+	int k;
+
+#ifdef NOBS_FPX_MUL4_VEC
+	if (vec) {
+		for (k = 0; k < 4; k++)
+			nobs_fp_count_mul_op();
+		NOBS_FPX_MUL4_VEC(r, a, b);
+		return;
+	}
+#endif
+	(void)vec;
+	for (k = 0; k < 4; k++)
+		NOBS_FPX(mul)(r[k], a[k], b[k]);
+}
+
+static __always_inline void NOBS_FPX(sqr4)(struct NOBS_FPX_T *const r[4],
+					   const struct NOBS_FPX_T *const a[4],
+					   bool vec)
+{
+	int k;
+
+#ifdef NOBS_FPX_SQR4_VEC
+	if (vec) {
+		for (k = 0; k < 4; k++)
+			nobs_fp_count_sqr_op();
+		NOBS_FPX_SQR4_VEC(r, a);
+		return;
+	}
+#endif
+	(void)vec;
+	for (k = 0; k < 4; k++)
+		NOBS_FPX(sqr)(r[k], a[k]);
+}

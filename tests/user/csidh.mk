@@ -12,7 +12,7 @@ CSIDH_CORE := $(ROOT)/isogeny/csidh.c $(ROOT)/isogeny/csidh.h \
 	$(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp.h $(ROOT)/isogeny/fp_decl.h \
 	$(ROOT)/isogeny/fp_impl.h
 ifeq ($(shell uname -m),x86_64)
-CSIDH_CORE += $(ROOT)/arch/x86/fp_x86_64.S
+CSIDH_CORE += $(ROOT)/arch/x86/fp_x86_64.S $(ROOT)/arch/x86/fp_ifma_x86_64.S
 else ifeq ($(shell uname -m),aarch64)
 CSIDH_CORE += $(ROOT)/arch/arm64/fp_arm64.S
 else

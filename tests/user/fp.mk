@@ -22,7 +22,7 @@ FP_CORE := $(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp1024.c \
 	$(ROOT)/isogeny/fp_decl.h $(ROOT)/isogeny/fp_impl.h \
 	$(ROOT)/include/nobs/types.h
 FP_HOST_ARCH := $(shell uname -m)
-FP_ASM_x86_64 := $(ROOT)/arch/x86/fp_x86_64.S $(ROOT)/arch/x86/fp1024_x86_64.S
+FP_ASM_x86_64 := $(ROOT)/arch/x86/fp_x86_64.S $(ROOT)/arch/x86/fp_ifma_x86_64.S $(ROOT)/arch/x86/fp1024_x86_64.S
 FP_ASM_aarch64 := $(ROOT)/arch/arm64/fp_arm64.S $(ROOT)/arch/arm64/fp1024_arm64.S
 FP_ASM := $(FP_ASM_$(FP_HOST_ARCH))
 FP_ASFLAGS := -Wa,--noexecstack
