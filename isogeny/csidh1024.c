@@ -79,4 +79,7 @@
 #endif
 #endif
 
+/* no vector code in this field (nobs_fp_mul4(): four scalar products) */
+#define NOBS_CSIDH_NO_VEC
+
 #include "csidh_engine.h"

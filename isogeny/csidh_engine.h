@@ -351,6 +351,176 @@ nobs_csidh_xmul_chain(struct nobs_csidh_pt *r, const struct nobs_csidh_pt *p,
 	*r = r1;
 }
 
+/*
+ * NOBS_CSIDH_VEC: the field has vector code for nobs_fp_mul4() (fp.h), and
+ * the parameter set did not opt out (NOBS_CSIDH_NO_VEC); else the pairs'
+ * points go one after the other, as four scalar products through
+ * nobs_fp_mul4() would gain nothing and cost frame size.
+ */
+#if defined(NOBS_FP_VEC_NAME) && !defined(NOBS_CSIDH_NO_VEC)
+#define NOBS_CSIDH_VEC
+#endif
+
+#ifdef NOBS_CSIDH_VEC
+/*
+ * Two points through the same steps in lockstep, each product of the pair
+ * of formulas four at a time (nobs_fp_mul4()/_sqr4(): the AVX-512 IFMA
+ * code in a vector section vec, else four scalar calls; the same values
+ * either way, and the same counts).
+ */
+
+/* four products u[k] v[k] into r[k] */
+#define NOBS_CSIDH_MUL4(vec, r0, u0, v0, r1, u1, v1, r2, u2, v2, r3, u3, v3) \
+	do {								\
+		struct nobs_fp *const r_[4] = { r0, r1, r2, r3 };	\
+		const struct nobs_fp *const u_[4] = { u0, u1, u2, u3 };	\
+		const struct nobs_fp *const v_[4] = { v0, v1, v2, v3 };	\
+		nobs_fp_mul4(r_, u_, v_, vec);				\
+	} while (0)
+
+#define NOBS_CSIDH_SQR4(vec, r0, u0, r1, u1, r2, u2, r3, u3)		\
+	do {								\
+		struct nobs_fp *const r_[4] = { r0, r1, r2, r3 };	\
+		const struct nobs_fp *const u_[4] = { u0, u1, u2, u3 };	\
+		nobs_fp_sqr4(r_, u_, vec);				\
+	} while (0)
+
+/* r[i] = p[i] + q[i] given d[i] = p[i] - q[i], i = 0, 1 (as xADD) */
+static void nobs_csidh_xadd2(struct nobs_csidh_pt *r,
+			     const struct nobs_csidh_pt *p,
+			     const struct nobs_csidh_pt *q,
+			     const struct nobs_csidh_pt *d, bool vec)
+{
+	struct nobs_fp a[2], b[2], e[2], f[2];
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		nobs_fp_add(&a[i], &p[i].x, &p[i].z);
+		nobs_fp_sub(&b[i], &q[i].x, &q[i].z);
+		nobs_fp_sub(&e[i], &p[i].x, &p[i].z);
+		nobs_fp_add(&f[i], &q[i].x, &q[i].z);
+	}
+	/* (Xp + Zp)(Xq - Zq), (Xp - Zp)(Xq + Zq) */
+	NOBS_CSIDH_MUL4(vec, &a[0], &a[0], &b[0], &e[0], &e[0], &f[0],
+			&a[1], &a[1], &b[1], &e[1], &e[1], &f[1]);
+	for (i = 0; i < 2; i++) {
+		nobs_fp_add(&b[i], &a[i], &e[i]);
+		nobs_fp_sub(&f[i], &a[i], &e[i]);
+	}
+	NOBS_CSIDH_SQR4(vec, &b[0], &b[0], &f[0], &f[0], &b[1], &b[1],
+			&f[1], &f[1]);
+	NOBS_CSIDH_MUL4(vec, &r[0].x, &d[0].z, &b[0], &r[0].z, &d[0].x, &f[0],
+			&r[1].x, &d[1].z, &b[1], &r[1].z, &d[1].x, &f[1]);
+}
+
+/* r[i] = [2] p[i], i = 0, 1 (as xDBL); r may alias p */
+static void nobs_csidh_xdbl2(struct nobs_csidh_pt *r,
+			     const struct nobs_csidh_pt *p,
+			     const struct nobs_csidh_a24 *c, bool vec)
+{
+	struct nobs_fp t0[2], t1[2], z[2], u[2], v[2];
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		nobs_fp_sub(&t0[i], &p[i].x, &p[i].z);
+		nobs_fp_add(&t1[i], &p[i].x, &p[i].z);
+	}
+	/* (X - Z)^2, (X + Z)^2 */
+	NOBS_CSIDH_SQR4(vec, &t0[0], &t0[0], &t1[0], &t1[0], &t0[1], &t0[1],
+			&t1[1], &t1[1]);
+	for (i = 0; i < 2; i++)
+		nobs_fp_sub(&u[i], &t1[i], &t0[i]);		/* 4XZ */
+	NOBS_CSIDH_MUL4(vec, &z[0], &c->c24, &t0[0], &v[0], &c->a24, &u[0],
+			&z[1], &c->c24, &t0[1], &v[1], &c->a24, &u[1]);
+	for (i = 0; i < 2; i++)
+		nobs_fp_add(&v[i], &z[i], &v[i]);
+	NOBS_CSIDH_MUL4(vec, &r[0].x, &z[0], &t1[0], &r[0].z, &v[0], &u[0],
+			&r[1].x, &z[1], &t1[1], &r[1].z, &v[1], &u[1]);
+}
+
+/*
+ * One ladder step on each of two points: r0[i] = [2] r0[i], r1[i] =
+ * r0[i] + r1[i] given d[i] (as xDBLADD)
+ */
+static void nobs_csidh_xdbladd2(struct nobs_csidh_pt *r0,
+				struct nobs_csidh_pt *r1,
+				const struct nobs_csidh_pt *d,
+				const struct nobs_csidh_a24 *c, bool vec)
+{
+	struct nobs_fp s0[2], d0[2], s1[2], d1[2], t0[2], t1[2], u[2];
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		nobs_fp_add(&s0[i], &r0[i].x, &r0[i].z);
+		nobs_fp_sub(&d0[i], &r0[i].x, &r0[i].z);
+		nobs_fp_add(&s1[i], &r1[i].x, &r1[i].z);
+		nobs_fp_sub(&d1[i], &r1[i].x, &r1[i].z);
+	}
+	NOBS_CSIDH_MUL4(vec, &t0[0], &s0[0], &d1[0], &t1[0], &d0[0], &s1[0],
+			&t0[1], &s0[1], &d1[1], &t1[1], &d0[1], &s1[1]);
+	NOBS_CSIDH_SQR4(vec, &s0[0], &s0[0], &d0[0], &d0[0], &s0[1], &s0[1],
+			&d0[1], &d0[1]);
+	for (i = 0; i < 2; i++) {
+		nobs_fp_add(&s1[i], &t0[i], &t1[i]);
+		nobs_fp_sub(&d1[i], &t0[i], &t1[i]);
+		nobs_fp_sub(&t1[i], &s0[i], &d0[i]);	/* 4XZ */
+	}
+	NOBS_CSIDH_SQR4(vec, &s1[0], &s1[0], &d1[0], &d1[0], &s1[1], &s1[1],
+			&d1[1], &d1[1]);
+	NOBS_CSIDH_MUL4(vec, &t0[0], &c->c24, &d0[0], &u[0], &c->a24, &t1[0],
+			&t0[1], &c->c24, &d0[1], &u[1], &c->a24, &t1[1]);
+	for (i = 0; i < 2; i++)
+		nobs_fp_add(&d0[i], &t0[i], &u[i]);
+	NOBS_CSIDH_MUL4(vec, &r1[0].x, &d[0].z, &s1[0], &r1[0].z, &d[0].x,
+			&d1[0], &r1[1].x, &d[1].z, &s1[1], &r1[1].z, &d[1].x,
+			&d1[1]);
+	NOBS_CSIDH_MUL4(vec, &r0[0].x, &t0[0], &s0[0], &r0[0].z, &d0[0],
+			&t1[0], &r0[1].x, &t0[1], &s0[1], &r0[1].z, &d0[1],
+			&t1[1]);
+}
+
+/*
+ * pts[0], pts[1] = [m] of each by the same chain as
+ * nobs_csidh_xmul_chain(), in lockstep, in one vector section
+ */
+static noinline void
+nobs_csidh_xmul_chain2(struct nobs_csidh_pt *pts, u32 steps, int len, int w,
+		       const struct nobs_csidh_a24 *c)
+{
+	struct nobs_csidh_pt r0[2], r1[2], d[2], t[2];
+	bool vec = nobs_fp_vec_begin();
+	u32 code;
+	int s;
+
+	memcpy(r0, pts, sizeof(r0));
+	memcpy(d, pts, sizeof(d));
+	nobs_csidh_xdbl2(r1, pts, c, vec);
+	for (s = 0; s < len; s++) {
+		code = (steps >> (w * s)) & ((1U << w) - 1);
+		/* public (here and below): the chain's steps (the table) */
+		if (code == 2) {
+			nobs_csidh_xdbladd2(r0, r1, d, c, vec);
+			continue;
+		}
+		if (code == 3) {
+			nobs_csidh_xdbladd2(r1, r0, d, c, vec);
+			continue;
+		}
+		nobs_csidh_xadd2(t, r0, r1, d, vec);
+		if (code) {
+			memcpy(d, r1, sizeof(d));
+		} else {
+			memcpy(d, r0, sizeof(d));
+			memcpy(r0, r1, sizeof(r0));
+		}
+		memcpy(r1, t, sizeof(r1));
+	}
+	if (vec)
+		nobs_fp_vec_end();
+	memcpy(pts, r1, sizeof(r1));
+}
+#endif /* NOBS_CSIDH_VEC */
+
 /* r = [l_i] p by the prime's shortest chain; r may alias p */
 static void nobs_csidh_xmul_prime(struct nobs_csidh_pt *r,
 				  const struct nobs_csidh_pt *p, int i,
@@ -449,6 +619,13 @@ static void nobs_csidh_mul_primes(struct nobs_csidh_pt *pts, int n,
 		} else {
 			continue;	/* in the ladder above */
 		}
+#ifdef NOBS_CSIDH_VEC
+		/* public: the number of points (the caller's shape) */
+		if (n == 2) {
+			nobs_csidh_xmul_chain2(pts, steps, len, w, c);
+			continue;
+		}
+#endif
 		for (i = 0; i < n; i++)
 			nobs_csidh_xmul_chain(&pts[i], &pts[i], steps, len, w,
 					      c);
@@ -509,6 +686,62 @@ static void nobs_csidh_pow_small(struct nobs_fp *r, const struct nobs_fp *a,
 	*r = acc;
 }
 
+#ifdef NOBS_CSIDH_VEC
+/*
+ * Kernel multiples between two ends of the walk's vector section (its
+ * preemption points in the kernel): 32 multiples of the largest prime
+ * take a few microseconds.
+ */
+#define NOBS_CSIDH_VEC_WALK	32
+
+/*
+ * The walk's products for one kernel multiple (s, d), four at a time:
+ * the codomain's ps, pd and the images of the points pts[0 .. n), two
+ * points a step (their (X - Z) s, (X + Z) d, then both accumulators), an
+ * odd last point's first two beside ps, pd.  Returns how many points are
+ * done (the caller finishes the rest one at a time).
+ */
+static int nobs_csidh_walk_vec(struct nobs_fp *ps, struct nobs_fp *pd,
+			       struct nobs_csidh_eval *ev,
+			       struct nobs_csidh_pt *const *pts, int n,
+			       const struct nobs_fp *s, const struct nobs_fp *d,
+			       bool vec)
+{
+	struct nobs_fp u[4], m[4];
+	int i;
+
+	for (i = 0; i + 1 < n; i += 2) {
+		NOBS_CSIDH_MUL4(vec, &u[0], &pts[i]->z, s, &u[1], &pts[i]->x, d,
+				&u[2], &pts[i + 1]->z, s, &u[3],
+				&pts[i + 1]->x, d);
+		nobs_fp_add(&m[0], &u[0], &u[1]);
+		nobs_fp_sub(&m[1], &u[0], &u[1]);
+		nobs_fp_add(&m[2], &u[2], &u[3]);
+		nobs_fp_sub(&m[3], &u[2], &u[3]);
+		NOBS_CSIDH_MUL4(vec, &ev[i].ax, &ev[i].ax, &m[0],
+				&ev[i].az, &ev[i].az, &m[1],
+				&ev[i + 1].ax, &ev[i + 1].ax, &m[2],
+				&ev[i + 1].az, &ev[i + 1].az, &m[3]);
+	}
+	/* public: whether there are codomain products, n (the shape) */
+	if (ps && i == n) {
+		nobs_fp_mul(ps, ps, s);
+		nobs_fp_mul(pd, pd, d);
+	} else if (ps) {
+		NOBS_CSIDH_MUL4(vec, &u[0], &pts[i]->z, s, &u[1], &pts[i]->x,
+				d, ps, ps, s, pd, pd, d);
+		nobs_fp_add(&m[0], &u[0], &u[1]);
+		nobs_fp_sub(&m[1], &u[0], &u[1]);
+		nobs_fp_mul(&ev[i].ax, &ev[i].ax, &m[0]);
+		nobs_fp_mul(&ev[i].az, &ev[i].az, &m[1]);
+		i = n;
+	}
+	memzero_explicit(u, sizeof(u));
+	memzero_explicit(m, sizeof(m));
+	return i;
+}
+#endif
+
 /*
  * Walk the kernel points [j] k, j = 1 .. (l - 1) / 2, one at a time (xDBL,
  * then differential additions: 6 per point), folding each into the images
@@ -536,6 +769,9 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 	struct nobs_fp s, d, sk, dk, t0, t1, t2;
 	unsigned int j;
 	int i;
+#ifdef NOBS_CSIDH_VEC
+	bool vec = nobs_fp_vec_begin();
+#endif
 
 	for (i = 0; i < n; i++) {
 		ev[i].ax = nobs_fp_one;
@@ -570,11 +806,22 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 			nobs_fp_add(&s, &kj.x, &kj.z);
 			nobs_fp_sub(&d, &kj.x, &kj.z);
 		}
+#ifdef NOBS_CSIDH_VEC
+		/* public (here and below): n, the table's shape */
+		if (vec && !(j % NOBS_CSIDH_VEC_WALK)) {
+			/* the kernel's preemption point */
+			nobs_fp_vec_end();
+			vec = nobs_fp_vec_begin();
+		}
+		i = nobs_csidh_walk_vec(ps, pd, ev, pts, n, &s, &d, vec);
+#else
+		i = 0;
 		if (ps) {
 			nobs_fp_mul(ps, ps, &s);
 			nobs_fp_mul(pd, pd, &d);
 		}
-		for (i = 0; i < n; i++) {
+#endif
+		for (; i < n; i++) {
 			/* (X - Z) s_j, (X + Z) d_j */
 			nobs_fp_mul(&t0, &pts[i]->z, &s);
 			nobs_fp_mul(&t1, &pts[i]->x, &d);
@@ -584,6 +831,10 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 			nobs_fp_mul(&ev[i].az, &ev[i].az, &t2);
 		}
 	}
+#ifdef NOBS_CSIDH_VEC
+	if (vec)
+		nobs_fp_vec_end();
+#endif
 	if (lk) {
 		/* h = (l - 1) / 2: [h + 1] k, then [2h + 1] k */
 		if (l == 3)

@@ -81,6 +81,8 @@ EXPORT_SYMBOL_NS_GPL(nobs_fp_sqr_asm, NOBS_NS);
 #endif
 #ifdef NOBS_FP_VEC_NAME
 EXPORT_SYMBOL_NS_GPL(nobs_fp_mul4_ifma, NOBS_NS);
+#endif
+#ifdef NOBS_FP_VEC_NAME
 EXPORT_SYMBOL_NS_GPL(nobs_fp_sqr4_ifma, NOBS_NS);
 #endif
 
