@@ -108,7 +108,7 @@ static bool nobs_fp_vec_cpu(void)
 {
 	return boot_cpu_has(X86_FEATURE_AVX512IFMA) &&
 	       boot_cpu_has(X86_FEATURE_AVX512VL) &&
-	       boot_cpu_has(X86_FEATURE_AVX512VBMI2) &&
+	       boot_cpu_has(X86_FEATURE_AVX512_VBMI2) &&
 	       boot_cpu_has(X86_FEATURE_AVX512DQ) &&
 	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
 				 XFEATURE_MASK_AVX512, NULL);
