@@ -18,6 +18,11 @@
  * around the bit length of p) go wherever the API takes them: the range
  * check of from_bytes, and cswap/cmov/eq/is_zero, which take any limbs.
  *
+ * nobs_fp*_mul4()/_sqr4() (four products at once) run per dispatch choice
+ * with vec = nobs_fp_vec_begin(), lane by lane against four scalar calls
+ * and GMP; their case names say whether the vector code (AVX-512 IFMA)
+ * ran or only the four-scalar-calls fallback.
+ *
  * Ends with the results line "SUITE: N passed, N failed, N skipped".
  */
 #include <stdio.h>
@@ -53,6 +58,9 @@ static const int edge_bits[] = { 0, 1, 63, 64, 65, 127, 128, 255, 256, 511,
 #define TF_PBITS	511
 static const int edge_bits[] = { 0, 1, 63, 64, 65, 127, 128, 255, 256,
 				 383, 447, 448, 500, 509 };
+#endif
+#if !defined(TEST_FP1024) && defined(NOBS_FP_VEC_NAME)
+#define TF_VEC		NOBS_FP_VEC_NAME	/* this field has vector code */
 #endif
 #define TF_BYTES	(8 * TF_LIMBS)
 #define TF_RBITS	(64 * TF_LIMBS)
@@ -655,6 +663,352 @@ static __maybe_unused void test_api(const char *impl)
 #undef BEGIN
 }
 
+
+/* ---- four products at once: mul4, sqr4 ---------------------------------- */
+
+/*
+ * nobs_fp*_mul4()/_sqr4() against four nobs_fp*_mul()/_sqr() calls and
+ * against GMP, lane by lane.  vec is what a caller passes: on the 512-bit
+ * field nobs_fp_vec_begin() (the AVX-512 IFMA code where the CPU has it
+ * and nobs_fp_select(true) chose it), on the 1024-bit field, which has no
+ * vector code, true too: four scalar calls all the same.
+ */
+#ifdef TF_VEC
+#define LANE_ITERS	40000	/* calls of each of mul4 and sqr4 */
+#define LANE_CHAIN	4000
+#define LANE_SHIFTS	4	/* edge x edge: every pair in every lane */
+#define LANE_WHERE	"every lane"
+#else
+#define LANE_ITERS	5000	/* four scalar calls: fewer */
+#define LANE_CHAIN	1000
+#define LANE_SHIFTS	1
+#define LANE_WHERE	"one lane"
+#endif
+
+#define MAX_LANE_EDGES	(MAX_EDGES + 64)
+static struct TF_T lane_edges[MAX_LANE_EDGES];
+static int n_lane_edges;
+
+static void add_lane_edge(const mpz_t z)
+{
+	if (n_lane_edges == MAX_LANE_EDGES || mpz_cmp(z, P) >= 0 ||
+	    mpz_sgn(z) < 0) {
+		fprintf(stderr, "BUG: lane edge out of range or too many\n");
+		exit(2);
+	}
+	mpz_to_fp(&lane_edges[n_lane_edges++], z);
+}
+
+/*
+ * The edges above, plus what matters to a radix-2^52 implementation: the
+ * top bits below p (2^(b-1), 2^(b-1) - 1 for p of b bits: 2^510 and
+ * 2^510 - 1 for CSIDH-512), limbs all ones below p (2^(64 k) - 1), and
+ * one 52-bit digit all ones, of x and of x * 2^4 (the IFMA code's input
+ * conversion), cut below 2^(b-1) where it would reach p.
+ */
+static __maybe_unused void build_lane_edges(void)
+{
+	mpz_t z, top;
+	int i, s;
+
+	mpz_inits(z, top, NULL);
+	for (i = 0; i < n_edges; i++)
+		lane_edges[n_lane_edges++] = edges[i];
+	mpz_set_ui(top, 0);
+	mpz_setbit(top, TF_PBITS - 1);
+	add_lane_edge(top);
+	mpz_sub_ui(z, top, 1);
+	add_lane_edge(z);
+	for (i = 1; i < TF_LIMBS; i++) {
+		mpz_set_ui(z, 0);
+		mpz_setbit(z, 64 * i);
+		mpz_sub_ui(z, z, 1);
+		add_lane_edge(z);
+	}
+	for (s = 0; s <= 4; s += 4) {
+		for (i = 0; 52 * i - s < TF_PBITS - 1; i++) {
+			mpz_set_ui(z, 0);
+			mpz_setbit(z, 52);
+			mpz_sub_ui(z, z, 1);
+			if (52 * i >= s)
+				mpz_mul_2exp(z, z, 52 * i - s);
+			else
+				mpz_fdiv_q_2exp(z, z, s - 52 * i);
+			mpz_sub_ui(TMP, top, 1);
+			mpz_and(z, z, TMP);
+			add_lane_edge(z);
+		}
+	}
+	mpz_clears(z, top, NULL);
+}
+
+/* the raw Montgomery product a b / R mod p, by GMP */
+static void want_raw(struct TF_T *w, const struct TF_T *a,
+		     const struct TF_T *b)
+{
+	fp_to_mpz(X, a);
+	fp_to_mpz(Y, b);
+	mpz_mul(Z, X, Y);
+	mpz_mul(Z, Z, RINV);
+	mpz_mod(Z, Z, P);
+	mpz_to_fp(w, Z);
+}
+
+/*
+ * r[k] = a[k] b[k] (sqr: b == NULL, r[k] = a[k]^2) through mul4/sqr4 on
+ * copies of the inputs, with r[k] aliasing a[k] (alias bit k), b[k]
+ * (alias bit 4 + k) or both (then a[k] and b[k] are one element), against
+ * four scalar calls and against GMP.
+ */
+static void check_lanes(struct check *gmp, struct check *scalar, bool vec,
+			const struct TF_T *a, const struct TF_T *b,
+			unsigned int alias)
+{
+	struct TF_T ca[4], cb[4], eb[4], out[4], sc, w;
+	struct TF_T *r[4];
+	const struct TF_T *pa[4], *pb[4];
+	int k;
+
+	for (k = 0; k < 4; k++) {
+		bool both = b && (alias >> k & 0x11) == 0x11;
+
+		ca[k] = a[k];
+		cb[k] = b && !both ? b[k] : a[k];
+		eb[k] = cb[k];
+		memset(&out[k], 0xa5, sizeof(out[k]));
+		pa[k] = &ca[k];
+		pb[k] = both ? &ca[k] : &cb[k];
+		r[k] = &out[k];
+		if (alias >> k & 1)
+			r[k] = &ca[k];
+		else if (b && alias >> k & 0x10)
+			r[k] = &cb[k];
+	}
+	if (b)
+		TF(mul4)(r, pa, pb, vec);
+	else
+		TF(sqr4)(r, pa, vec);
+	for (k = 0; k < 4; k++) {
+		if (b)
+			TF(mul)(&sc, &a[k], &eb[k]);
+		else
+			TF(sqr)(&sc, &a[k]);
+		check_fp(scalar, r[k], &sc, &a[k], &eb[k]);
+		want_raw(&w, &a[k], &eb[k]);
+		check_fp(gmp, r[k], &w, &a[k], &eb[k]);
+	}
+}
+
+static __maybe_unused void test_mul4(const char *impl, bool vec)
+{
+	char name[3][128];
+	struct check g, s, c;
+	struct TF_T a[4], b[4], x[4], y[4], wx, wy;
+	const struct TF_T *px[4], *py[4];
+	struct TF_T *rx[4], *ry[4];
+	unsigned long i, j;
+	int k;
+	const char *vname = nobs_fp_vec_name();
+	char lanes[64];
+	mpz_t MX[4], MY[4];
+
+#ifdef TF_VEC
+	snprintf(lanes, sizeof(lanes), "%s, vector code %s", impl,
+		 vec && vname ? vname : "none (four scalar calls)");
+#else
+	(void)vname;
+	snprintf(lanes, sizeof(lanes), "%s, vec=%d, no vector code (four scalar calls)",
+		 impl, vec);
+#endif
+#define BEGIN4(what) do { \
+	snprintf(name[0], sizeof(name[0]), "%s/%s: vs GMP", what, lanes); \
+	snprintf(name[1], sizeof(name[1]), "%s/%s: vs mul/sqr", what, lanes); \
+	check_begin(&g, name[0]); \
+	check_begin(&s, name[1]); \
+} while (0)
+#define END4() do { check_end(&g); check_end(&s); } while (0)
+
+	for (k = 0; k < 4; k++)
+		mpz_inits(MX[k], MY[k], NULL);
+
+	BEGIN4("mul4+sqr4 random lanes");
+	for (i = 0; i < LANE_ITERS; i++) {
+		for (k = 0; k < 4; k++) {
+			random_fp(&a[k]);
+			random_fp(&b[k]);
+		}
+		check_lanes(&g, &s, vec, a, b, 0);
+		check_lanes(&g, &s, vec, a, NULL, 0);
+	}
+	END4();
+
+	/* each edge alone in each lane, the other lanes random */
+	BEGIN4("mul4+sqr4 edge in one lane");
+	for (i = 0; i < (unsigned long)n_lane_edges; i++) {
+		for (k = 0; k < 4; k++) {
+			for (j = 0; j < 4; j++) {
+				random_fp(&a[j]);
+				random_fp(&b[j]);
+			}
+			a[k] = lane_edges[i];
+			check_lanes(&g, &s, vec, a, b, 0);	/* edge x random */
+			check_lanes(&g, &s, vec, a, NULL, 0);
+			b[k] = lane_edges[i];
+			check_lanes(&g, &s, vec, a, b, 0);	/* edge x edge */
+			random_fp(&a[k]);
+			check_lanes(&g, &s, vec, a, b, 0);	/* random x edge */
+		}
+	}
+	END4();
+
+	/* every ordered pair of edges, each pair in turn in every lane */
+	BEGIN4("mul4 edge x edge, each pair in " LANE_WHERE);
+	for (j = 0; j < LANE_SHIFTS; j++) {
+		unsigned long n = (unsigned long)n_lane_edges * n_lane_edges;
+
+		for (i = 0; i < n; i++) {
+			k = (i + j) % 4;
+			a[k] = lane_edges[i / n_lane_edges];
+			b[k] = lane_edges[i % n_lane_edges];
+			if (k == 3 || i == n - 1)
+				check_lanes(&g, &s, vec, a, b, 0);
+		}
+	}
+	END4();
+
+	/*
+	 * r[k] aliasing a[k], b[k] or both, in every combination over the
+	 * lanes (alias bits k: a[k], 4 + k: b[k]); sqr4 with r[k] = a[k]
+	 */
+	BEGIN4("mul4+sqr4 r[k] aliasing a[k], b[k]");
+	for (i = 0; i < 256 * 4; i++) {
+		for (k = 0; k < 4; k++) {
+			if (i % 4 == 0 && i / 4 % 4 == (unsigned long)k)
+				a[k] = lane_edges[i / 16 % n_lane_edges];
+			else
+				random_fp(&a[k]);
+			random_fp(&b[k]);
+		}
+		check_lanes(&g, &s, vec, a, b, i % 256);
+		check_lanes(&g, &s, vec, a, NULL, i % 16);
+	}
+	END4();
+
+	/*
+	 * inputs shared between lanes (read-only: a[k] == a[j]), and a
+	 * four-lane chain: the outputs fed back in, against GMP at the end
+	 */
+	snprintf(name[2], sizeof(name[2]),
+		 "mul4+sqr4/%s: shared inputs, %d-step chain", lanes, LANE_CHAIN);
+	check_begin(&c, name[2]);
+	for (i = 0; i < 200; i++) {
+		struct TF_T o[4];
+
+		random_fp(&a[0]);
+		random_fp(&b[0]);
+		for (k = 0; k < 4; k++) {
+			px[k] = &a[0];
+			py[k] = k & 1 ? &a[0] : &b[0];
+			rx[k] = &o[k];
+		}
+		TF(mul4)(rx, px, py, vec);
+		want_raw(&wx, &a[0], &b[0]);
+		want_raw(&wy, &a[0], &a[0]);
+		for (k = 0; k < 4; k++)
+			check_fp(&c, &o[k], k & 1 ? &wy : &wx, &a[0], py[k]);
+		TF(sqr4)(rx, px, vec);
+		for (k = 0; k < 4; k++)
+			check_fp(&c, &o[k], &wy, &a[0], NULL);
+	}
+	for (k = 0; k < 4; k++) {
+		random_fp(&x[k]);
+		random_fp(&y[k]);
+		if (k == 1)
+			x[k] = TF(one);
+		if (k == 2)
+			y[k] = edges[3];	/* p - 1 */
+		px[k] = rx[k] = &x[k];
+		py[k] = ry[k] = &y[k];
+		fp_value(MX[k], &x[k]);
+		fp_value(MY[k], &y[k]);
+	}
+	for (i = 0; i < LANE_CHAIN; i++) {
+		TF(mul4)(rx, px, py, vec);	/* x <- x y */
+		TF(sqr4)(ry, py, vec);		/* y <- y^2 */
+		if (i % 3 == 2)
+			TF(sqr4)(rx, px, vec);	/* x <- x^2 */
+		for (k = 0; k < 4; k++) {
+			mpz_mul(MX[k], MX[k], MY[k]);
+			mpz_mod(MX[k], MX[k], P);
+			mpz_mul(MY[k], MY[k], MY[k]);
+			mpz_mod(MY[k], MY[k], P);
+			if (i % 3 == 2) {
+				mpz_mul(MX[k], MX[k], MX[k]);
+				mpz_mod(MX[k], MX[k], P);
+			}
+		}
+	}
+	for (k = 0; k < 4; k++) {
+		fp_from_value(&wx, MX[k]);
+		check_fp(&c, &x[k], &wx, NULL, NULL);
+		fp_from_value(&wy, MY[k]);
+		check_fp(&c, &y[k], &wy, NULL, NULL);
+	}
+	check_end(&c);
+	for (k = 0; k < 4; k++)
+		mpz_clears(MX[k], MY[k], NULL);
+#undef BEGIN4
+#undef END4
+}
+
+/*
+ * mul4/sqr4 as a caller uses them: in a vector section if
+ * nobs_fp_vec_begin() opens one (the 512-bit field's vector code runs
+ * then); the 1024-bit field, which has none, with vec = true.
+ */
+static __maybe_unused void test_mul4_section(const char *impl)
+{
+#ifdef TF_VEC
+	bool vec = nobs_fp_vec_begin();
+
+	test_mul4(impl, vec);
+	if (vec)
+		nobs_fp_vec_end();
+#else
+	test_mul4(impl, true);
+#endif
+}
+
+/*
+ * nobs_fp_select(true) turns the (512-bit field's) vector code on exactly
+ * where the CPU has it, so that a machine with AVX-512 IFMA is seen to
+ * test it, not only the fallback; select(false) turns it off.
+ */
+static __maybe_unused void test_vec_select(bool asm_on)
+{
+	char name[128];
+	struct check c;
+	bool want = false;
+
+#ifdef NOBS_FP_VEC_NAME
+	want = asm_on && __builtin_cpu_supports("avx512ifma") &&
+	       __builtin_cpu_supports("avx512vl") &&
+	       __builtin_cpu_supports("avx512vbmi2") &&
+	       __builtin_cpu_supports("avx512dq");
+#endif
+	snprintf(name, sizeof(name), "select(%s): vector code %s", asm_on ?
+		 "true" : "false", want ? nobs_fp_vec_name() ?: "?" :
+		 "none (no AVX-512 IFMA/VL/VBMI2/DQ, or not built)");
+	if (!asm_on)
+		snprintf(name, sizeof(name), "select(false): no vector code");
+	check_begin(&c, name);
+	check_true(&c, !nobs_fp_vec_name() == !want, "nobs_fp_vec_name()");
+	check_true(&c, nobs_fp_vec_begin() == want, "nobs_fp_vec_begin()");
+	if (want)
+		nobs_fp_vec_end();
+	check_end(&c);
+}
+
 #ifdef TEST_FP_CT
 /*
  * Constant-time evidence for valgrind memcheck (built as test_fp_ct, run
@@ -668,7 +1022,7 @@ static void ct_group(const char *what, const char *impl)
 {
 	static unsigned long before;
 	unsigned long now = VALGRIND_COUNT_ERRORS;
-	char name[96];
+	char name[160];
 	struct check c;
 
 	snprintf(name, sizeof(name), "constant time under memcheck: %s/%s",
@@ -681,9 +1035,12 @@ static void ct_group(const char *what, const char *impl)
 
 static void ct_run(const char *impl)
 {
-	struct TF_T a, b, r, s;
+	struct TF_T a, b, r, s, qv[4];
+	struct TF_T *q[4] = { &qv[0], &qv[1], &qv[2], &qv[3] };
+	const struct TF_T *a4[4] = { &a, &b, &a, &b };
+	const struct TF_T *b4[4] = { &b, &a, &a, &b };
 	u8 bytes[TF_BYTES];
-	bool sink;
+	bool sink, vec;
 	int k;
 
 	for (k = 0; k < 4; k++) {
@@ -697,6 +1054,12 @@ static void ct_run(const char *impl)
 		VALGRIND_MAKE_MEM_UNDEFINED(&b, sizeof(b));
 		TF(mul)(&r, &a, &b);
 		TF(sqr)(&s, &r);
+		vec = nobs_fp_vec_begin();	/* never under valgrind (3.19) */
+		TF(mul4)(q, a4, b4, vec);
+		TF(sqr4)(q, (const struct TF_T *const *)q, vec);
+		if (vec)
+			nobs_fp_vec_end();
+		VALGRIND_MAKE_MEM_DEFINED(qv, sizeof(qv));
 		TF(add)(&r, &r, &s);
 		TF(sub)(&s, &s, &a);
 		TF(neg)(&s, &s);
@@ -712,7 +1075,9 @@ static void ct_run(const char *impl)
 		VALGRIND_MAKE_MEM_DEFINED(&s, sizeof(s));
 	}
 	__asm__ __volatile__("" : : "r"(sink));
-	ct_group("mul, sqr, add, sub, neg, mont, cswap, cmov, eq, is_zero",
+	ct_group(nobs_fp_vec_name() ?
+		 "mul, sqr, mul4, sqr4 (vector), add, sub, neg, mont, cswap, cmov, eq, is_zero" :
+		 "mul, sqr, mul4, sqr4 (scalar), add, sub, neg, mont, cswap, cmov, eq, is_zero",
 		 impl);
 
 	random_fp(&a);
@@ -796,6 +1161,9 @@ int main(int argc, char **argv)
 		check_end(&c);
 	}
 	test_api(name);
+	build_lane_edges();
+	test_vec_select(false);
+	test_mul4_section(name);
 #ifdef NOBS_FP_ASM_NAME
 #ifdef __x86_64__
 	if (__builtin_cpu_supports("bmi2") && __builtin_cpu_supports("adx"))
@@ -808,6 +1176,15 @@ int main(int argc, char **argv)
 		check_true(&c, !strcmp(name, NOBS_FP_ASM_NAME), name);
 		check_end(&c);
 		test_api(name);
+		test_vec_select(true);
+		test_mul4_section(name);
+#ifdef TF_VEC
+		/* the harness may clear the flag: the assembly's fallback */
+		if (nobs_fp_vec_flag) {
+			nobs_fp_vec_flag = false;
+			test_mul4_section(name);
+		}
+#endif
 		nobs_fp_select(false);
 	}
 #endif
