@@ -93,3 +93,49 @@ endef
 
 $(eval $(call fp_tests,test_fp,))
 $(eval $(call fp_tests,test_fp1024,-DTEST_FP1024))
+
+# test_fp_ifma_asm: arch/x86/fp_ifma_x86_64.S is what
+# scripts/gen-fp-ifma-asm.py prints, and (x86-64 hosts, on the object
+# assembled here for userspace) scripts/asm-ct-check.py finds no branch
+# and no data-dependent address in nobs_fp_mul4_ifma/_sqr4_ifma, after
+# its self-test shows it failing on planted faults.  A wrapper script,
+# so 'make test' runs it like any other and sums its SUITE line (the
+# checker's own "N passed, N failed" lines are left out: run-suite would
+# count them too).
+USER_TESTS += $(BUILD)/test_fp_ifma_asm
+FP_IFMA_FUNCS := nobs_fp_mul4_ifma nobs_fp_sqr4_ifma
+ifeq ($(FP_HOST_ARCH),x86_64)
+FP_IFMA_OBJ := $(BUILD)/fp_ifma_x86_64.o
+
+$(FP_IFMA_OBJ): $(ROOT)/arch/x86/fp_ifma_x86_64.S $(FP_COMPAT)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(FP_ASFLAGS) -c -o $@ $<
+else
+FP_IFMA_OBJ :=
+endif
+
+$(BUILD)/test_fp_ifma_asm: $(FP_IFMA_OBJ) $(ROOT)/tests/user/fp.mk
+	@mkdir -p $(@D)
+	@printf '%s\n' '#!/bin/sh' \
+	  'root="$(ROOT)"; obj="$(FP_IFMA_OBJ)"; s="arch/x86/fp_ifma_x86_64.S"' \
+	  'pass=0; fail=0; skip=0' \
+	  'if python3 "$$root/scripts/gen-fp-ifma-asm.py" | cmp -s - "$$root/$$s"; then' \
+	  '  echo "ok: $$s is what scripts/gen-fp-ifma-asm.py prints"; pass=$$((pass + 1))' \
+	  'else' \
+	  '  echo "FAIL: $$s differs from scripts/gen-fp-ifma-asm.py output:"' \
+	  '  python3 "$$root/scripts/gen-fp-ifma-asm.py" | diff "$$root/$$s" - | head -20' \
+	  '  fail=$$((fail + 1)); fi' \
+	  'if [ -z "$$obj" ]; then' \
+	  '  echo "SKIP: static constant-time check of $$s: not an x86-64 host"; skip=$$((skip + 2))' \
+	  'else' \
+	  '  for args in --self-test "$$obj $(FP_IFMA_FUNCS)"; do' \
+	  '    out=$$(python3 "$$root/scripts/asm-ct-check.py" $$args); rc=$$?' \
+	  '    printf "%s\n" "$$out" | grep -v " passed, [0-9]* failed$$"' \
+	  '    what="asm-ct-check.py $${args%% *}"' \
+	  '    if [ $$rc = 0 ]; then echo "ok: $$what"; pass=$$((pass + 1))' \
+	  '    else echo "FAIL: $$what (exit $$rc)"; fail=$$((fail + 1)); fi' \
+	  '  done' \
+	  'fi' \
+	  'echo "SUITE: $$pass passed, $$fail failed, $$skip skipped"' \
+	  '[ "$$fail" = 0 ]' > $@
+	@chmod +x $@
