@@ -688,59 +688,195 @@ static void nobs_csidh_pow_small(struct nobs_fp *r, const struct nobs_fp *a,
 
 #ifdef NOBS_CSIDH_VEC
 /*
- * Kernel multiples between two ends of the walk's vector section (its
- * preemption points in the kernel): 32 multiples of the largest prime
- * take a few microseconds.
+ * Kernel multiples between two ends of the vector walk's section (the
+ * kernel's preemption points): 32 multiples take a few microseconds.
  */
 #define NOBS_CSIDH_VEC_WALK	32
 
-/*
- * The walk's products for one kernel multiple (s, d), four at a time:
- * the codomain's ps, pd and the images of the points pts[0 .. n), two
- * points a step (their (X - Z) s, (X + Z) d, then both accumulators), an
- * odd last point's first two beside ps, pd.  Returns how many points are
- * done (the caller finishes the rest one at a time).
- */
-static int nobs_csidh_walk_vec(struct nobs_fp *ps, struct nobs_fp *pd,
-			       struct nobs_csidh_eval *ev,
-			       struct nobs_csidh_pt *const *pts, int n,
-			       const struct nobs_fp *s, const struct nobs_fp *d,
-			       bool vec)
+/* two products r[i] = a[i] b[i] (the same pointers: a square) */
+struct nobs_csidh_unit {
+	struct nobs_fp *r[2];
+	const struct nobs_fp *a[2], *b[2];
+};
+
+static void nobs_csidh_unit(struct nobs_csidh_unit *u,
+			    struct nobs_fp *r0, const struct nobs_fp *a0,
+			    const struct nobs_fp *b0, struct nobs_fp *r1,
+			    const struct nobs_fp *a1, const struct nobs_fp *b1)
 {
-	struct nobs_fp u[4], m[4];
+	u->r[0] = r0;
+	u->a[0] = a0;
+	u->b[0] = b0;
+	u->r[1] = r1;
+	u->a[1] = a1;
+	u->b[1] = b1;
+}
+
+/* one or two units: four lanes, or two scalar products */
+static void nobs_csidh_units(const struct nobs_csidh_unit *u, int nu,
+			     bool vec)
+{
+	struct nobs_fp *r[4];
+	const struct nobs_fp *a[4], *b[4];
 	int i;
 
-	for (i = 0; i + 1 < n; i += 2) {
-		NOBS_CSIDH_MUL4(vec, &u[0], &pts[i]->z, s, &u[1], &pts[i]->x, d,
-				&u[2], &pts[i + 1]->z, s, &u[3],
-				&pts[i + 1]->x, d);
-		nobs_fp_add(&m[0], &u[0], &u[1]);
-		nobs_fp_sub(&m[1], &u[0], &u[1]);
-		nobs_fp_add(&m[2], &u[2], &u[3]);
-		nobs_fp_sub(&m[3], &u[2], &u[3]);
-		NOBS_CSIDH_MUL4(vec, &ev[i].ax, &ev[i].ax, &m[0],
-				&ev[i].az, &ev[i].az, &m[1],
-				&ev[i + 1].ax, &ev[i + 1].ax, &m[2],
-				&ev[i + 1].az, &ev[i + 1].az, &m[3]);
+	/* public (here and below): the schedule, from n and the table */
+	if (nu == 2) {
+		for (i = 0; i < 4; i++) {
+			r[i] = u[i / 2].r[i % 2];
+			a[i] = u[i / 2].a[i % 2];
+			b[i] = u[i / 2].b[i % 2];
+		}
+		nobs_fp_mul4(r, a, b, vec);
+		return;
 	}
-	/* public: whether there are codomain products, n (the shape) */
-	if (ps && i == n) {
-		nobs_fp_mul(ps, ps, s);
-		nobs_fp_mul(pd, pd, d);
-	} else if (ps) {
-		NOBS_CSIDH_MUL4(vec, &u[0], &pts[i]->z, s, &u[1], &pts[i]->x,
-				d, ps, ps, s, pd, pd, d);
-		nobs_fp_add(&m[0], &u[0], &u[1]);
-		nobs_fp_sub(&m[1], &u[0], &u[1]);
-		nobs_fp_mul(&ev[i].ax, &ev[i].ax, &m[0]);
-		nobs_fp_mul(&ev[i].az, &ev[i].az, &m[1]);
-		i = n;
+	for (i = 0; i < 2; i++) {
+		if (u->a[i] == u->b[i])
+			nobs_fp_sqr(u->r[i], u->a[i]);
+		else
+			nobs_fp_mul(u->r[i], u->a[i], u->b[i]);
 	}
-	memzero_explicit(u, sizeof(u));
-	memzero_explicit(m, sizeof(m));
-	return i;
 }
-#endif
+
+/*
+ * nobs_csidh_kernel_walk() with its products two by two in four lanes:
+ * the same values, operations and counts, in another order.  Step j
+ * computes the images' and the codomain's products of the multiple [j] k
+ * and, beside them, the next multiple [j + 1] k (three dependent pairs of
+ * products: (s dk, d sk), their squares, times the difference's
+ * coordinates), so that every call but a few carries four products.
+ * Units, each two products: K (the next multiple's stage), P1 of point i
+ * ((X - Z) s, (X + Z) d), P2 of point i (both accumulators; after its P1),
+ * C (ps, pd).  Each call takes the K stage due, then P2s ready, then P1s,
+ * then C.  In a vector section, ended and reopened every
+ * NOBS_CSIDH_VEC_WALK multiples.
+ */
+static noinline NOBS_CSIDH_WIDE_FRAME
+void nobs_csidh_kernel_walk(struct nobs_fp *ps,
+			    struct nobs_fp *pd,
+			    struct nobs_csidh_eval *ev,
+			    struct nobs_csidh_pt *const *pts,
+			    int n,
+			    const struct nobs_csidh_pt *k,
+			    unsigned int l,
+			    const struct nobs_csidh_a24 *c,
+			    struct nobs_csidh_pt *lk)
+{
+	struct nobs_fp pa[2 * (NOBS_CSIDH_DEPTH - 1)];
+	struct nobs_fp pb[2 * (NOBS_CSIDH_DEPTH - 1)];
+	struct nobs_csidh_pt kj = *k, kprev = *k, kn;
+	struct nobs_fp s, d, sn, dn, sk, dk, t0, t1, tp;
+	struct nobs_csidh_unit u[2];
+	unsigned int j, h = (l - 1) / 2;
+	int i, nu, kst, p1, p1done, p2;
+	bool vec = nobs_fp_vec_begin(), cod;
+
+	for (i = 0; i < n; i++) {
+		ev[i].ax = nobs_fp_one;
+		ev[i].az = nobs_fp_one;
+	}
+	if (ps) {
+		*ps = nobs_fp_one;
+		*pd = nobs_fp_one;
+	}
+	nobs_fp_add(&sk, &k->x, &k->z);
+	nobs_fp_sub(&dk, &k->x, &k->z);
+	s = sk;
+	d = dk;
+	sn = s;
+	dn = d;
+	for (j = 1; j <= h; j++) {
+		/* public (here and below): j, h, n, ps: the table's shape */
+		if (vec && !(j % NOBS_CSIDH_VEC_WALK)) {
+			nobs_fp_vec_end();
+			vec = nobs_fp_vec_begin();
+		}
+		/* kst: the next multiple's stage due (1-3), 0 none */
+		kst = j < h && j > 1 ? 1 : 0;
+		if (j == 1 && h > 1) {
+			nobs_csidh_xdbl(&kj, k, c);
+			nobs_fp_add(&sn, &kj.x, &kj.z);
+			nobs_fp_sub(&dn, &kj.x, &kj.z);
+		}
+		cod = ps != NULL;
+		p1 = 0;
+		p1done = 0;
+		p2 = 0;
+		while (kst || p2 < n || cod) {
+			nu = 0;
+			if (kst == 1)
+				nobs_csidh_unit(&u[nu++], &t0, &s, &dk, &t1, &d,
+						&sk);
+			if (kst == 2) {
+				/* [j + 1] k = [j] k + k, difference [j - 1] k */
+				nobs_fp_add(&sn, &t0, &t1);
+				nobs_fp_sub(&dn, &t0, &t1);
+				nobs_csidh_unit(&u[nu++], &sn, &sn, &sn, &dn, &dn,
+						&dn);
+			}
+			if (kst == 3)
+				nobs_csidh_unit(&u[nu++], &kn.x, &kprev.z, &sn,
+						&kn.z, &kprev.x, &dn);
+			while (nu < 2 && p2 < p1done) {
+				nobs_fp_add(&tp, &pa[p2], &pb[p2]);
+				nobs_fp_sub(&pb[p2], &pa[p2], &pb[p2]);
+				pa[p2] = tp;
+				nobs_csidh_unit(&u[nu++], &ev[p2].ax, &ev[p2].ax,
+						&pa[p2], &ev[p2].az, &ev[p2].az,
+						&pb[p2]);
+				p2++;
+			}
+			while (nu < 2 && p1 < n) {
+				/* (X - Z) s_j, (X + Z) d_j */
+				nobs_csidh_unit(&u[nu++], &pa[p1], &pts[p1]->z,
+						&s, &pb[p1], &pts[p1]->x, &d);
+				p1++;
+			}
+			if (nu < 2 && cod) {
+				nobs_csidh_unit(&u[nu++], ps, ps, &s, pd, pd, &d);
+				cod = false;
+			}
+			nobs_csidh_units(u, nu, vec);
+			p1done = p1;
+			if (kst == 3) {
+				kprev = kj;
+				kj = kn;
+				nobs_fp_add(&sn, &kj.x, &kj.z);
+				nobs_fp_sub(&dn, &kj.x, &kj.z);
+				kst = 0;
+			} else if (kst) {
+				kst++;
+			}
+		}
+		s = sn;
+		d = dn;
+	}
+	if (vec)
+		nobs_fp_vec_end();
+	if (lk) {
+		/* h = (l - 1) / 2: [h + 1] k, then [2h + 1] k */
+		if (l == 3)
+			nobs_csidh_xdbl(lk, k, c);
+		else
+			nobs_csidh_xadd(lk, &kj, k, &kprev);
+		nobs_csidh_xadd(lk, lk, &kj, k);
+	}
+	memzero_explicit(pa, sizeof(pa));
+	memzero_explicit(pb, sizeof(pb));
+	memzero_explicit(&kj, sizeof(kj));
+	memzero_explicit(&kprev, sizeof(kprev));
+	memzero_explicit(&kn, sizeof(kn));
+	memzero_explicit(&s, sizeof(s));
+	memzero_explicit(&d, sizeof(d));
+	memzero_explicit(&sn, sizeof(sn));
+	memzero_explicit(&dn, sizeof(dn));
+	memzero_explicit(&sk, sizeof(sk));
+	memzero_explicit(&dk, sizeof(dk));
+	memzero_explicit(&t0, sizeof(t0));
+	memzero_explicit(&t1, sizeof(t1));
+	memzero_explicit(&tp, sizeof(tp));
+}
+#else /* !NOBS_CSIDH_VEC */
 
 /*
  * Walk the kernel points [j] k, j = 1 .. (l - 1) / 2, one at a time (xDBL,
@@ -769,9 +905,7 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 	struct nobs_fp s, d, sk, dk, t0, t1, t2;
 	unsigned int j;
 	int i;
-#ifdef NOBS_CSIDH_VEC
-	bool vec = nobs_fp_vec_begin();
-#endif
+
 
 	for (i = 0; i < n; i++) {
 		ev[i].ax = nobs_fp_one;
@@ -806,22 +940,11 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 			nobs_fp_add(&s, &kj.x, &kj.z);
 			nobs_fp_sub(&d, &kj.x, &kj.z);
 		}
-#ifdef NOBS_CSIDH_VEC
-		/* public (here and below): n, the table's shape */
-		if (vec && !(j % NOBS_CSIDH_VEC_WALK)) {
-			/* the kernel's preemption point */
-			nobs_fp_vec_end();
-			vec = nobs_fp_vec_begin();
-		}
-		i = nobs_csidh_walk_vec(ps, pd, ev, pts, n, &s, &d, vec);
-#else
-		i = 0;
 		if (ps) {
 			nobs_fp_mul(ps, ps, &s);
 			nobs_fp_mul(pd, pd, &d);
 		}
-#endif
-		for (; i < n; i++) {
+		for (i = 0; i < n; i++) {
 			/* (X - Z) s_j, (X + Z) d_j */
 			nobs_fp_mul(&t0, &pts[i]->z, &s);
 			nobs_fp_mul(&t1, &pts[i]->x, &d);
@@ -831,10 +954,6 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 			nobs_fp_mul(&ev[i].az, &ev[i].az, &t2);
 		}
 	}
-#ifdef NOBS_CSIDH_VEC
-	if (vec)
-		nobs_fp_vec_end();
-#endif
 	if (lk) {
 		/* h = (l - 1) / 2: [h + 1] k, then [2h + 1] k */
 		if (l == 3)
@@ -853,6 +972,7 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 	memzero_explicit(&t1, sizeof(t1));
 	memzero_explicit(&t2, sizeof(t2));
 }
+#endif /* NOBS_CSIDH_VEC */
 
 /* r = image of p: (X * ax^2 : Z * az^2); r may alias p. */
 static noinline void

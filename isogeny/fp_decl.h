@@ -93,7 +93,9 @@ static __always_inline void NOBS_FPX(sqr)(struct NOBS_FPX_T *r,
 
 /*
  * Four independent products r[k] = a[k] * b[k] / R mod p (k = 0 .. 3), and
- * four squares: the same values as four nobs_fp*_mul()/_sqr() calls.
+ * four squares: the same values as four nobs_fp*_mul()/_sqr() calls (a
+ * product whose two operands are the same pointer counts as a squaring,
+ * and is one in the scalar code).
  * r[k] may alias a[k] or b[k], never another k's operands.  vec says that
  * the caller is in a section nobs_fp_vec_begin() opened (it returned
  * true): only there may a field's vector code (NOBS_FPX_MUL4_VEC, the
@@ -108,15 +110,24 @@ static __always_inline void NOBS_FPX(mul4)(struct NOBS_FPX_T *const r[4],
 
 #ifdef NOBS_FPX_MUL4_VEC
 	if (vec) {
-		for (k = 0; k < 4; k++)
-			nobs_fp_count_mul_op();
+		for (k = 0; k < 4; k++) {
+			if (a[k] == b[k])
+				nobs_fp_count_sqr_op();
+			else
+				nobs_fp_count_mul_op();
+		}
 		NOBS_FPX_MUL4_VEC(r, a, b);
 		return;
 	}
 #endif
 	(void)vec;
-	for (k = 0; k < 4; k++)
-		NOBS_FPX(mul)(r[k], a[k], b[k]);
+	/* a lane with a[k] == b[k] (the pointers) squares: same value */
+	for (k = 0; k < 4; k++) {
+		if (a[k] == b[k])
+			NOBS_FPX(sqr)(r[k], a[k]);
+		else
+			NOBS_FPX(mul)(r[k], a[k], b[k]);
+	}
 }
 
 static __always_inline void NOBS_FPX(sqr4)(struct NOBS_FPX_T *const r[4],
