@@ -480,21 +480,24 @@ static void nobs_csidh_xdbladd2(struct nobs_csidh_pt *r0,
 }
 
 /*
- * pts[0], pts[1] = [m] of each by the same chain as
- * nobs_csidh_xmul_chain(), in lockstep, in one vector section
+ * *out[i] = [m] *in[i], i = 0, 1, by the same chain as
+ * nobs_csidh_xmul_chain(), in lockstep, in one vector section; out[i] may
+ * be in[i]
  */
 static noinline void
-nobs_csidh_xmul_chain2(struct nobs_csidh_pt *pts, u32 steps, int len, int w,
-		       const struct nobs_csidh_a24 *c)
+nobs_csidh_xmul_chain2(struct nobs_csidh_pt *const out[2],
+		       const struct nobs_csidh_pt *const in[2], u32 steps,
+		       int len, int w, const struct nobs_csidh_a24 *c)
 {
 	struct nobs_csidh_pt r0[2], r1[2], d[2], t[2];
 	bool vec = nobs_fp_vec_begin();
 	u32 code;
 	int s;
 
-	memcpy(r0, pts, sizeof(r0));
-	memcpy(d, pts, sizeof(d));
-	nobs_csidh_xdbl2(r1, pts, c, vec);
+	r0[0] = *in[0];
+	r0[1] = *in[1];
+	memcpy(d, r0, sizeof(d));
+	nobs_csidh_xdbl2(r1, r0, c, vec);
 	for (s = 0; s < len; s++) {
 		code = (steps >> (w * s)) & ((1U << w) - 1);
 		/* public (here and below): the chain's steps (the table) */
@@ -517,7 +520,17 @@ nobs_csidh_xmul_chain2(struct nobs_csidh_pt *pts, u32 steps, int len, int w,
 	}
 	if (vec)
 		nobs_fp_vec_end();
-	memcpy(pts, r1, sizeof(r1));
+	*out[0] = r1[0];
+	*out[1] = r1[1];
+}
+
+/* *out[i] = [l_p] *in[i], i = 0, 1, by the prime's shortest chain */
+static void nobs_csidh_xmul_prime2(struct nobs_csidh_pt *const out[2],
+				   const struct nobs_csidh_pt *const in[2],
+				   int p, const struct nobs_csidh_a24 *c)
+{
+	nobs_csidh_xmul_chain2(out, in, nobs_csidh_sdac[p],
+			       nobs_csidh_sdac_len[p], 1, c);
 }
 #endif /* NOBS_CSIDH_VEC */
 
@@ -622,7 +635,12 @@ static void nobs_csidh_mul_primes(struct nobs_csidh_pt *pts, int n,
 #ifdef NOBS_CSIDH_VEC
 		/* public: the number of points (the caller's shape) */
 		if (n == 2) {
-			nobs_csidh_xmul_chain2(pts, steps, len, w, c);
+			struct nobs_csidh_pt *const out[2] = { &pts[0],
+							       &pts[1] };
+			const struct nobs_csidh_pt *const in[2] = { &pts[0],
+								    &pts[1] };
+
+			nobs_csidh_xmul_chain2(out, in, steps, len, w, c);
 			continue;
 		}
 #endif
@@ -1007,6 +1025,8 @@ struct nobs_csidh_pair {
  *	sign (p[0]; p[1] is not used): a lone leaf split off at the top, or a
  *	pending entry whose segment is down to one leaf
  * @side: for a lone entry, its leaf's sign (secret, 1 for the twist)
+ * @lkx: with vector code, [l] p[0] of the pending pairs above pair 0,
+ *	made before a step's walk (nobs_csidh_push_mul())
  */
 struct nobs_csidh_state {
 	struct nobs_fp a;
@@ -1016,7 +1036,49 @@ struct nobs_csidh_state {
 	u8 hi[NOBS_CSIDH_DEPTH];
 	u8 lone[NOBS_CSIDH_DEPTH];
 	u64 side[NOBS_CSIDH_DEPTH];
+#ifdef NOBS_CSIDH_VEC
+	struct nobs_csidh_pt lkx[NOBS_CSIDH_DEPTH];
+#endif
 };
+
+#ifdef NOBS_CSIDH_VEC
+/*
+ * The [l] multiplications of nobs_csidh_push(), two points at a time by
+ * the prime's chain (nobs_csidh_xmul_prime2()), before the walk: a lone
+ * entry's p[1] = [l] p[0], a pair's p[1] = [l] p[1] and, above pair 0,
+ * st->lkx[i] = [l] p[0] (the walk's points are the same, projectively,
+ * before and after it: the same [l]).
+ */
+static noinline void nobs_csidh_push_mul(struct nobs_csidh_state *st,
+					 int top, int li,
+					 const struct nobs_csidh_a24 *c)
+{
+	struct nobs_csidh_pt *out[2 * NOBS_CSIDH_DEPTH];
+	const struct nobs_csidh_pt *in[2 * NOBS_CSIDH_DEPTH];
+	int i, nj = 0;
+
+	for (i = 0; i < top; i++) {
+		struct nobs_csidh_pair *pr = &st->st[i];
+
+		/* public (here and below): the table's shape */
+		if (st->lone[i]) {
+			out[nj] = &pr->p[1];
+			in[nj++] = &pr->p[0];
+			continue;
+		}
+		out[nj] = &pr->p[1];
+		in[nj++] = &pr->p[1];
+		if (i) {
+			out[nj] = &st->lkx[i];
+			in[nj++] = &pr->p[0];
+		}
+	}
+	for (i = 0; i + 1 < nj; i += 2)
+		nobs_csidh_xmul_prime2(out + i, in + i, li, c);
+	if (i < nj)
+		nobs_csidh_xmul_prime(out[i], in[i], li, c);
+}
+#endif
 
 /*
  * The pending entries st->st[0 .. top) through the step of degree l with
@@ -1058,6 +1120,9 @@ void nobs_csidh_push(struct nobs_csidh_state *st, int top,
 	unsigned int l = nobs_csidh_primes[li];
 	int i, n = 0;
 	u64 flip = 0;
+#ifdef NOBS_CSIDH_VEC
+	nobs_csidh_push_mul(st, top, li, c);
+#endif
 
 	for (i = 0; i < top; i++) {
 		struct nobs_csidh_pair *pr = &st->st[i];
@@ -1068,12 +1133,16 @@ void nobs_csidh_push(struct nobs_csidh_state *st, int top,
 		 * Q = [l] P; the point evaluated goes to p[0].
 		 */
 		if (st->lone[i]) {
+#ifndef NOBS_CSIDH_VEC
 			nobs_csidh_xmul_prime(&pr->p[1], &pr->p[0], li, c);
+#endif
 			flip = st->side[i] ^ sign;
 			nobs_csidh_cswap(&pr->p[0], &pr->p[1], flip);
 			pts[n++] = &pr->p[0];
 		} else {
+#ifndef NOBS_CSIDH_VEC
 			nobs_csidh_xmul_prime(&pr->p[1], &pr->p[1], li, c);
+#endif
 			pts[n++] = &pr->p[0];
 			pts[n++] = &pr->p[1];
 		}
@@ -1097,8 +1166,13 @@ void nobs_csidh_push(struct nobs_csidh_state *st, int top,
 			continue;
 		}
 		/* public: only pair 0 got [l] p[0] from the walk */
+#ifdef NOBS_CSIDH_VEC
+		if (i)
+			lk = st->lkx[i];
+#else
 		if (i)
 			nobs_csidh_xmul_prime(&lk, &pr->p[0], li, c);
+#endif
 		nobs_csidh_eval_finish(&im, &pr->p[0], &ev[n++]);
 		nobs_csidh_cmov(&lk, &im, real);
 		pr->p[0] = lk;
@@ -1109,6 +1183,9 @@ void nobs_csidh_push(struct nobs_csidh_state *st, int top,
 	memzero_explicit(&im, sizeof(im));
 	memzero_explicit(ev, sizeof(ev));
 	memzero_explicit(&flip, sizeof(flip));
+#ifdef NOBS_CSIDH_VEC
+	memzero_explicit(st->lkx, sizeof(st->lkx));
+#endif
 }
 
 /*
@@ -1296,6 +1373,17 @@ static noinline bool nobs_csidh_leaf(struct nobs_csidh_state *st, int top,
 		nobs_csidh_to_a24(&c, &st->a, &st->c);
 		/* pending pairs: by the chain, as in nobs_csidh_push() */
 		for (j = 0; j < top; j++) {
+#ifdef NOBS_CSIDH_VEC
+			if (!st->lone[j]) {
+				struct nobs_csidh_pt *const out[2] = {
+					&st->st[j].p[0], &st->st[j].p[1] };
+				const struct nobs_csidh_pt *const in[2] = {
+					&st->st[j].p[0], &st->st[j].p[1] };
+
+				nobs_csidh_xmul_prime2(out, in, i, &c);
+				continue;
+			}
+#endif
 			nobs_csidh_xmul_prime(&st->st[j].p[0], &st->st[j].p[0],
 					      i, &c);
 			if (!st->lone[j])
