@@ -143,7 +143,16 @@ static void run(const char *impl, int runs, int counts_only)
 	T_FP_T a, b;
 	int i, j;
 
-	printf("%-8s", nobs_fp_select(!strcmp(impl, "asm")));
+	const char *name = nobs_fp_select(strcmp(impl, "generic") != 0);
+
+#if defined(NOBS_FP_VEC_NAME) && !defined(TEST_CSIDH1024)
+	/* "asm": with the vector code where the CPU has it; "scalar": not */
+	if (!strcmp(impl, "scalar"))
+		nobs_fp_vec_flag = false;
+	if (nobs_fp_vec_name())
+		name = nobs_fp_vec_name();
+#endif
+	printf("%-8s", name);
 	fflush(stdout);
 
 	T_FP(set_u64)(&a, 3);
@@ -243,8 +252,15 @@ int main(int argc, char **argv)
 	printf("ref      (the CSIDH reference: make bench NOBS_CSIDH_REF_SRC=<its source or git dir>)\n");
 #endif
 	run("generic", runs, 0);
-	if (have_bmi2_adx())
-		run("asm", runs, 0);
+	if (have_bmi2_adx()) {
+		run("scalar", runs, 0);
+#if defined(NOBS_FP_VEC_NAME) && !defined(TEST_CSIDH1024)
+		/* the pairs' products four at a time (csidh_engine.h) */
+		nobs_fp_select(true);
+		if (nobs_fp_vec_name())
+			run("asm", runs, 0);
+#endif
+	}
 	printf("%s\n", BENCH_TARGET);
 	return 0;
 }

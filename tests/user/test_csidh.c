@@ -234,6 +234,17 @@ int main(int argc, char **argv)
 		/* ... and the first few (-o N) with the other one */
 		if (!strcmp(best, "asm") && other > 0)
 			run_vectors(text, other, nobs_fp_select(false));
+#if defined(NOBS_FP_VEC_NAME) && !defined(TEST_CSIDH1024)
+		/* ... and with the assembly without its vector code */
+		if (!strcmp(best, "asm") && other > 0) {
+			nobs_fp_select(true);
+			if (nobs_fp_vec_name()) {
+				nobs_fp_vec_flag = false;
+				run_vectors(text, other,
+					    "asm without vector code");
+			}
+		}
+#endif
 		free(text);
 	}
 	printf("SUITE: %d passed, %d failed, %d skipped\n",
