@@ -18,4 +18,13 @@
 /* Elligator's random u: 511 bits (p < 2^511), rejected if not below p. */
 #define NOBS_CSIDH_SAMPLE_MASK	0x7f
 
+/*
+ * With KASAN's redzones, the vector kernel walk's frame (sixteen elements
+ * and points, csidh_engine.h) passes 2048 bytes: it and the push go
+ * uninstrumented (they touch their own locals and the walk's state).
+ */
+#ifdef CONFIG_KASAN
+#define NOBS_CSIDH_WIDE_FRAME	__no_sanitize_address
+#endif
+
 #include "csidh_engine.h"

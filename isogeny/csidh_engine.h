@@ -369,29 +369,37 @@ nobs_csidh_xmul_chain(struct nobs_csidh_pt *r, const struct nobs_csidh_pt *p,
  * either way, and the same counts).
  */
 
-/* four products u[k] v[k] into r[k] */
+/*
+ * four products u[k] v[k] into r[k], through the pointer arrays r_[4],
+ * u_[4], v_[4] that the calling function declares once
+ */
 #define NOBS_CSIDH_MUL4(vec, r0, u0, v0, r1, u1, v1, r2, u2, v2, r3, u3, v3) \
 	do {								\
-		struct nobs_fp *const r_[4] = { r0, r1, r2, r3 };	\
-		const struct nobs_fp *const u_[4] = { u0, u1, u2, u3 };	\
-		const struct nobs_fp *const v_[4] = { v0, v1, v2, v3 };	\
+		r_[0] = r0; u_[0] = u0; v_[0] = v0;			\
+		r_[1] = r1; u_[1] = u1; v_[1] = v1;			\
+		r_[2] = r2; u_[2] = u2; v_[2] = v2;			\
+		r_[3] = r3; u_[3] = u3; v_[3] = v3;			\
 		nobs_fp_mul4(r_, u_, v_, vec);				\
 	} while (0)
 
 #define NOBS_CSIDH_SQR4(vec, r0, u0, r1, u1, r2, u2, r3, u3)		\
 	do {								\
-		struct nobs_fp *const r_[4] = { r0, r1, r2, r3 };	\
-		const struct nobs_fp *const u_[4] = { u0, u1, u2, u3 };	\
+		r_[0] = r0; u_[0] = u0;					\
+		r_[1] = r1; u_[1] = u1;					\
+		r_[2] = r2; u_[2] = u2;					\
+		r_[3] = r3; u_[3] = u3;					\
 		nobs_fp_sqr4(r_, u_, vec);				\
 	} while (0)
 
 /* r[i] = p[i] + q[i] given d[i] = p[i] - q[i], i = 0, 1 (as xADD) */
-static void nobs_csidh_xadd2(struct nobs_csidh_pt *r,
-			     const struct nobs_csidh_pt *p,
-			     const struct nobs_csidh_pt *q,
-			     const struct nobs_csidh_pt *d, bool vec)
+static noinline void nobs_csidh_xadd2(struct nobs_csidh_pt *r,
+				      const struct nobs_csidh_pt *p,
+				      const struct nobs_csidh_pt *q,
+				      const struct nobs_csidh_pt *d, bool vec)
 {
 	struct nobs_fp a[2], b[2], e[2], f[2];
+	struct nobs_fp *r_[4];
+	const struct nobs_fp *u_[4], *v_[4];
 	int i;
 
 	for (i = 0; i < 2; i++) {
@@ -414,11 +422,13 @@ static void nobs_csidh_xadd2(struct nobs_csidh_pt *r,
 }
 
 /* r[i] = [2] p[i], i = 0, 1 (as xDBL); r may alias p */
-static void nobs_csidh_xdbl2(struct nobs_csidh_pt *r,
-			     const struct nobs_csidh_pt *p,
-			     const struct nobs_csidh_a24 *c, bool vec)
+static noinline void nobs_csidh_xdbl2(struct nobs_csidh_pt *r,
+				      const struct nobs_csidh_pt *p,
+				      const struct nobs_csidh_a24 *c, bool vec)
 {
 	struct nobs_fp t0[2], t1[2], z[2], u[2], v[2];
+	struct nobs_fp *r_[4];
+	const struct nobs_fp *u_[4], *v_[4];
 	int i;
 
 	for (i = 0; i < 2; i++) {
@@ -442,12 +452,15 @@ static void nobs_csidh_xdbl2(struct nobs_csidh_pt *r,
  * One ladder step on each of two points: r0[i] = [2] r0[i], r1[i] =
  * r0[i] + r1[i] given d[i] (as xDBLADD)
  */
-static void nobs_csidh_xdbladd2(struct nobs_csidh_pt *r0,
-				struct nobs_csidh_pt *r1,
-				const struct nobs_csidh_pt *d,
-				const struct nobs_csidh_a24 *c, bool vec)
+static noinline void nobs_csidh_xdbladd2(struct nobs_csidh_pt *r0,
+					 struct nobs_csidh_pt *r1,
+					 const struct nobs_csidh_pt *d,
+					 const struct nobs_csidh_a24 *c,
+					 bool vec)
 {
 	struct nobs_fp s0[2], d0[2], s1[2], d1[2], t0[2], t1[2], u[2];
+	struct nobs_fp *r_[4];
+	const struct nobs_fp *u_[4], *v_[4];
 	int i;
 
 	for (i = 0; i < 2; i++) {
@@ -731,7 +744,7 @@ static void nobs_csidh_unit(struct nobs_csidh_unit *u,
 }
 
 /* one or two units: four lanes, or two scalar products */
-static void nobs_csidh_units(const struct nobs_csidh_unit *u, int nu,
+static noinline void nobs_csidh_units(const struct nobs_csidh_unit *u, int nu,
 			     bool vec)
 {
 	struct nobs_fp *r[4];
@@ -757,6 +770,34 @@ static void nobs_csidh_units(const struct nobs_csidh_unit *u, int nu,
 }
 
 /*
+ * The vector walk's two scalar ends, out of its frame: without lk, kj =
+ * [2] k and its sums sn, dn; with lk, lk = [l] k from kj = [h] k and kprev
+ * = [h - 1] k (as nobs_csidh_kernel_walk()).
+ */
+static noinline void nobs_csidh_walk_ends(struct nobs_csidh_pt *kj,
+					  struct nobs_fp *sn, struct nobs_fp *dn,
+					  struct nobs_csidh_pt *lk,
+					  const struct nobs_csidh_pt *k,
+					  const struct nobs_csidh_pt *kprev,
+					  unsigned int l,
+					  const struct nobs_csidh_a24 *c)
+{
+	/* public: which end (the caller's shape), l */
+	if (!lk) {
+		nobs_csidh_xdbl(kj, k, c);
+		nobs_fp_add(sn, &kj->x, &kj->z);
+		nobs_fp_sub(dn, &kj->x, &kj->z);
+		return;
+	}
+	/* h = (l - 1) / 2: [h + 1] k, then [2h + 1] k */
+	if (l == 3)
+		nobs_csidh_xdbl(lk, k, c);
+	else
+		nobs_csidh_xadd(lk, kj, k, kprev);
+	nobs_csidh_xadd(lk, lk, kj, k);
+}
+
+/*
  * nobs_csidh_kernel_walk() with its products two by two in four lanes:
  * the same values, operations and counts, in another order.  Step j
  * computes the images' and the codomain's products of the multiple [j] k
@@ -768,7 +809,16 @@ static void nobs_csidh_units(const struct nobs_csidh_unit *u, int nu,
  * C (ps, pd).  Each call takes the K stage due, then P2s ready, then P1s,
  * then C.  In a vector section, ended and reopened every
  * NOBS_CSIDH_VEC_WALK multiples.
+ *
+ * At most two points have their first products done and their
+ * accumulators not (a call with a K stage takes one P unit; one without
+ * takes P2s first), so their products live in a ring of three (pa, pb):
+ * a call's P1 never writes the slot its P2 reads.  A P2's sums go through
+ * t0, K1's output, which is free then: a K2 in the same call has read it
+ * already, a K1 in the same call writes it after.
  */
+#define NOBS_CSIDH_VEC_PENDING	3
+
 static noinline NOBS_CSIDH_WIDE_FRAME
 void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 			    struct nobs_fp *pd,
@@ -780,13 +830,12 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 			    const struct nobs_csidh_a24 *c,
 			    struct nobs_csidh_pt *lk)
 {
-	struct nobs_fp pa[2 * (NOBS_CSIDH_DEPTH - 1)];
-	struct nobs_fp pb[2 * (NOBS_CSIDH_DEPTH - 1)];
+	struct nobs_fp pa[NOBS_CSIDH_VEC_PENDING], pb[NOBS_CSIDH_VEC_PENDING];
 	struct nobs_csidh_pt kj = *k, kprev = *k, kn;
-	struct nobs_fp s, d, sn, dn, sk, dk, t0, t1, tp;
+	struct nobs_fp s, d, sn, dn, sk, dk, t0, t1;
 	struct nobs_csidh_unit u[2];
 	unsigned int j, h = (l - 1) / 2;
-	int i, nu, kst, p1, p1done, p2;
+	int i, nu, kst, p1, p1done, p2, x;
 	bool vec = nobs_fp_vec_begin(), cod;
 
 	for (i = 0; i < n; i++) {
@@ -811,11 +860,9 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 		}
 		/* kst: the next multiple's stage due (1-3), 0 none */
 		kst = j < h && j > 1 ? 1 : 0;
-		if (j == 1 && h > 1) {
-			nobs_csidh_xdbl(&kj, k, c);
-			nobs_fp_add(&sn, &kj.x, &kj.z);
-			nobs_fp_sub(&dn, &kj.x, &kj.z);
-		}
+		if (j == 1 && h > 1)
+			nobs_csidh_walk_ends(&kj, &sn, &dn, NULL, k, &kprev, l,
+					     c);
 		cod = ps != NULL;
 		p1 = 0;
 		p1done = 0;
@@ -836,18 +883,21 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 				nobs_csidh_unit(&u[nu++], &kn.x, &kprev.z, &sn,
 						&kn.z, &kprev.x, &dn);
 			while (nu < 2 && p2 < p1done) {
-				nobs_fp_add(&tp, &pa[p2], &pb[p2]);
-				nobs_fp_sub(&pb[p2], &pa[p2], &pb[p2]);
-				pa[p2] = tp;
+				/* t0: K1's output, free here (see above) */
+				x = p2 % NOBS_CSIDH_VEC_PENDING;
+				nobs_fp_add(&t0, &pa[x], &pb[x]);
+				nobs_fp_sub(&pb[x], &pa[x], &pb[x]);
+				pa[x] = t0;
 				nobs_csidh_unit(&u[nu++], &ev[p2].ax, &ev[p2].ax,
-						&pa[p2], &ev[p2].az, &ev[p2].az,
-						&pb[p2]);
+						&pa[x], &ev[p2].az, &ev[p2].az,
+						&pb[x]);
 				p2++;
 			}
 			while (nu < 2 && p1 < n) {
 				/* (X - Z) s_j, (X + Z) d_j */
-				nobs_csidh_unit(&u[nu++], &pa[p1], &pts[p1]->z,
-						&s, &pb[p1], &pts[p1]->x, &d);
+				x = p1 % NOBS_CSIDH_VEC_PENDING;
+				nobs_csidh_unit(&u[nu++], &pa[x], &pts[p1]->z,
+						&s, &pb[x], &pts[p1]->x, &d);
 				p1++;
 			}
 			if (nu < 2 && cod) {
@@ -871,14 +921,8 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 	}
 	if (vec)
 		nobs_fp_vec_end();
-	if (lk) {
-		/* h = (l - 1) / 2: [h + 1] k, then [2h + 1] k */
-		if (l == 3)
-			nobs_csidh_xdbl(lk, k, c);
-		else
-			nobs_csidh_xadd(lk, &kj, k, &kprev);
-		nobs_csidh_xadd(lk, lk, &kj, k);
-	}
+	if (lk)
+		nobs_csidh_walk_ends(&kj, NULL, NULL, lk, k, &kprev, l, c);
 	memzero_explicit(pa, sizeof(pa));
 	memzero_explicit(pb, sizeof(pb));
 	memzero_explicit(&kj, sizeof(kj));
@@ -892,7 +936,6 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 	memzero_explicit(&dk, sizeof(dk));
 	memzero_explicit(&t0, sizeof(t0));
 	memzero_explicit(&t1, sizeof(t1));
-	memzero_explicit(&tp, sizeof(tp));
 }
 #else /* !NOBS_CSIDH_VEC */
 
