@@ -208,21 +208,27 @@ def epilogue():
     e("\tleave")
     e("\tRET")
 
+def load_digits(src, first):
+    """digits of x * 2^4 of the four elements pointed to by the array at
+    src into ymm(first) .. ymm(first + 9)"""
+    load_ptrs(src)
+    load_transpose(("%r8", "%r9", "%r10", "%r11"), list(range(0, 8)), (30, 31))
+    to_digits(list(range(0, 8)), list(range(first, first + 10)))
+
+def zero_columns():
+    for k in range(20):
+        e("\tvpxord\t%s, %s, %s" % (C[k], C[k], C[k]))
+
 def gen_mul(name):
     e("SYM_TYPED_FUNC_START(%s)" % name)
     prologue()
     e("\t/* a: transpose, digits of a*2^4 to the stack */")
-    load_ptrs("%rsi")
-    load_transpose(("%r8", "%r9", "%r10", "%r11"), list(range(0, 8)), (30, 31))
-    to_digits(list(range(0, 8)), list(range(8, 18)))
+    load_digits("%rsi", 8)
     for i in range(10):
         e("\tvmovdqa64\t%s, %d(%%rsp)" % (y(8 + i), 32 * i))
     e("\t/* b: transpose, digits of b*2^4 in ymm20..29 */")
-    load_ptrs("%rdx")
-    load_transpose(("%r8", "%r9", "%r10", "%r11"), list(range(0, 8)), (30, 31))
-    to_digits(list(range(0, 8)), list(range(20, 30)))
-    for k in range(20):
-        e("\tvpxord\t%s, %s, %s" % (C[k], C[k], C[k]))
+    load_digits("%rdx", 20)
+    zero_columns()
 
     def row(i):
         e("\t/* row %d: C[%d..%d] += a_%d * b */" % (i, i, i + 10, i))
@@ -246,11 +252,8 @@ def gen_sqr(name):
     e("SYM_TYPED_FUNC_START(%s)" % name)
     prologue()
     e("\t/* a: transpose, digits of a*2^4 in ymm20..29 */")
-    load_ptrs("%rsi")
-    load_transpose(("%r8", "%r9", "%r10", "%r11"), list(range(0, 8)), (30, 31))
-    to_digits(list(range(0, 8)), list(range(20, 30)))
-    for k in range(20):
-        e("\tvpxord\t%s, %s, %s" % (C[k], C[k], C[k]))
+    load_digits("%rsi", 20)
+    zero_columns()
     e("\t/* cross products a_i a_j, i < j */")
     for i in range(10):
         for j in range(i + 1, 10):
