@@ -536,24 +536,49 @@ nobs_csidh_xmul_chain2(struct nobs_csidh_pt *const out[2],
 	*out[0] = r1[0];
 	*out[1] = r1[1];
 }
-
-/* *out[i] = [l_p] *in[i], i = 0, 1, by the prime's shortest chain */
-static void nobs_csidh_xmul_prime2(struct nobs_csidh_pt *const out[2],
-				   const struct nobs_csidh_pt *const in[2],
-				   int p, const struct nobs_csidh_a24 *c)
-{
-	nobs_csidh_xmul_chain2(out, in, nobs_csidh_sdac[p],
-			       nobs_csidh_sdac_len[p], 1, c);
-}
 #endif /* NOBS_CSIDH_VEC */
 
-/* r = [l_i] p by the prime's shortest chain; r may alias p */
-static void nobs_csidh_xmul_prime(struct nobs_csidh_pt *r,
-				  const struct nobs_csidh_pt *p, int i,
-				  const struct nobs_csidh_a24 *c)
+/*
+ * r = [l_i] p by the prime's shortest chain; r may alias p (the push's
+ * [l] p[0] after its walk: not used where the field has vector code)
+ */
+static __maybe_unused void
+nobs_csidh_xmul_prime(struct nobs_csidh_pt *r, const struct nobs_csidh_pt *p,
+		      int i, const struct nobs_csidh_a24 *c)
 {
 	nobs_csidh_xmul_chain(r, p, nobs_csidh_sdac[i], nobs_csidh_sdac_len[i],
 			      1, c);
+}
+
+/*
+ * *out[i] = [m] *in[i], i < n, by the chain of nobs_csidh_xmul_chain(), two
+ * points at a time in lockstep where the field has vector code
+ * (nobs_csidh_xmul_chain2()); out[i] may be in[i]
+ */
+static void nobs_csidh_xmul_chains(struct nobs_csidh_pt *const *out,
+				   const struct nobs_csidh_pt *const *in,
+				   int n, u32 steps, int len, int w,
+				   const struct nobs_csidh_a24 *c)
+{
+	int i = 0;
+
+#ifdef NOBS_CSIDH_VEC
+	/* public (here and below): n, the caller's shape */
+	for (; i + 1 < n; i += 2)
+		nobs_csidh_xmul_chain2(out + i, in + i, steps, len, w, c);
+#endif
+	for (; i < n; i++)
+		nobs_csidh_xmul_chain(out[i], in[i], steps, len, w, c);
+}
+
+/* *out[i] = [l_p] *in[i], i < n, by the prime's shortest chain */
+static void nobs_csidh_xmul_prime_n(struct nobs_csidh_pt *const *out,
+				    const struct nobs_csidh_pt *const *in,
+				    int n, int p,
+				    const struct nobs_csidh_a24 *c)
+{
+	nobs_csidh_xmul_chains(out, in, n, nobs_csidh_sdac[p],
+			       nobs_csidh_sdac_len[p], 1, c);
 }
 
 /* whether no prime of the mask bad is in the mask want */
@@ -616,10 +641,17 @@ static void nobs_csidh_mul_primes(struct nobs_csidh_pt *pts, int n,
 				  const struct nobs_csidh_a24 *c)
 {
 	u64 k[NOBS_CSIDH_SCALAR_LIMBS], ladder = 0;
+	struct nobs_csidh_pt *out[2];
+	const struct nobs_csidh_pt *in[2];
 	u8 chain[NOBS_CSIDH_PRIMES];
 	int j, i, a, len, w;
 	u32 steps;
 
+	/* n is 1 or 2: one point, or a pair (the callers) */
+	for (i = 0; i < n; i++) {
+		out[i] = &pts[i];
+		in[i] = &pts[i];
+	}
 	memset(k, 0, sizeof(k));
 	k[0] = 1;
 	for (j = 0; j < nr; j++) {
@@ -645,21 +677,7 @@ static void nobs_csidh_mul_primes(struct nobs_csidh_pt *pts, int n,
 		} else {
 			continue;	/* in the ladder above */
 		}
-#ifdef NOBS_CSIDH_VEC
-		/* public: the number of points (the caller's shape) */
-		if (n == 2) {
-			struct nobs_csidh_pt *const out[2] = { &pts[0],
-							       &pts[1] };
-			const struct nobs_csidh_pt *const in[2] = { &pts[0],
-								    &pts[1] };
-
-			nobs_csidh_xmul_chain2(out, in, steps, len, w, c);
-			continue;
-		}
-#endif
-		for (i = 0; i < n; i++)
-			nobs_csidh_xmul_chain(&pts[i], &pts[i], steps, len, w,
-					      c);
+		nobs_csidh_xmul_chains(out, in, n, steps, len, w, c);
 	}
 }
 
@@ -717,6 +735,36 @@ static void nobs_csidh_pow_small(struct nobs_fp *r, const struct nobs_fp *a,
 	*r = acc;
 }
 
+/*
+ * The kernel walks' scalar ends, out of their frames: kj = [2] k and its
+ * sums s, d; lk = [l] k from kj = [h] k and kprev = [h - 1] k, h = (l - 1)
+ * / 2: [h + 1] k, then [2h + 1] k
+ */
+static noinline void nobs_csidh_walk_double(struct nobs_csidh_pt *kj,
+					    struct nobs_fp *s, struct nobs_fp *d,
+					    const struct nobs_csidh_pt *k,
+					    const struct nobs_csidh_a24 *c)
+{
+	nobs_csidh_xdbl(kj, k, c);
+	nobs_fp_add(s, &kj->x, &kj->z);
+	nobs_fp_sub(d, &kj->x, &kj->z);
+}
+
+static noinline void nobs_csidh_walk_lk(struct nobs_csidh_pt *lk,
+					const struct nobs_csidh_pt *kj,
+					const struct nobs_csidh_pt *kprev,
+					const struct nobs_csidh_pt *k,
+					unsigned int l,
+					const struct nobs_csidh_a24 *c)
+{
+	/* public: l */
+	if (l == 3)
+		nobs_csidh_xdbl(lk, k, c);
+	else
+		nobs_csidh_xadd(lk, kj, k, kprev);
+	nobs_csidh_xadd(lk, lk, kj, k);
+}
+
 #ifdef NOBS_CSIDH_VEC
 /*
  * Kernel multiples between two ends of the vector walk's section (the
@@ -744,8 +792,8 @@ static void nobs_csidh_unit(struct nobs_csidh_unit *u,
 }
 
 /* one or two units: four lanes, or two scalar products */
-static noinline void nobs_csidh_units(const struct nobs_csidh_unit *u, int nu,
-			     bool vec)
+static noinline void nobs_csidh_units(const struct nobs_csidh_unit *u,
+				      int nu, bool vec)
 {
 	struct nobs_fp *r[4];
 	const struct nobs_fp *a[4], *b[4];
@@ -767,34 +815,6 @@ static noinline void nobs_csidh_units(const struct nobs_csidh_unit *u, int nu,
 		else
 			nobs_fp_mul(u->r[i], u->a[i], u->b[i]);
 	}
-}
-
-/*
- * The vector walk's two scalar ends, out of its frame: without lk, kj =
- * [2] k and its sums sn, dn; with lk, lk = [l] k from kj = [h] k and kprev
- * = [h - 1] k (as nobs_csidh_kernel_walk()).
- */
-static noinline void nobs_csidh_walk_ends(struct nobs_csidh_pt *kj,
-					  struct nobs_fp *sn, struct nobs_fp *dn,
-					  struct nobs_csidh_pt *lk,
-					  const struct nobs_csidh_pt *k,
-					  const struct nobs_csidh_pt *kprev,
-					  unsigned int l,
-					  const struct nobs_csidh_a24 *c)
-{
-	/* public: which end (the caller's shape), l */
-	if (!lk) {
-		nobs_csidh_xdbl(kj, k, c);
-		nobs_fp_add(sn, &kj->x, &kj->z);
-		nobs_fp_sub(dn, &kj->x, &kj->z);
-		return;
-	}
-	/* h = (l - 1) / 2: [h + 1] k, then [2h + 1] k */
-	if (l == 3)
-		nobs_csidh_xdbl(lk, k, c);
-	else
-		nobs_csidh_xadd(lk, kj, k, kprev);
-	nobs_csidh_xadd(lk, lk, kj, k);
 }
 
 /*
@@ -861,8 +881,7 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 		/* kst: the next multiple's stage due (1-3), 0 none */
 		kst = j < h && j > 1 ? 1 : 0;
 		if (j == 1 && h > 1)
-			nobs_csidh_walk_ends(&kj, &sn, &dn, NULL, k, &kprev, l,
-					     c);
+			nobs_csidh_walk_double(&kj, &sn, &dn, k, c);
 		cod = ps != NULL;
 		p1 = 0;
 		p1done = 0;
@@ -922,7 +941,7 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 	if (vec)
 		nobs_fp_vec_end();
 	if (lk)
-		nobs_csidh_walk_ends(&kj, NULL, NULL, lk, k, &kprev, l, c);
+		nobs_csidh_walk_lk(lk, &kj, &kprev, k, l, c);
 	memzero_explicit(pa, sizeof(pa));
 	memzero_explicit(pb, sizeof(pb));
 	memzero_explicit(&kj, sizeof(kj));
@@ -967,7 +986,6 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 	unsigned int j;
 	int i;
 
-
 	for (i = 0; i < n; i++) {
 		ev[i].ax = nobs_fp_one;
 		ev[i].az = nobs_fp_one;
@@ -982,9 +1000,7 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 	d = dk;
 	for (j = 1; j <= (l - 1) / 2; j++) {
 		if (j == 2) {
-			nobs_csidh_xdbl(&kj, k, c);
-			nobs_fp_add(&s, &kj.x, &kj.z);
-			nobs_fp_sub(&d, &kj.x, &kj.z);
+			nobs_csidh_walk_double(&kj, &s, &d, k, c);
 		} else if (j > 2) {
 			/* [j] k = [j - 1] k + k, difference [j - 2] k */
 			nobs_fp_mul(&t0, &s, &dk);
@@ -1015,14 +1031,8 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 			nobs_fp_mul(&ev[i].az, &ev[i].az, &t2);
 		}
 	}
-	if (lk) {
-		/* h = (l - 1) / 2: [h + 1] k, then [2h + 1] k */
-		if (l == 3)
-			nobs_csidh_xdbl(lk, k, c);
-		else
-			nobs_csidh_xadd(lk, &kj, k, &kprev);
-		nobs_csidh_xadd(lk, lk, &kj, k);
-	}
+	if (lk)
+		nobs_csidh_walk_lk(lk, &kj, &kprev, k, l, c);
 	memzero_explicit(&kj, sizeof(kj));
 	memzero_explicit(&kprev, sizeof(kprev));
 	memzero_explicit(&s, sizeof(s));
@@ -1084,13 +1094,14 @@ struct nobs_csidh_state {
 #endif
 };
 
-#ifdef NOBS_CSIDH_VEC
 /*
- * The [l] multiplications of nobs_csidh_push(), two points at a time by
- * the prime's chain (nobs_csidh_xmul_prime2()), before the walk: a lone
- * entry's p[1] = [l] p[0], a pair's p[1] = [l] p[1] and, above pair 0,
- * st->lkx[i] = [l] p[0] (the walk's points are the same, projectively,
- * before and after it: the same [l]).
+ * The [l] multiplications of nobs_csidh_push() before the walk, by the
+ * prime's chain (nobs_csidh_xmul_prime_n(): two points at a time with
+ * vector code): a lone entry's p[1] = [l] p[0], a pair's p[1] = [l] p[1]
+ * and, with vector code, above pair 0, st->lkx[i] = [l] p[0] (the walk's
+ * points are the same, projectively, before and after it: the same [l];
+ * without, the push makes those after the walk, and the state has no room
+ * for them).
  */
 static noinline void nobs_csidh_push_mul(struct nobs_csidh_state *st,
 					 int top, int li,
@@ -1111,17 +1122,15 @@ static noinline void nobs_csidh_push_mul(struct nobs_csidh_state *st,
 		}
 		out[nj] = &pr->p[1];
 		in[nj++] = &pr->p[1];
+#ifdef NOBS_CSIDH_VEC
 		if (i) {
 			out[nj] = &st->lkx[i];
 			in[nj++] = &pr->p[0];
 		}
-	}
-	for (i = 0; i + 1 < nj; i += 2)
-		nobs_csidh_xmul_prime2(out + i, in + i, li, c);
-	if (i < nj)
-		nobs_csidh_xmul_prime(out[i], in[i], li, c);
-}
 #endif
+	}
+	nobs_csidh_xmul_prime_n(out, in, nj, li, c);
+}
 
 /*
  * The pending entries st->st[0 .. top) through the step of degree l with
@@ -1163,29 +1172,23 @@ void nobs_csidh_push(struct nobs_csidh_state *st, int top,
 	unsigned int l = nobs_csidh_primes[li];
 	int i, n = 0;
 	u64 flip = 0;
-#ifdef NOBS_CSIDH_VEC
+
 	nobs_csidh_push_mul(st, top, li, c);
-#endif
 
 	for (i = 0; i < top; i++) {
 		struct nobs_csidh_pair *pr = &st->st[i];
 
 		/*
 		 * public (here and below): which entries are lone (the
-		 * table's shape).  A lone entry's p[1] (unused) gets
-		 * Q = [l] P; the point evaluated goes to p[0].
+		 * table's shape).  A lone entry's p[1] (unused) got
+		 * Q = [l] P (nobs_csidh_push_mul()); the point evaluated
+		 * goes to p[0].
 		 */
 		if (st->lone[i]) {
-#ifndef NOBS_CSIDH_VEC
-			nobs_csidh_xmul_prime(&pr->p[1], &pr->p[0], li, c);
-#endif
 			flip = st->side[i] ^ sign;
 			nobs_csidh_cswap(&pr->p[0], &pr->p[1], flip);
 			pts[n++] = &pr->p[0];
 		} else {
-#ifndef NOBS_CSIDH_VEC
-			nobs_csidh_xmul_prime(&pr->p[1], &pr->p[1], li, c);
-#endif
 			pts[n++] = &pr->p[0];
 			pts[n++] = &pr->p[1];
 		}
@@ -1381,11 +1384,13 @@ static noinline bool nobs_csidh_leaf(struct nobs_csidh_state *st, int top,
 				     int i, const s8 e[NOBS_CSIDH_PRIMES],
 				     u8 done[NOBS_CSIDH_PRIMES])
 {
+	struct nobs_csidh_pt *out[2 * NOBS_CSIDH_DEPTH];
+	const struct nobs_csidh_pt *in[2 * NOBS_CSIDH_DEPTH];
 	struct nobs_csidh_a24 c;
 	struct nobs_csidh_pt k;
 	u64 sign, mag, real;
 	bool fail, step;
-	int j;
+	int j, n;
 
 	/* secret: the sign and whether this step is real */
 	sign = (u64)((s64)e[i] >> 63) & 1;
@@ -1415,24 +1420,15 @@ static noinline bool nobs_csidh_leaf(struct nobs_csidh_state *st, int top,
 	} else {
 		nobs_csidh_to_a24(&c, &st->a, &st->c);
 		/* pending pairs: by the chain, as in nobs_csidh_push() */
-		for (j = 0; j < top; j++) {
-#ifdef NOBS_CSIDH_VEC
+		for (j = 0, n = 0; j < top; j++) {
+			out[n] = &st->st[j].p[0];
+			in[n++] = &st->st[j].p[0];
 			if (!st->lone[j]) {
-				struct nobs_csidh_pt *const out[2] = {
-					&st->st[j].p[0], &st->st[j].p[1] };
-				const struct nobs_csidh_pt *const in[2] = {
-					&st->st[j].p[0], &st->st[j].p[1] };
-
-				nobs_csidh_xmul_prime2(out, in, i, &c);
-				continue;
+				out[n] = &st->st[j].p[1];
+				in[n++] = &st->st[j].p[1];
 			}
-#endif
-			nobs_csidh_xmul_prime(&st->st[j].p[0], &st->st[j].p[0],
-					      i, &c);
-			if (!st->lone[j])
-				nobs_csidh_xmul_prime(&st->st[j].p[1],
-						      &st->st[j].p[1], i, &c);
 		}
+		nobs_csidh_xmul_prime_n(out, in, n, i, &c);
 		memzero_explicit(&c, sizeof(c));
 	}
 	memzero_explicit(&k, sizeof(k));
