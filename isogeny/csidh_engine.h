@@ -80,7 +80,12 @@
  * (nobs_csidh_xmul_chain()); the ladder does the rest and validation.
  * Kernel multiples are generated one at a time and consumed at once, so
  * the working set is the strategy's stack (NOBS_CSIDH_DEPTH pairs) and a
- * few dozen field elements whatever the degree.
+ * few dozen field elements whatever the degree.  Where the field has
+ * vector code (NOBS_CSIDH_VEC: CSIDH-512 on x86-64 with AVX-512 IFMA),
+ * independent products go four at a time (nobs_fp_mul4()): two points
+ * through a chain in lockstep (nobs_csidh_xmul_chains()), and a walk
+ * step's products beside the next kernel multiple's; the values and the
+ * operation counts are those of the one-at-a-time code.
  *
  * Validation (variable time: the key is public): A < p, A != +-2, then a
  * point of order above 4 sqrt(p) dividing p + 1 proves #E = p + 1 (Hasse),
