@@ -148,3 +148,14 @@ $(BUILD)/csidh_bench_arm64: $(BUILD)/csidh_bench_arm64.bin
 	@chmod +x $@
 endif
 
+
+# Fresh random keys against an oracle written on GMP (test_csidh_gmp.c:
+# the original CSIDH algorithm, checked itself against the vectors)
+USER_TESTS += $(BUILD)/test_csidh_gmp
+
+$(BUILD)/test_csidh_gmp: $(ROOT)/tests/user/test_csidh_gmp.c $(CSIDH_CORE) \
+		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/vectors_json.h \
+		$(ROOT)/tests/user/csidh_param.h $(ROOT)/tests/user/csidh_prime.h
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(CSIDH_CFLAGS) \
+		-DNOBS_ROOT='"$(ROOT)"' -o $@ $(filter %.c %.S,$^) -lgmp

@@ -11,7 +11,8 @@
 # and FP_ASM come from fp.mk, CSIDH_* from csidh.mk.
 
 USER_TESTS += $(BUILD)/test_csidh1024_keys $(BUILD)/test_csidh1024 \
-	$(BUILD)/test_csidh1024_ops $(BUILD)/test_csidh1024_tables
+	$(BUILD)/test_csidh1024_ops $(BUILD)/test_csidh1024_tables \
+	$(BUILD)/test_csidh1024_gmp
 VALGRIND_TESTS += $(BUILD)/test_csidh1024_ct
 
 CSIDH1024_CORE := $(ROOT)/isogeny/csidh1024.c $(ROOT)/isogeny/csidh1024.h \
@@ -32,6 +33,15 @@ $(BUILD)/test_csidh1024: $(ROOT)/tests/user/test_csidh.c $(CSIDH1024_CORE) \
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(FP_ASFLAGS) -DTEST_CSIDH1024 \
 		-DNOBS_ROOT='"$(ROOT)"' -o $@ $(filter %.c %.S,$^)
+
+# Fresh random keys against the GMP oracle (test_csidh_gmp.c)
+$(BUILD)/test_csidh1024_gmp: $(ROOT)/tests/user/test_csidh_gmp.c \
+		$(CSIDH1024_CORE) $$(FP_ASM) $(ROOT)/tests/user/csidh_test_rng.h \
+		$(ROOT)/tests/user/vectors_json.h $(ROOT)/tests/user/csidh_param.h \
+		$(ROOT)/tests/user/csidh_prime.h
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(FP_ASFLAGS) -DTEST_CSIDH1024 \
+		-DNOBS_ROOT='"$(ROOT)"' -o $@ $(filter %.c %.S,$^) -lgmp
 
 # NOBS_CSIDH_VALGRIND: the core marks what it reveals by design as defined
 $(BUILD)/test_csidh1024_ct: $(ROOT)/tests/user/test_csidh_ct.c \
