@@ -62,8 +62,9 @@ def hdr():
     e(" * one conditional subtraction (constant time, mask blend) finishes.")
     e(" * Column accumulators stay below 41 * 2^52 + 2^12 < 2^58: no overflow.")
     e(" *")
-    e(" * Clobbers: ymm0-ymm31, k1, r8-r11, flags; rbp is used as a")
-    e(" * frame pointer (stack realigned to 32).  Ends with vzeroupper.")
+    e(" * Clobbers: ymm0-ymm31, k1, r8-r11, flags; the multiplication uses rbp")
+    e(" * as a frame pointer (stack realigned to 32), the squaring no stack.")
+    e(" * Ends with vzeroupper.")
     e(" * Kernel: must run between kernel_fpu_begin() and kernel_fpu_end().")
     e(" */")
     e("#include <linux/cfi_types.h>")
@@ -203,9 +204,10 @@ def prologue():
     e("\tsub\t$320, %rsp")
     e("\tand\t$-32, %rsp")
 
-def epilogue():
+def epilogue(frame):
     e("\tvzeroupper")
-    e("\tleave")
+    if frame:
+        e("\tleave")
     e("\tRET")
 
 def load_digits(src, first):
@@ -244,13 +246,13 @@ def gen_mul(name):
             row(i + 1)
         red_step(i)
     finish("%rdi")
-    epilogue()
+    epilogue(True)
     e("SYM_FUNC_END(%s)" % name)
     e("")
 
 def gen_sqr(name):
+    # registers only: no frame
     e("SYM_TYPED_FUNC_START(%s)" % name)
-    prologue()
     e("\t/* a: transpose, digits of a*2^4 in ymm20..29 */")
     load_digits("%rsi", 20)
     zero_columns()
@@ -268,7 +270,7 @@ def gen_sqr(name):
     for i in range(10):
         red_step(i)
     finish("%rdi")
-    epilogue()
+    epilogue(False)
     e("SYM_FUNC_END(%s)" % name)
     e("")
 

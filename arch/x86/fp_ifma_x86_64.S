@@ -18,8 +18,9 @@
  * one conditional subtraction (constant time, mask blend) finishes.
  * Column accumulators stay below 41 * 2^52 + 2^12 < 2^58: no overflow.
  *
- * Clobbers: ymm0-ymm31, k1, r8-r11, flags; rbp is used as a
- * frame pointer (stack realigned to 32).  Ends with vzeroupper.
+ * Clobbers: ymm0-ymm31, k1, r8-r11, flags; the multiplication uses rbp
+ * as a frame pointer (stack realigned to 32), the squaring no stack.
+ * Ends with vzeroupper.
  * Kernel: must run between kernel_fpu_begin() and kernel_fpu_end().
  */
 #include <linux/cfi_types.h>
@@ -777,10 +778,6 @@ SYM_TYPED_FUNC_START(nobs_fp_mul4_ifma)
 SYM_FUNC_END(nobs_fp_mul4_ifma)
 
 SYM_TYPED_FUNC_START(nobs_fp_sqr4_ifma)
-	push	%rbp
-	mov	%rsp, %rbp
-	sub	$320, %rsp
-	and	$-32, %rsp
 	/* a: transpose, digits of a*2^4 in ymm20..29 */
 	mov	0(%rsi), %r8
 	mov	8(%rsi), %r9
@@ -1362,7 +1359,6 @@ SYM_TYPED_FUNC_START(nobs_fp_sqr4_ifma)
 	vmovdqu64	%xmm15, 48(%r9)
 	vextracti64x2	$1, %ymm15, 48(%r11)
 	vzeroupper
-	leave
 	RET
 SYM_FUNC_END(nobs_fp_sqr4_ifma)
 
