@@ -26,7 +26,8 @@ VALGRIND_TESTS += $(BUILD)/test_csidh_ct
 USER_BENCHES += $(BUILD)/csidh_bench
 
 $(BUILD)/test_csidh: $(ROOT)/tests/user/test_csidh.c $(CSIDH_CORE) $(ROOT)/tests/user/csidh_test_rng.h \
-		$(ROOT)/tests/user/vectors_json.h $(ROOT)/tests/user/csidh_param.h
+		$(ROOT)/tests/user/vectors_json.h $(ROOT)/tests/user/csidh_param.h \
+		$(ROOT)/tests/user/fp_cpu.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(CSIDH_CFLAGS) \
 		-DNOBS_ROOT='"$(ROOT)"' -o $@ \
@@ -34,7 +35,8 @@ $(BUILD)/test_csidh: $(ROOT)/tests/user/test_csidh.c $(CSIDH_CORE) $(ROOT)/tests
 
 # NOBS_CSIDH_VALGRIND: the core marks what it reveals by design as defined
 $(BUILD)/test_csidh_ct: $(ROOT)/tests/user/test_csidh_ct.c $(CSIDH_CORE) \
-		$(ROOT)/tests/user/csidh_param.h
+		$(ROOT)/tests/user/csidh_param.h \
+		$(ROOT)/tests/user/fp_cpu.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(CSIDH_CFLAGS) \
 		-DNOBS_CSIDH_VALGRIND -o $@ $(filter %.c %.S,$^)
@@ -78,7 +80,8 @@ FORCE:
 endif
 
 $(BUILD)/csidh_bench: $(ROOT)/tests/user/csidh_bench.c $(CSIDH_CORE) $(CSIDH_REF_LIB) \
-		$(ROOT)/tests/user/csidh_param.h
+		$(ROOT)/tests/user/csidh_param.h \
+		$(ROOT)/tests/user/fp_cpu.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(CSIDH_CFLAGS) -DNOBS_FP_COUNT \
 		$(CSIDH_REF_FLAGS) -o $@ $(filter %.c %.S %.a,$^)
@@ -98,7 +101,8 @@ define csidh_arm64_test
 USER_TESTS += $$(BUILD)/$(1)
 
 $$(BUILD)/$(1).bin: $$(ROOT)/tests/user/test_csidh.c $(3) \
-		$$(ROOT)/tests/user/csidh_param.h
+		$$(ROOT)/tests/user/csidh_param.h \
+		$$(ROOT)/tests/user/fp_cpu.h
 	@mkdir -p $$(@D)
 	@if command -v $$(CSIDH_CROSS)gcc >/dev/null 2>&1; then \
 		echo "$$(CSIDH_CROSS)gcc ... -o $$@"; \
@@ -155,7 +159,8 @@ USER_TESTS += $(BUILD)/test_csidh_gmp
 
 $(BUILD)/test_csidh_gmp: $(ROOT)/tests/user/test_csidh_gmp.c $(CSIDH_CORE) \
 		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/vectors_json.h \
-		$(ROOT)/tests/user/csidh_param.h $(ROOT)/tests/user/csidh_prime.h
+		$(ROOT)/tests/user/csidh_param.h \
+		$(ROOT)/tests/user/fp_cpu.h $(ROOT)/tests/user/csidh_prime.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(CSIDH_CFLAGS) \
 		-DNOBS_ROOT='"$(ROOT)"' -o $@ $(filter %.c %.S,$^) -lgmp

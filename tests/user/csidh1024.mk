@@ -29,7 +29,8 @@ $(BUILD)/test_csidh1024_keys: $(ROOT)/tests/user/test_csidh1024_keys.c \
 
 $(BUILD)/test_csidh1024: $(ROOT)/tests/user/test_csidh.c $(CSIDH1024_CORE) \
 		$$(FP_ASM) $(ROOT)/tests/user/csidh_test_rng.h \
-		$(ROOT)/tests/user/vectors_json.h $(ROOT)/tests/user/csidh_param.h
+		$(ROOT)/tests/user/vectors_json.h $(ROOT)/tests/user/csidh_param.h \
+		$(ROOT)/tests/user/fp_cpu.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(FP_ASFLAGS) -DTEST_CSIDH1024 \
 		-DNOBS_ROOT='"$(ROOT)"' -o $@ $(filter %.c %.S,$^)
@@ -38,6 +39,7 @@ $(BUILD)/test_csidh1024: $(ROOT)/tests/user/test_csidh.c $(CSIDH1024_CORE) \
 $(BUILD)/test_csidh1024_gmp: $(ROOT)/tests/user/test_csidh_gmp.c \
 		$(CSIDH1024_CORE) $$(FP_ASM) $(ROOT)/tests/user/csidh_test_rng.h \
 		$(ROOT)/tests/user/vectors_json.h $(ROOT)/tests/user/csidh_param.h \
+		$(ROOT)/tests/user/fp_cpu.h \
 		$(ROOT)/tests/user/csidh_prime.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(FP_ASFLAGS) -DTEST_CSIDH1024 \
@@ -45,7 +47,8 @@ $(BUILD)/test_csidh1024_gmp: $(ROOT)/tests/user/test_csidh_gmp.c \
 
 # NOBS_CSIDH_VALGRIND: the core marks what it reveals by design as defined
 $(BUILD)/test_csidh1024_ct: $(ROOT)/tests/user/test_csidh_ct.c \
-		$(CSIDH1024_CORE) $$(FP_ASM) $(ROOT)/tests/user/csidh_param.h
+		$(CSIDH1024_CORE) $$(FP_ASM) $(ROOT)/tests/user/csidh_param.h \
+		$(ROOT)/tests/user/fp_cpu.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(FP_ASFLAGS) -DTEST_CSIDH1024 \
 		-DNOBS_CSIDH_VALGRIND -o $@ $(filter %.c %.S,$^)
@@ -80,7 +83,8 @@ $(CSIDH1024_REF_LIB): $(CSIDH_REF_LIB) ;
 endif
 
 $(BUILD)/csidh1024_bench: $(ROOT)/tests/user/csidh_bench.c $(CSIDH1024_CORE) \
-		$$(FP_ASM) $(ROOT)/tests/user/csidh_param.h $(CSIDH1024_REF_LIB)
+		$$(FP_ASM) $(ROOT)/tests/user/csidh_param.h \
+		$(ROOT)/tests/user/fp_cpu.h $(CSIDH1024_REF_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(FP_ASFLAGS) -DTEST_CSIDH1024 \
 		-DNOBS_FP_COUNT $(CSIDH_REF_FLAGS) -o $@ \

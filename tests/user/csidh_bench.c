@@ -34,6 +34,7 @@ static unsigned long long nobs_ticks(void)
 
 #include "csidh_test_rng.h"
 #include "csidh_param.h"
+#include "fp_cpu.h"
 
 #ifdef TEST_CSIDH1024
 #define BENCH_RUNS	7
@@ -56,21 +57,6 @@ static unsigned long long median(unsigned long long *v, int n)
 {
 	qsort(v, n, sizeof(*v), cmp_u64);
 	return v[n / 2];
-}
-
-static int have_bmi2_adx(void)
-{
-#if defined(__x86_64__)
-	unsigned int a, b, c, d;
-
-	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
-		return 0;
-	return (b & (1u << 8)) && (b & (1u << 19));	/* BMI2, ADX */
-#elif defined(__aarch64__)
-	return 1;
-#else
-	return 0;
-#endif
 }
 
 unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
@@ -288,7 +274,7 @@ int main(int argc, char **argv)
 	printf("ref      (the CSIDH reference: make bench NOBS_CSIDH_REF_SRC=<its source or git dir>)\n");
 #endif
 	run("generic", runs, 0);
-	if (have_bmi2_adx()) {
+	if (nobs_test_have_fp_asm()) {
 		run("scalar", runs, 0);
 #if defined(NOBS_FP_VEC_NAME) && !defined(TEST_CSIDH1024)
 		/* the pairs' products four at a time (csidh_engine.h) */

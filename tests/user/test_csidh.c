@@ -24,14 +24,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __x86_64__
-#include <cpuid.h>
-#endif
 
 #include "csidh_test_rng.h"
 #include "vectors_json.h"
 
 #include "csidh_param.h"
+#include "fp_cpu.h"
 
 #ifndef NOBS_ROOT
 #define NOBS_ROOT "."
@@ -126,19 +124,6 @@ static void exchange(void)
 	check(!T(validate)(ssa), "exchange: the secret validates", -1);
 }
 
-static int have_bmi2_adx(void)
-{
-#ifdef __x86_64__
-	unsigned int a, b, c, d;
-
-	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
-		return 0;
-	return (b & (1u << 8)) && (b & (1u << 19));	/* BMI2, ADX */
-#else
-	return 1;	/* arm64: base ISA */
-#endif
-}
-
 /* Run the first limit vectors (all if limit < 0) with the current fp. */
 static void run_vectors(const char *text, int limit, const char *impl)
 {
@@ -204,7 +189,7 @@ static void run_vectors(const char *text, int limit, const char *impl)
 int main(int argc, char **argv)
 {
 	const char *dir = getenv("NOBS_VECTORS");
-	const char *best = have_bmi2_adx() ? "asm" : "generic";
+	const char *best = nobs_test_have_fp_asm() ? "asm" : "generic";
 	char path[4096], *text;
 	int limit = -1, other = T_OTHER_FP, i;
 

@@ -25,13 +25,11 @@
  */
 #include <stdio.h>
 #include <string.h>
-#ifdef __x86_64__
-#include <cpuid.h>
-#endif
 #include <valgrind/memcheck.h>
 
 #include "csidh_test_rng.h"
 #include "csidh_param.h"
+#include "fp_cpu.h"
 
 #ifdef TEST_CSIDH1024
 #define CT_QUICK	1	/* two actions, one field implementation */
@@ -41,20 +39,6 @@
 
 static int passed, failed, skipped;
 
-
-/* as the CPU is presented to the program: valgrind hides ADX */
-static int have_bmi2_adx(void)
-{
-#ifdef __x86_64__
-	unsigned int a, b, c, d;
-
-	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
-		return 0;
-	return (b & (1u << 8)) && (b & (1u << 19));
-#else
-	return 1;	/* arm64: base ISA */
-#endif
-}
 
 static void run(const char *impl, int control)
 {
@@ -130,7 +114,7 @@ int main(int argc, char **argv)
 		skipped++;
 	} else {
 		run("generic", control);
-		if (!CT_QUICK && have_bmi2_adx())
+		if (!CT_QUICK && nobs_test_have_fp_asm())
 			run("asm", control);
 	}
 	printf("SUITE: %d passed, %d failed, %d skipped\n",

@@ -33,13 +33,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <gmp.h>
-#ifdef __x86_64__
-#include <cpuid.h>
-#endif
 
 #include "csidh_test_rng.h"
 #include "vectors_json.h"
 #include "csidh_param.h"
+#include "fp_cpu.h"
 #include "csidh_prime.h"
 
 #ifndef NOBS_ROOT
@@ -434,21 +432,6 @@ static void o_setup(unsigned long seed)
 
 /* ---- the tests ----------------------------------------------------------- */
 
-static int have_bmi2_adx(void)
-{
-#ifdef __x86_64__
-	unsigned int a, b, c, d;
-
-	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
-		return 0;
-	return (b & (1u << 8)) && (b & (1u << 19));	/* BMI2, ADX */
-#elif defined(__aarch64__)
-	return 1;
-#else
-	return 0;
-#endif
-}
-
 /* 1. the oracle against the first n valid vectors */
 static void oracle_vectors(int n)
 {
@@ -509,7 +492,7 @@ static void core_vs(const unsigned char sk[T_SK],
 	int i;
 
 	for (i = 0; i < 3; i++) {
-		if (i && !have_bmi2_adx())
+		if (i && !nobs_test_have_fp_asm())
 			break;
 		name = nobs_fp_select(i != 0);
 #if defined(NOBS_FP_VEC_NAME) && !defined(TEST_CSIDH1024)
