@@ -265,6 +265,8 @@ int main(int argc, char **argv)
 	       T_ALG, runs);
 #endif
 	printf("M, S: multiplications and squarings per action (means); M+S min and max over the keys\n");
+	printf("(M+S moves only with the random points' public events; test_csidh_ops checks that every\n"
+	       " span between two events costs the same for every key)\n");
 	printf("%-8s %10s %14s %7s %8s %7s %8s %8s %14s %7s %14s %7s\n", "fp",
 	       "fp mul", "action", "xM", "M", "S", "M+S min", "M+S max",
 	       "validate", "xM", "derive", "xM");
