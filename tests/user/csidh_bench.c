@@ -97,17 +97,60 @@ void fp_mul3(void *x, const void *y, const void *z);
 
 static unsigned long long ref_action;
 
-/* one reference action on a fresh key: its ticks */
-static unsigned long long ref_once(void)
+/* the first row's reference keys and public keys, for ref_agree() */
+static struct ref_key ref_keys[64];
+static struct ref_pub ref_pubs[64];
+static int ref_kept;
+
+/* one reference action on a fresh key: its ticks (keep: keep both keys) */
+static unsigned long long ref_once(int keep)
 {
 	struct ref_pub base = { { 0 } }, out;
 	struct ref_key priv;
-	unsigned long long t0;
+	unsigned long long t0, t;
 
 	csidh_private(&priv);
 	t0 = nobs_ticks();
 	action(&out, &base, &priv);
-	return nobs_ticks() - t0;
+	t = nobs_ticks() - t0;
+	if (keep && ref_kept < 64) {
+		ref_keys[ref_kept] = priv;
+		ref_pubs[ref_kept++] = out;
+	}
+	return t;
+}
+
+/*
+ * The reference's fresh keys through nobs (the fastest field): each
+ * public key, and each shared secret with the previous key's public key
+ * (the reference's action on that curve), must be the reference's.
+ * Returns the number that differ.
+ */
+static int ref_agree(void)
+{
+	unsigned long long seed = 99;
+	struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
+	unsigned char out[T_PK];
+	struct ref_pub ss;
+	int i, bad = 0;
+
+	nobs_fp_select(nobs_test_have_fp_asm());
+	for (i = 0; i < ref_kept; i++) {
+		if (T(public_key)(out, ref_keys[i].b, &env) ||
+		    memcmp(out, &ref_pubs[i], T_PK))
+			bad++;
+		if (!i)
+			continue;
+		action(&ss, &ref_pubs[i - 1], &ref_keys[i]);
+		if (T(shared_secret)(out, ref_keys[i].b,
+				     (const unsigned char *)&ref_pubs[i - 1],
+				     &env) ||
+		    memcmp(out, &ss, T_PK))
+			bad++;
+	}
+	printf("%-8s the reference's %d fresh keys through nobs: %d public keys and %d shared secrets, %d differ\n",
+	       "", ref_kept, ref_kept, ref_kept ? ref_kept - 1 : 0, bad);
+	return bad;
 }
 
 static void run_ref(int runs)
@@ -125,7 +168,7 @@ static void run_ref(int runs)
 	}
 	mul = median(t, 64);
 	for (i = 0; i < runs; i++)
-		t[i] = ref_once();
+		t[i] = ref_once(1);
 	ref_action = median(t, runs);
 	printf("%-8s %10llu %14llu %6.0fk %-28s (variable time; min %llu)\n",
 	       "ref", mul, ref_action, ref_action / 1e3 / mul, "",
@@ -191,7 +234,7 @@ static void run(const char *impl, int runs, int counts_only)
 		t[i] = nobs_ticks() - t0;
 #ifdef NOBS_CSIDH_REF
 		/* interleaved, so that both see the same machine load */
-		rt[i] = ref_once();
+		rt[i] = ref_once(0);
 #endif
 		m = nobs_fp_count_mul;
 		sq = nobs_fp_count_sqr;
@@ -272,6 +315,8 @@ int main(int argc, char **argv)
 	       "validate", "xM", "derive", "xM");
 #ifdef NOBS_CSIDH_REF
 	run_ref(runs);
+	if (ref_agree())
+		return 1;
 #else
 	printf("ref      (the CSIDH reference: make bench NOBS_CSIDH_REF_SRC=<its source or git dir>)\n");
 #endif
