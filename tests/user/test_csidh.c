@@ -128,19 +128,17 @@ static void exchange(void)
 static void run_vectors(const char *text, int limit, const char *impl)
 {
 	const char *obj, *end = text;
-	int n = 0, i;
+	int n = 0, i, id;
 
-	for (obj = strstr(text, "\"Id\""); obj && (limit < 0 || n < limit);
-	     obj = strstr(end, "\"Id\"")) {
+	for (obj = next_vector(text, &end, &id);
+	     obj && (limit < 0 || n < limit);
+	     obj = next_vector(end, &end, &id)) {
 		unsigned char pk1[T_PK], pr1[T_SK], pk2[T_PK], ss[T_PK];
 		unsigned char out[T_PK];
 		const char *s;
 		size_t len;
-		int id = atoi(strchr(obj, ':') + 1), has_pk2, has_ss, err;
+		int has_pk2, has_ss, err;
 
-		end = strchr(obj, '}');
-		if (!end)
-			break;
 		n++;
 		s = field(obj, end, "status", &len);
 		if (!s || unhex(pr1, T_SK, obj, end, "Pr1") ||

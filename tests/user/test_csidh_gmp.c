@@ -58,6 +58,7 @@
 #endif
 
 static mpz_t o_p, o_r, o_rinv;		/* p, R = 2^(8 T_PK) mod p, 1 / R */
+static mpz_t o_inv4;			/* 1 / 4 mod p */
 static unsigned int o_l[T_PRIMES];	/* the small primes, ascending */
 static gmp_randstate_t o_rand;
 
@@ -177,22 +178,17 @@ static void o_ladder(struct o_pt *r, const struct o_pt *q, const mpz_t k,
 
 static void o_a24(mpz_t a24, const mpz_t a)
 {
-	mpz_t four;
-
-	mpz_init_set_ui(four, 4);
 	mpz_add_ui(a24, a, 2);
-	mpz_invert(four, four, o_p);
-	o_mul(a24, a24, four);
-	mpz_clear(four);
+	o_mul(a24, a24, o_inv4);
 }
 
 /* a random x in [0, p) and the Legendre symbol of x^3 + A x^2 + x */
 static int o_sample(mpz_t x, const mpz_t a)
 {
-	mpz_t f, t;
+	mpz_t f;
 	int s;
 
-	mpz_inits(f, t, NULL);
+	mpz_init(f);
 	do {
 		mpz_urandomm(x, o_rand, o_p);
 		o_add(f, x, a);
@@ -201,7 +197,7 @@ static int o_sample(mpz_t x, const mpz_t a)
 		o_mul(f, f, x);			/* x (x^2 + A x + 1) */
 		s = mpz_legendre(f, o_p);
 	} while (!s);
-	mpz_clears(f, t, NULL);
+	mpz_clear(f);
 	return s;
 }
 
@@ -407,21 +403,18 @@ static void o_shared(unsigned char ss[T_PK], const unsigned char sk[T_SK],
 
 static void o_setup(unsigned long seed)
 {
-	unsigned int q, d, n = 0;
+	unsigned int l[CSIDH_TEST_MAX_PRIMES];
 
-	mpz_inits(o_p, o_r, o_rinv, NULL);
-	if (csidh_test_prime(o_p, O_LAST, O_EXTRA) != T_PRIMES) {
+	mpz_inits(o_p, o_r, o_rinv, o_inv4, NULL);
+	if (csidh_test_prime(o_p, O_LAST, O_EXTRA) != T_PRIMES ||
+	    csidh_test_primes(l, O_LAST, O_EXTRA) != T_PRIMES) {
 		printf("FAIL: the oracle's prime has not %d factors\n",
 		       T_PRIMES);
 		exit(1);
 	}
-	for (q = 3; q <= O_LAST; q += 2) {
-		for (d = 3; d * d <= q && q % d; d += 2)
-			;
-		if (d * d > q)
-			o_l[n++] = q;
-	}
-	o_l[n] = O_EXTRA;
+	memcpy(o_l, l, sizeof(o_l));
+	mpz_set_ui(o_inv4, 4);
+	mpz_invert(o_inv4, o_inv4, o_p);
 	mpz_set_ui(o_r, 1);
 	mpz_mul_2exp(o_r, o_r, 8 * T_PK);
 	mpz_mod(o_r, o_r, o_p);
@@ -450,12 +443,8 @@ static void oracle_vectors(int n)
 		skipped++;
 		return;
 	}
-	for (obj = strstr(text, "\"Id\""); obj && done < n;
-	     obj = strstr(end, "\"Id\"")) {
-		end = strchr(obj, '}');
-		if (!end)
-			break;
-		id = atoi(strchr(obj, ':') + 1);
+	for (obj = next_vector(text, &end, &id); obj && done < n;
+	     obj = next_vector(end, &end, &id)) {
 		s = field(obj, end, "status", &len);
 		if (!s || strncmp(s, "valid\"", 6))
 			continue;

@@ -51,6 +51,25 @@ static char *slurp(const char *path)
 	return buf;
 }
 
+/*
+ * The next vector object of a file's text at or after from: its text is
+ * [obj, *end), *end its closing brace, and *id its "Id"; NULL if there is
+ * none (or it is not closed).
+ */
+static inline const char *next_vector(const char *from, const char **end,
+				      int *id)
+{
+	const char *obj = strstr(from, "\"Id\"");
+
+	if (!obj)
+		return NULL;
+	*end = strchr(obj, '}');
+	if (!*end)
+		return NULL;
+	*id = atoi(strchr(obj, ':') + 1);
+	return obj;
+}
+
 /* The string value of "key" in the object text [obj, end); NULL if none. */
 static const char *field(const char *obj, const char *end, const char *key,
 			 size_t *len)
