@@ -61,11 +61,14 @@ static unsigned long long median(unsigned long long *v, int n)
 
 unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
 
-/* the CPU's brand string, so that a pasted result says where it ran */
+/*
+ * The CPU's brand string, so that a pasted result says where it ran, and
+ * whether nobs_fp_select() takes the vector code there (the ifma row)
+ */
 static void print_cpu(void)
 {
 #if defined(__x86_64__)
-	unsigned int r[12], a, b, c, d;
+	unsigned int r[12];
 	int i;
 
 	if (__get_cpuid_max(0x80000000, NULL) < 0x80000004)
@@ -73,13 +76,15 @@ static void print_cpu(void)
 	for (i = 0; i < 3; i++)
 		__get_cpuid(0x80000002 + i, &r[4 * i], &r[4 * i + 1],
 			    &r[4 * i + 2], &r[4 * i + 3]);
-	a = b = c = d = 0;
-	__get_cpuid_count(7, 0, &a, &b, &c, &d);
-	printf("cpu: %.48s; AVX-512 IFMA: %s\n", (const char *)r,
-	       (b & (1u << 21)) ? "yes" : "no");
+	printf("cpu: %.48s", (const char *)r);
+#if defined(NOBS_FP_VEC_NAME) && !defined(TEST_CSIDH1024)
+	nobs_fp_select(nobs_test_have_fp_asm());
+	printf("; vector code: %s", nobs_fp_vec_name() ?:
+	       "none (needs AVX-512 IFMA, VL, VBMI2, DQ)");
+#endif
+	printf("\n");
 #endif
 }
-
 
 #ifdef NOBS_CSIDH_REF
 /*
