@@ -814,12 +814,8 @@ static noinline void nobs_csidh_units(const struct nobs_csidh_unit *u,
 		nobs_fp_mul4(r, a, b, vec);
 		return;
 	}
-	for (i = 0; i < 2; i++) {
-		if (u->a[i] == u->b[i])
-			nobs_fp_sqr(u->r[i], u->a[i]);
-		else
-			nobs_fp_mul(u->r[i], u->a[i], u->b[i]);
-	}
+	for (i = 0; i < 2; i++)
+		nobs_fp_mul_or_sqr(u->r[i], u->a[i], u->b[i]);
 }
 
 /*

@@ -92,6 +92,20 @@ static __always_inline void NOBS_FPX(sqr)(struct NOBS_FPX_T *r,
 }
 
 /*
+ * r = a * b / R mod p, squared when a and b are the same pointer: the rule
+ * by which a lane of nobs_fp*_mul4() is a multiplication or a squaring
+ */
+static __always_inline void NOBS_FPX(mul_or_sqr)(struct NOBS_FPX_T *r,
+						 const struct NOBS_FPX_T *a,
+						 const struct NOBS_FPX_T *b)
+{
+	if (a == b)
+		NOBS_FPX(sqr)(r, a);
+	else
+		NOBS_FPX(mul)(r, a, b);
+}
+
+/*
  * Four independent products r[k] = a[k] * b[k] / R mod p (k = 0 .. 3), and
  * four squares: the same values as four nobs_fp*_mul()/_sqr() calls (a
  * product whose two operands are the same pointer counts as a squaring,
@@ -121,13 +135,8 @@ static __always_inline void NOBS_FPX(mul4)(struct NOBS_FPX_T *const r[4],
 	}
 #endif
 	(void)vec;
-	/* a lane with a[k] == b[k] (the pointers) squares: same value */
-	for (k = 0; k < 4; k++) {
-		if (a[k] == b[k])
-			NOBS_FPX(sqr)(r[k], a[k]);
-		else
-			NOBS_FPX(mul)(r[k], a[k], b[k]);
-	}
+	for (k = 0; k < 4; k++)
+		NOBS_FPX(mul_or_sqr)(r[k], a[k], b[k]);
 }
 
 static __always_inline void NOBS_FPX(sqr4)(struct NOBS_FPX_T *const r[4],
