@@ -181,18 +181,18 @@ static void run_ref(int runs)
 }
 #endif
 
-/*
- * Each action's multiplications M and squarings S, counted (NOBS_FP_COUNT:
- * one increment per operation, under 1% of the time).  They differ from
- * key to key only through the public random events (see
- * test_csidh_ops.c); min and max are over this run's keys.
- */
 /* the fastest row's figures, for the closing line */
 static struct {
 	const char *name;
 	double ticks, xm, ratio, counted;
 } best;
 
+/*
+ * Each action's multiplications M and squarings S, counted (NOBS_FP_COUNT:
+ * one increment per operation, under 1% of the time).  They differ from
+ * key to key only through the public random events (see
+ * test_csidh_ops.c); min and max are over this run's keys.
+ */
 static void run(const char *impl, int runs, int counts_only)
 {
 	unsigned long long seed = 42, t[64], mul, keygen, val, derive;
