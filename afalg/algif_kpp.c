@@ -1,28 +1,31 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * An AF_ALG socket type "kpp": key agreement (csidh512, csidh1024, the
- * kernel's software ecdh-nist-p256/p384, dh and ffdhe up to 4096 bits)
- * from user space.
+ * An AF_ALG socket type "kpp": nobs's own key agreement (csidh512,
+ * csidh1024) from user space.
  * Mainline Linux has none; the protocol follows libkcapi's kcapi_kpp_*
  * calls.
  *
+ * The type serves nobs's algorithms only, never the kernel's other kpps
+ * (dh, ffdhe*(dh), ecdh-*, curve25519, hardware drivers): their key
+ * parsers (crypto_dh_decode_key() and friends) are written for trusted
+ * in-kernel callers and do not check that a key holds the bytes its header
+ * claims, so user bytes must never reach them.  nobs's own kpps take a raw
+ * private key of a fixed length and check every byte of it.
+ *
  * Parent socket (socket(AF_ALG, SOCK_SEQPACKET, 0), bind to type "kpp" and
- * an algorithm or driver name; ENOENT for an unknown name, a kpp not in
- * nobs_kpp_algs, an asynchronous (hardware) driver or one marked
- * CRYPTO_ALG_KERN_DRIVER_ONLY, or a name the AF_ALG policy refuses.  The
- * policy is the kernel's sysctl crypto.af_alg_restrict where it has one
- * (7.3): 0 and kernels without it nobs_kpp_algs, 1 nobs_kpp_allowlist
- * below, 2 no AF_ALG socket at all (EAFNOSUPPORT from socket())):
+ * an algorithm or driver name; ENOENT for any name that is not csidh512 or
+ * csidh1024 as registered by nobs (NOBS_KPP_SERVED), before any other kpp
+ * is looked up, loaded or handed a byte, or a name the AF_ALG policy
+ * refuses.  The policy is the kernel's sysctl crypto.af_alg_restrict where
+ * it has one (7.3): 0 and kernels without it every served name, 1
+ * nobs_kpp_allowlist below (the same two, for every user), 2 no AF_ALG
+ * socket at all (EAFNOSUPPORT from socket())):
  *   setsockopt(SOL_ALG, ALG_SET_KEY, key, len)
- *	passes the key bytes unchanged to crypto_kpp_set_secret(); length 0
- *	passes (NULL, 0).  csidh512 / csidh1024: the 37- / 65-byte private
- *	key, or length 0 for a fresh random one.  ecdh-*: the secret packed as the kernel's
- *	crypto_ecdh_encode_key() does (struct kpp_secret header, host byte
- *	order, then key_size and the key; key_size 0 for a random key), as
- *	libkcapi's kcapi_kpp_setkey() passes it.  Success returns the size of
- *	every result (crypto_kpp_maxsize()), a positive number; the kpp's
- *	errno otherwise (EINVAL for a malformed key, or a result size above
- *	512 bytes: a dh group above 4096 bits), and the socket is then
+ *	passes the key bytes to crypto_kpp_set_secret(); length 0 passes
+ *	(NULL, 0): the 37- (csidh512) or 65-byte (csidh1024) private key, or
+ *	length 0 for a fresh random one.  Success returns the size of every
+ *	result (crypto_kpp_maxsize()), a positive number; the kpp's errno
+ *	otherwise (EINVAL for a malformed key), and the socket is then
  *	without a key.  EBUSY while op sockets of this parent are open.
  *   accept() -> op socket; ENOKEY if no key was set.
  * Op socket:
@@ -42,10 +45,8 @@
  *	error.  The request runs without the socket lock: meanwhile every
  *	sendmsg() and recvmsg() on that op socket gets EBUSY at once (other
  *	op sockets of the same parent run their own requests in parallel).
- *	Results: KEYGEN the public key, SSGEN the shared secret, as
- *	long as the kpp reports in dst_len; for ecdh-*, which does not, the
- *	secret is the x coordinate, half the result size (32 bytes for
- *	ecdh-nist-p256, whose public key is x || y, 64 bytes).
+ *	Results: KEYGEN the public key, SSGEN the shared secret, as long as
+ *	the kpp reports in dst_len.
  *
  * splice() reaches nobs_kpp_sendmsg() too: through sock_no_sendpage() (no
  * .sendpage here) before 6.5, as a MSG_SPLICE_PAGES message since.
@@ -82,9 +83,8 @@
 #endif
 
 /*
- * Results above this size are refused at setkey: dh groups above 4096
- * bits (a 16384-bit group costs seconds per operation).  csidh512 and
- * ecdh-nist-p256 use 64 bytes, ecdh-nist-p384 96, csidh1024 128.
+ * A bound on every result size, checked at setkey: csidh512 uses 64
+ * bytes, csidh1024 128.
  */
 #define NOBS_KPP_MAX_RESULT	512
 
@@ -107,9 +107,6 @@ struct nobs_kpp_tfm {
  * @kpp:   the parent's transform (the parent outlives the op socket)
  * @size:  the result size, fixed at accept (the key cannot change while
  *	   op sockets exist)
- * @ss_size: the shared secret's size: @size, but half of it for ecdh-*
- *	   (the x coordinate; the kernel's ecdh does not report it in
- *	   dst_len)
  * @op:    ALG_OP_KEYGEN, ALG_OP_SSGEN or NOBS_KPP_OP_NONE
  * @ready: a send without MSG_MORE completed the request
  * @busy:  a recvmsg() is running the request without the socket lock
@@ -119,7 +116,6 @@ struct nobs_kpp_tfm {
 struct nobs_kpp_op {
 	struct crypto_kpp *kpp;
 	unsigned int size;
-	unsigned int ss_size;
 	u32 op;
 	bool ready;
 	bool busy;
@@ -262,8 +258,6 @@ static int nobs_kpp_run(struct nobs_kpp_op *ctx, u8 *out,
 	if (!err && (!req->dst_len || req->dst_len > ctx->size))
 		err = -EINVAL;
 	*outlen = req->dst_len;
-	if (ctx->op == ALG_OP_SSGEN)
-		*outlen = min(*outlen, ctx->ss_size);
 	kpp_request_free(req);
 	return err;
 }
@@ -350,52 +344,59 @@ proto_ops nobs_kpp_ops = {
 };
 
 /*
- * The kpps this type serves, by cra_name (a bind to a driver name is
- * served when its algorithm is listed), and whom to at
- * crypto.af_alg_restrict=1 (7.3 and later).  Always: csidh512 and
- * csidh1024, nobs's own constant-time code, the reason this type exists;
- * the kernel's software NIST ECDH; dh with groups of at most 4096 bits
- * (NOBS_KPP_MAX_RESULT), and the RFC 7919 groups of those sizes.
- * Never: any other kpp, and drivers that are asynchronous (hardware:
- * hpre, qat, keembay, ...) or marked CRYPTO_ALG_KERN_DRIVER_ONLY, which
- * were meant for in-kernel users.  At level 1: csidh512 and csidh1024 for
- * every user, ecdh-nist-p256 and -p384 with CAP_NET_ADMIN or CAP_SYS_ADMIN
- * only (as the kernel keeps most of its own names), dh for nobody (the
- * kernel's lists name algorithms, not sizes).  Level 2 has no AF_ALG
- * sockets at all; a kernel without the policy behaves as level 0.
+ * The kpps this type serves: nobs's own, by cra_name or by the driver
+ * names nobs gives them ("<cra_name>-nobs-<implementation>").  Every user
+ * may bind them, at crypto.af_alg_restrict=1 too (7.3 and later).
  */
+static const char *const nobs_kpp_served_names[] = { "csidh512", "csidh1024" };
+
 static const struct af_alg_allowlist_entry nobs_kpp_allowlist[] = {
 	{ "csidh512", AF_ALG_UNPRIVILEGED },
 	{ "csidh1024", AF_ALG_UNPRIVILEGED },
-	{ "ecdh-nist-p256" },
-	{ "ecdh-nist-p384" },
 	{},
-};
-
-static const char *const nobs_kpp_algs[] = {
-	"csidh512", "csidh1024", "ecdh-nist-p256", "ecdh-nist-p384", "dh",
-	"ffdhe2048(dh)", "ffdhe3072(dh)", "ffdhe4096(dh)",
 };
 
 #define NOBS_KPP_EXCLUDED	(CRYPTO_ALG_ASYNC | CRYPTO_ALG_KERN_DRIVER_ONLY)
 
+/*
+ * Whether @name can only mean one of nobs's kpps: checked before any
+ * lookup, so that no other kpp is loaded or instantiated for a user.
+ */
+static bool nobs_kpp_name_served(const char *name)
+{
+	size_t i, n;
+
+	for (i = 0; i < ARRAY_SIZE(nobs_kpp_served_names); i++) {
+		n = strlen(nobs_kpp_served_names[i]);
+		if (strncmp(name, nobs_kpp_served_names[i], n))
+			continue;
+		if (!name[n] || !strncmp(name + n, "-nobs-", 6))
+			return true;
+	}
+	return false;
+}
+
+/* Whether the transform the lookup found is nobs's own (not a namesake). */
 static bool nobs_kpp_served(struct crypto_kpp *kpp)
 {
-	const char *name = crypto_tfm_alg_name(crypto_kpp_tfm(kpp));
+	const struct crypto_alg *alg = &crypto_kpp_alg(kpp)->base;
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(nobs_kpp_algs); i++)
-		if (!strcmp(name, nobs_kpp_algs[i]))
+	if (alg->cra_module != THIS_MODULE)
+		return false;
+	for (i = 0; i < ARRAY_SIZE(nobs_kpp_served_names); i++)
+		if (!strcmp(alg->cra_name, nobs_kpp_served_names[i]))
 			return true;
 	return false;
 }
 
 /**
- * nobs_kpp_bind() - bind(): check the policy, allocate the kpp
+ * nobs_kpp_bind() - bind(): check the name and the policy, allocate the kpp
  * @name: the algorithm or driver name the socket was bound to
  *
- * Return: the parent socket's state; ERR_PTR(-ENOENT) for a name the
- * policy refuses, a kpp this type does not serve or none at all;
+ * Return: the parent socket's state; ERR_PTR(-ENOENT) for a name that is
+ * not one of nobs's kpps (checked first: nothing is looked up), a name the
+ * policy refuses, or a lookup that finds another module's algorithm;
  * -ENOMEM.  Nothing is logged.
  */
 static void *nobs_kpp_bind(const char *name)
@@ -404,6 +405,8 @@ static void *nobs_kpp_bind(const char *name)
 	struct crypto_kpp *kpp;
 	int err;
 
+	if (!nobs_kpp_name_served(name))
+		return ERR_PTR(-ENOENT);
 	err = af_alg_check_restriction(name, nobs_kpp_allowlist);
 	if (err)
 		return ERR_PTR(err);
@@ -487,9 +490,6 @@ static int nobs_kpp_accept(void *private, struct sock *sk)
 	memset(ctx->in, 0, tfm->maxsize);
 	ctx->kpp = tfm->kpp;
 	ctx->size = tfm->maxsize;
-	ctx->ss_size = tfm->maxsize;
-	if (!strncmp(crypto_tfm_alg_name(crypto_kpp_tfm(tfm->kpp)), "ecdh", 4))
-		ctx->ss_size /= 2;
 	ask->private = ctx;
 	sk->sk_destruct = nobs_kpp_sock_destruct;
 	return 0;
@@ -506,7 +506,7 @@ static const struct af_alg_type nobs_kpp_type = {
 };
 
 /**
- * nobs_afalg_kpp_select() - nothing to choose: the type serves every kpp
+ * nobs_afalg_kpp_select() - nothing to choose: one type for nobs's kpps
  * @cpu: unused
  *
  * Return: "kpp".

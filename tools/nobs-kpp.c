@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * nobs-kpp: key agreement from the command line through the AF_ALG socket
- * type "kpp" of nobs.ko (CSIDH-512, CSIDH-1024, or the kernel's ECDH
- * P-256).
+ * type "kpp" of nobs.ko (CSIDH-512, CSIDH-1024).
  *
  *   nobs-kpp [-f] [-a ALG] keygen PRIV
  *   nobs-kpp [-f] pub PRIV [OUT]
@@ -48,28 +47,6 @@
 
 static const char *prog = "nobs-kpp";
 static int force;
-
-/*
- * ECDH P-256: n - 2, n the group order (FIPS 186-4, D.1.2.3), and 2G, the
- * double of the base point (x || y, big-endian; computed with OpenSSL).
- */
-static const uint8_t p256_n_minus_2[32] = {
-	0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00,
-	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-	0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84,
-	0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x4f,
-};
-
-static const uint8_t p256_2g[64] = {
-	0x7c, 0xf2, 0x7b, 0x18, 0x8d, 0x03, 0x4f, 0x7e,
-	0x8a, 0x52, 0x38, 0x03, 0x04, 0xb5, 0x1a, 0xc3,
-	0xc0, 0x89, 0x69, 0xe2, 0x77, 0xf2, 0x1b, 0x35,
-	0xa6, 0x0b, 0x48, 0xfc, 0x47, 0x66, 0x99, 0x78,
-	0x07, 0x77, 0x55, 0x10, 0xdb, 0x8e, 0xd0, 0x40,
-	0x29, 0x3d, 0x9a, 0xc6, 0x9f, 0x74, 0x30, 0xdb,
-	0xba, 0x7d, 0xad, 0xe6, 0x3c, 0xe9, 0x82, 0x29,
-	0x9e, 0x04, 0xb7, 0x9d, 0x22, 0x78, 0x73, 0xd1,
-};
 
 struct alg {
 	const char *name;	/* kpp name, also in the files */
@@ -161,92 +138,9 @@ static int csidh1024_kernel_key(const uint8_t *priv, uint8_t *out)
 	return 65;
 }
 
-/*
- * ECDH P-256: a scalar uniform in [2, n - 3], big-endian (the range the
- * kernel's ecdh accepts).
- */
-static int p256_keygen(uint8_t *priv)
-{
-	for (;;) {
-		int lt = 0, high = 0, i;
-
-		random_bytes(priv, 32);
-		for (i = 0; i < 31; i++)
-			high |= priv[i];
-		for (i = 0; i < 32; i++) {
-			if (priv[i] != p256_n_minus_2[i]) {
-				lt = priv[i] < p256_n_minus_2[i];
-				break;
-			}
-		}
-		if (lt && (high || priv[31] >= 2))
-			return 0;
-	}
-}
-
-/*
- * The kernel's ecdh takes the scalar packed by crypto_ecdh_encode_key():
- * u16 type (2, ECDH), u16 total length, u16 key size, then the key, in
- * host byte order.  Kernels before the 2024 fix "crypto: ecdh - Pass
- * private key in proper byte order" read the key bytes as little-endian
- * 64-bit digits; fixed ones (Debian's 6.1 and 6.12 among them) read a
- * big-endian number.  p256_order() finds out which, once per run.
- */
-static int p256_little_endian = -1;
-
-static int p256_pack(const uint8_t *be, int little, uint8_t *out)
-{
-	uint16_t hdr[3] = { 2, 6 + 32, 32 };
-	int i;
-
-	memcpy(out, hdr, sizeof(hdr));
-	for (i = 0; i < 32; i++)
-		out[6 + i] = little ? be[31 - i] : be[i];
-	return 6 + 32;
-}
-
-static int kpp_bind(const char *alg);
-static void kpp_setkey(int tfm, const char *alg, const uint8_t *key,
-		       int len, const char *what);
-static size_t kpp_run(int tfm, int op, const uint8_t *in, size_t inlen,
-		      uint8_t *out, size_t outlen, const char *alg,
-		      const char *what);
-
-/* The public key of the scalar 2 is 2G in the kernel's byte order only. */
-static int p256_order(void)
-{
-	uint8_t two[32] = { 0 }, key[64], pub[64];
-	int little, tfm;
-
-	if (p256_little_endian >= 0)
-		return p256_little_endian;
-	two[31] = 2;
-	for (little = 0; little < 2; little++) {
-		tfm = kpp_bind("ecdh-nist-p256");
-		kpp_setkey(tfm, "ecdh-nist-p256", key,
-			   p256_pack(two, little, key), "probe key");
-		if (kpp_run(tfm, ALG_OP_KEYGEN, NULL, 0, pub, sizeof(pub),
-			    "ecdh-nist-p256", "probe") == 64 &&
-		    !memcmp(pub, p256_2g, 64)) {
-			close(tfm);
-			p256_little_endian = little;
-			return little;
-		}
-		close(tfm);
-	}
-	die(EXIT_FAIL, "ecdh-nist-p256: the kernel maps the scalar 2 to no known point; cannot tell its key byte order");
-	return 0;
-}
-
-static int p256_kernel_key(const uint8_t *priv, uint8_t *out)
-{
-	return p256_pack(priv, p256_order(), out);
-}
-
 static const struct alg algs[] = {
 	{ "csidh512", 37, 64, 64, csidh512_keygen, csidh512_kernel_key },
 	{ "csidh1024", 65, 128, 128, csidh1024_keygen, csidh1024_kernel_key },
-	{ "ecdh-nist-p256", 32, 64, 32, p256_keygen, p256_kernel_key },
 };
 
 static const struct alg *find_alg(const char *name)
@@ -523,17 +417,15 @@ static void print_help(FILE *f)
 		"  pub     the public key of PRIV, computed by the kernel\n"
 		"  derive  the secret shared between PRIV and the peer's public key\n"
 		"\n"
-		"  -a ALG  csidh512 (default), csidh1024 or ecdh-nist-p256; pub and\n"
-		"          derive take the algorithm from PRIV\n"
+		"  -a ALG  csidh512 (default) or csidh1024; pub and derive take the\n"
+		"          algorithm from PRIV\n"
 		"  -f      overwrite existing output files (default: refuse)\n"
 		"  -h      this help\n"
 		"\n"
 		"Files are text: a line \"nobs-kpp ALG KIND\" (KIND: private, public or\n"
 		"shared), then the key in hex.  OUT omitted or \"-\": standard output.\n"
 		"CSIDH keys are in the reference encoding (CSIDH-512: 37-byte private\n"
-		"key, 64-byte public key and secret; CSIDH-1024: 65 and 128 bytes);\n"
-		"P-256 private keys are big-endian\n"
-		"scalars, public keys x || y (64 bytes), secrets x (32 bytes).\n"
+		"key, 64-byte public key and secret; CSIDH-1024: 65 and 128 bytes).\n"
 		"Exit status: 0 done, 1 failed (the message says why), 2 bad usage.\n",
 		prog, prog, prog);
 }
@@ -563,7 +455,7 @@ int main(int argc, char **argv)
 	if (alg_name) {
 		a = find_alg(alg_name);
 		if (!a)
-			die(EXIT_USAGE, "unknown algorithm %s (csidh512, csidh1024 or ecdh-nist-p256)",
+			die(EXIT_USAGE, "unknown algorithm %s (csidh512 or csidh1024)",
 			    alg_name);
 	}
 	if (optind >= argc) {

@@ -4,11 +4,11 @@
 #   0: every name binds, for root and for nobody;
 #   1: the kernel's hash and rng allowlists hold no nobs name (ENOENT even
 #      for root); the kpp type serves csidh512 and csidh1024 to everyone,
-#      ecdh-nist-p256
-#      and -p384 to root only, nothing else (driver names, dh: ENOENT);
+#      nothing else (driver names: ENOENT);
 #   2: no AF_ALG socket at all (EAFNOSUPPORT), the kpp type included.
-# Nothing of it is logged.  On a kernel without the sysctl the kpp type
-# behaves as level 0.  The level the guest found is restored at the end.
+# At every level the kpp type serves no kpp but nobs's (the kernel's
+# ecdh, dh: ENOENT, for root too).  Nothing of it is logged.  On a kernel
+# without the sysctl the kpp type behaves as level 0.  The level the guest found is restored at the end.
 # Sourced by the guest's /init (busybox sh): report with `result`, never exit.
 
 pol_sysctl=/proc/sys/crypto/af_alg_restrict
@@ -44,8 +44,9 @@ for pol_n in ecdh-nist-p256 ecdh-nist-p384; do
 done
 
 if [ ! -f "$pol_sysctl" ]; then
-	# No policy: the kpp type serves every kpp to everyone (level 0).
-	pol_expect policy-none-kpp-nobody ok -u kpp csidh512 csidh1024 $pol_ecdh dh
+	# No policy: the kpp type serves nobs's kpps to everyone (level 0).
+	pol_expect policy-none-kpp-nobody ok -u kpp csidh512 csidh1024 $pol_kdrv
+	pol_expect policy-none-kpp-foreign ENOENT kpp $pol_ecdh dh
 	result skip policy-levels "no $pol_sysctl on this kernel"
 else
 	pol_saved=$(cat "$pol_sysctl")
@@ -62,8 +63,9 @@ else
 	pol_expect policy-0-hash-root ok hash $pol_hash
 	pol_expect policy-0-hash-nobody ok -u hash $pol_hash
 	pol_expect policy-0-rng ok rng $pol_rng
-	pol_expect policy-0-kpp-root ok kpp csidh512 csidh1024 $pol_kdrv $pol_ecdh dh
-	pol_expect policy-0-kpp-nobody ok -u kpp csidh512 csidh1024 $pol_kdrv $pol_ecdh dh
+	pol_expect policy-0-kpp-root ok kpp csidh512 csidh1024 $pol_kdrv
+	pol_expect policy-0-kpp-nobody ok -u kpp csidh512 csidh1024 $pol_kdrv
+	pol_expect policy-0-kpp-foreign-root ENOENT kpp $pol_ecdh dh
 
 	echo 1 >"$pol_sysctl"
 	# The level is in force: the kernel's own allowlist still serves sha1.
@@ -75,14 +77,8 @@ else
 	pol_expect policy-1-kpp-csidh512-nobody ok -u kpp csidh512
 	pol_expect policy-1-kpp-csidh1024-root ok kpp csidh1024
 	pol_expect policy-1-kpp-csidh1024-nobody ok -u kpp csidh1024
-	if [ -n "$pol_ecdh" ]; then
-		pol_expect policy-1-kpp-ecdh-root ok kpp $pol_ecdh
-		pol_expect policy-1-kpp-ecdh-nobody ENOENT -u kpp $pol_ecdh
-	else
-		result skip policy-1-kpp-ecdh "no ecdh-nist-p256/p384 in this kernel"
-	fi
-	pol_expect policy-1-kpp-refused-root ENOENT kpp $pol_kdrv dh no-such-kpp
-	pol_expect policy-1-kpp-refused-nobody ENOENT -u kpp $pol_kdrv dh no-such-kpp
+	pol_expect policy-1-kpp-refused-root ENOENT kpp $pol_kdrv $pol_ecdh dh no-such-kpp
+	pol_expect policy-1-kpp-refused-nobody ENOENT -u kpp $pol_kdrv $pol_ecdh dh no-such-kpp
 	# The allowed name works end to end: a reference vector's public key
 	# (the vectors 60-kpp.sh picked).
 	if [ -s /tmp/kpp/valid ]; then

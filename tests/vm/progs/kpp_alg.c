@@ -7,24 +7,29 @@
  *   kpp_alg errors        every documented errno: unknown algorithm, bad
  *                         keys, missing key, bad ops, bad lengths, invalid
  *                         public keys, setkey while busy
- *   kpp_alg ecdh          ecdh-nist-p256: two random keys agree; RFC 5903
- *                         section 8.1 known answer (256-bit random ECP
- *                         group: i, g^i, r, g^r, g^ir); input in pieces
- *                         (MSG_MORE) and through vmsplice/splice
+ *   kpp_alg foreign       the kernel's other kpps are refused at bind
+ *                         (ENOENT), before any of their key parsers sees a
+ *                         byte: for each, a key whose kpp_secret header
+ *                         claims more bytes than are sent (dh: 529 bytes
+ *                         claiming 1041, g never sent; ffdhe*: 17 claiming
+ *                         272; ecdh-*: 7 claiming 38) is what would follow
+ *   kpp_alg csidh-ss PR PK2 SS
+ *                         csidh512 private key PR and the peer's public key
+ *                         PK2 give the shared secret SS, with the peer key
+ *                         sent in two pieces (MSG_MORE) and by vmsplice/splice
  *   kpp_alg csidh-kat PR PK
  *                         csidh512 private key PR (hex) gives public key PK
  *                         on KAT_OPS (4) op sockets of one parent, run at once by 4
  *                         processes
- *   kpp_alg stress N I    N processes, each I ecdh-nist-p256 exchanges on
- *                         its own sockets: the two secrets agree every time
+ *   kpp_alg stress N I    N processes, each I csidh512 exchanges between
+ *                         two random keys on its own sockets: the two
+ *                         secrets agree every time
  *   kpp_alg unload        with a kpp socket open, nobs cannot be removed
  *   kpp_alg busy PR PK    while one process's recv() runs a csidh512
  *                         keygen on an op socket, another's send() and
  *                         recv() on the same socket get EBUSY at once
  *                         (no wait on the socket lock); the keygen's
  *                         result is Pk1
- *   kpp_alg dh-size       dh: a 4096-bit group is accepted (result size
- *                         512), a 4104-bit one refused with EINVAL
  *                         (delete_module fails), and the socket still works
  */
 #define _GNU_SOURCE
@@ -49,7 +54,6 @@
 #define OP_KEYGEN 4
 #define OP_SSGEN 5
 
-#define P256 "ecdh-nist-p256"
 /*
  * csidh-kat's op sockets: twice the guests' two CPUs, so that requests
  * wait for a CPU while others run (each is a group action, over a second
@@ -174,41 +178,21 @@ static int run(int tfm, int op, const void *in, size_t inlen, uint8_t *out,
 	return n;
 }
 
-/* The kernel's packed ecdh secret from big-endian key bytes be. */
-static int p256_key(uint8_t *out, const uint8_t *be, int keylen, int little)
+/* A csidh512 socket with a fresh random key (setkey of length 0). */
+static int csidh_random(void)
 {
-	uint16_t hdr[3] = { 2, 6 + keylen, keylen };
-	int i;
-
-	memcpy(out, hdr, 6);
-	for (i = 0; i < keylen; i++)
-		out[6 + i] = little ? be[keylen - 1 - i] : be[i];
-	return 6 + keylen;
-}
-
-static int p256_random(void)
-{
-	uint8_t k[6];
-	int s = kbind(P256), r;
+	int s = kbind("csidh512"), r;
 
 	if (s < 0)
 		return -1;
-	r = setkey(s, k, p256_key(k, NULL, 0, 0));
-	CHECK(r == 64, "ecdh random setkey returned %d (%s)", r, strerror(errno));
+	r = setkey(s, NULL, 0);
+	CHECK(r == 64, "csidh512 random setkey returned %d (%s)", r, strerror(errno));
 	return s;
 }
 
-static const char *rfc_i = "c88f01f510d9ac3f70a292daa2316de544e9aab8afe84049c62a9c57862d1433";
-static const char *rfc_gi = "dad0b65394221cf9b051e1feca5787d098dfe637fc90b9ef945d0c3772581180"
-			    "5271a0461cdb8252d61f1c456fa3e59ab1f45b33accf5f58389e0577b8990bb3";
-static const char *rfc_r = "c6ef9c5d78ae012a011164acb397ce2088685d8f06bf9be0b283ab46476bee53";
-static const char *rfc_gr = "d12dfb5289c8d4f81208b70270398c342296970a0bccb74c736fc7554494bf63"
-			    "56fbf3ca366cc23e8157854c13c58d6aac23f046ada30f8353e74f33039872ab";
-static const char *rfc_gir = "d6840f6b42f6edafd13116e0e12565202fef8e9ece7dce03812464d04b9442de";
-
 static int cmd_errors(void)
 {
-	uint8_t key[64], big[128], out[128], csk[37];
+	uint8_t big[128], out[128], csk[37];
 	int s, op, r;
 
 	/* Unknown algorithm, and a name that is not a kpp. */
@@ -255,113 +239,8 @@ static int cmd_errors(void)
 	close(op);
 	close(s);
 
-	/* ecdh-nist-p256 keys. */
-	s = kbind(P256);
-	CHECK(s >= 0, "bind " P256 ": %s", strerror(errno));
-	if (s < 0)
-		return 1;
-	EXPECT_ERR(setkey(s, key, 0), EINVAL, "ecdh setkey length 0");
-	memset(big, 0, sizeof(big));
-	EXPECT_ERR(setkey(s, key, p256_key(key, big, 32, 0)), EINVAL, "ecdh key 0");
-	memset(big, 0xff, 33);
-	EXPECT_ERR(setkey(s, key, p256_key(key, big, 33, 0)), EINVAL, "ecdh key 33 bytes");
-	EXPECT_ERR(setkey(s, big, 5), EINVAL, "ecdh setkey 5 bytes");
-	close(s);
-	s = p256_random();
-	if (s < 0)
-		return 1;
-	/* A point off the curve, wrong lengths. */
-	memset(big, 0, sizeof(big));
-	big[31] = 1;
-	big[63] = 1;
-	r = run(s, OP_SSGEN, big, 64, out, 64);
-	CHECK(r == -EINVAL, "ecdh point (1, 1): %d", r);
-	r = run(s, OP_SSGEN, big, 63, out, 64);
-	CHECK(r == -EINVAL, "ecdh 63-byte public key: %d", r);
-	r = run(s, OP_KEYGEN, NULL, 0, out, 63);
-	CHECK(r == -EMSGSIZE, "ecdh keygen into 63 bytes: %d", r);
-	close(s);
 	if (!failed)
 		printf("ok errors\n");
-	return failed;
-}
-
-static int cmd_ecdh(void)
-{
-	uint8_t k[64], pa[64], pb[64], sa[64], sb[64], be[64], want[64], out[128];
-	int a, b, r, little, s, op, p[2];
-	struct iovec iov;
-
-	/* Two random keys. */
-	a = p256_random();
-	b = p256_random();
-	if (a < 0 || b < 0)
-		return 1;
-	CHECK(run(a, OP_KEYGEN, NULL, 0, pa, 64) == 64, "keygen a");
-	CHECK(run(b, OP_KEYGEN, NULL, 0, pb, 64) == 64, "keygen b");
-	CHECK(run(a, OP_SSGEN, pb, 64, sa, 64) == 32, "ssgen a");
-	CHECK(run(b, OP_SSGEN, pa, 64, sb, 64) == 32, "ssgen b");
-	CHECK(!memcmp(sa, sb, 32), "random keys: secrets differ");
-	close(a);
-	close(b);
-
-	/* RFC 5903, 8.1: find the kernel's scalar byte order from g^i. */
-	hex2bin(rfc_i, be, 32);
-	hex2bin(rfc_gi, want, 64);
-	for (little = 0; little < 2; little++) {
-		s = kbind(P256);
-		if (setkey(s, k, p256_key(k, be, 32, little)) == 64 &&
-		    run(s, OP_KEYGEN, NULL, 0, pa, 64) == 64 &&
-		    !memcmp(pa, want, 64))
-			break;
-		close(s);
-	}
-	CHECK(little < 2, "RFC 5903 i: g^i wrong in either byte order");
-	if (little == 2)
-		return 1;
-	hex2bin(rfc_gr, pb, 64);
-	hex2bin(rfc_gir, want, 32);
-	r = run(s, OP_SSGEN, pb, 64, sa, 64);
-	CHECK(r == 32 && !memcmp(sa, want, 32), "RFC 5903 g^ir from i (%d)", r);
-
-	/* The peer key in two pieces, MSG_MORE between them. */
-	op = accept(s, NULL, 0);
-	CHECK(send_op(op, OP_SSGEN, pb, 20, MSG_MORE, -1) == 20, "piece 1");
-	CHECK(send_op(op, -1, pb + 20, 44, 0, -1) == 44, "piece 2");
-	r = read(op, out, sizeof(out));
-	CHECK(r == 32 && !memcmp(out, want, 32), "g^ir in pieces (%d)", r);
-
-	/* libkcapi's vmsplice path: op with MSG_MORE, data spliced. */
-	CHECK(pipe(p) == 0, "pipe");
-	CHECK(send_op(op, OP_SSGEN, NULL, 0, MSG_MORE, -1) == 0, "splice op");
-	iov.iov_base = pb;
-	iov.iov_len = 64;
-	CHECK(vmsplice(p[1], &iov, 1, SPLICE_F_GIFT) == 64, "vmsplice: %s", strerror(errno));
-	r = splice(p[0], NULL, op, NULL, 64, 0);
-	CHECK(r == 64, "splice: %d %s", r, strerror(errno));
-	r = read(op, out, sizeof(out));
-	CHECK(r == 32 && !memcmp(out, want, 32), "g^ir by splice (%d %s)", r,
-	      strerror(errno));
-	close(p[0]);
-	close(p[1]);
-	close(op);
-	close(s);
-
-	/* And from r's side. */
-	hex2bin(rfc_r, be, 32);
-	s = kbind(P256);
-	CHECK(setkey(s, k, p256_key(k, be, 32, little)) == 64, "setkey r");
-	hex2bin(rfc_gr, want, 64);
-	r = run(s, OP_KEYGEN, NULL, 0, pb, 64);
-	CHECK(r == 64 && !memcmp(pb, want, 64), "RFC 5903 g^r (%d)", r);
-	hex2bin(rfc_gi, pa, 64);
-	hex2bin(rfc_gir, want, 32);
-	r = run(s, OP_SSGEN, pa, 64, sb, 64);
-	CHECK(r == 32 && !memcmp(sb, want, 32), "RFC 5903 g^ir from r (%d)", r);
-	close(s);
-	if (!failed)
-		printf("ok ecdh (kernel reads the scalar %s-endian)\n",
-		       little ? "little" : "big");
 	return failed;
 }
 
@@ -413,20 +292,153 @@ static int cmd_csidh_kat(const char *prh, const char *pkh)
 	return failed;
 }
 
+/* struct kpp_secret { u16 type; u16 len; } (include/crypto/kpp.h) */
+#define KPP_SECRET_DH	1
+#define KPP_SECRET_ECDH	2
+
+/*
+ * A kpp_secret header claiming @claimed bytes in all, followed by what the
+ * sizes say, of which only @sent bytes in all are written to @k.  dh:
+ * u32 key_size, p_size, g_size; ecdh: u16 key_size.
+ */
+static int claiming(uint8_t *k, uint16_t type, uint16_t claimed,
+		    const uint32_t *sizes, int nsizes, int sent)
+{
+	uint16_t hdr[2] = { type, claimed };
+	int off = 4, i;
+
+	memset(k, 0, sent);
+	memcpy(k, hdr, 4);
+	for (i = 0; i < nsizes; i++) {
+		if (type == KPP_SECRET_ECDH) {
+			uint16_t v = sizes[i];
+
+			memcpy(k + off, &v, 2);
+			off += 2;
+		} else {
+			memcpy(k + off, &sizes[i], 4);
+			off += 4;
+		}
+	}
+	if (sent > off)
+		k[off] = 1;		/* the private value x = 1 */
+	if (sent > off + 1)
+		memset(k + off + 1, 0xff, sent - off - 1);	/* p = 2^4096 - 1 */
+	return sent;
+}
+
+static int cmd_foreign(void)
+{
+	static const uint32_t dh[3] = { 1, 512, 512 }, ffdhe[3] = { 256, 0, 0 };
+	static const uint32_t p256[1] = { 32 }, p384[1] = { 48 }, p192[1] = { 24 };
+	static const struct {
+		const char *name;
+		uint16_t type, claimed;
+		const uint32_t *sizes;
+		int nsizes, sent;
+	} f[] = {
+		{ "dh", KPP_SECRET_DH, 16 + 1 + 512 + 512, dh, 3, 16 + 1 + 512 },
+		{ "dh-generic", KPP_SECRET_DH, 16 + 1 + 512 + 512, dh, 3, 16 + 1 + 512 },
+		{ "ffdhe2048(dh)", KPP_SECRET_DH, 16 + 256, ffdhe, 3, 17 },
+		{ "ffdhe3072(dh)", KPP_SECRET_DH, 16 + 256, ffdhe, 3, 17 },
+		{ "ffdhe4096(dh)", KPP_SECRET_DH, 16 + 256, ffdhe, 3, 17 },
+		{ "ffdhe6144(dh)", KPP_SECRET_DH, 16 + 256, ffdhe, 3, 17 },
+		{ "ffdhe8192(dh)", KPP_SECRET_DH, 16 + 256, ffdhe, 3, 17 },
+		{ "ecdh-nist-p256", KPP_SECRET_ECDH, 6 + 32, p256, 1, 7 },
+		{ "ecdh-nist-p256-generic", KPP_SECRET_ECDH, 6 + 32, p256, 1, 7 },
+		{ "ecdh-nist-p384", KPP_SECRET_ECDH, 6 + 48, p384, 1, 7 },
+		{ "ecdh-nist-p192", KPP_SECRET_ECDH, 6 + 24, p192, 1, 7 },
+		{ "curve25519", KPP_SECRET_ECDH, 6 + 32, p256, 1, 7 },
+		{ "curve25519-generic", KPP_SECRET_ECDH, 6 + 32, p256, 1, 7 },
+	};
+	uint8_t key[1100], out[1100];
+	size_t i;
+
+	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		int s = kbind(f[i].name), n, r, e;
+
+		if (s < 0) {
+			CHECK(errno == ENOENT, "bind %s: %s, want ENOENT", f[i].name,
+			      strerror(errno));
+			continue;
+		}
+		/* Served: this is what a user could send it. */
+		n = claiming(key, f[i].type, f[i].claimed, f[i].sizes, f[i].nsizes,
+			     f[i].sent);
+		r = setkey(s, key, n);
+		e = errno;
+		if (r >= 0)
+			r = run(s, OP_KEYGEN, NULL, 0, out, sizeof(out));
+		CHECK(0, "bind %s succeeded; a %d-byte key claiming %u bytes: setkey %s%s",
+		      f[i].name, n, f[i].claimed, r >= 0 ? "accepted, keygen " : strerror(e),
+		      r >= 0 ? (r > 0 ? "answered" : strerror(-r)) : "");
+		close(s);
+	}
+	if (!failed)
+		printf("ok foreign: %zu names of the kernel's kpps refused at bind (ENOENT)\n",
+		       sizeof(f) / sizeof(f[0]));
+	return failed;
+}
+
+/*
+ * The shared secret of private key PR and peer key PK2 (hex) must be SS
+ * (hex), with the peer key in two pieces and by vmsplice/splice (libkcapi's
+ * path: the op with MSG_MORE, then the data spliced).
+ */
+static int cmd_csidh_ss(const char *prh, const char *pk2h, const char *ssh)
+{
+	uint8_t pr[37], pk2[64], want[64], out[128];
+	struct iovec iov;
+	int s, op, r, p[2];
+
+	if (hex2bin(prh, pr, 37) != 37 || hex2bin(pk2h, pk2, 64) != 64 ||
+	    hex2bin(ssh, want, 64) != 64) {
+		printf("FAIL bad hex arguments\n");
+		return 1;
+	}
+	s = kbind("csidh512");
+	CHECK(s >= 0 && setkey(s, pr, 37) == 64, "csidh512 setkey: %s", strerror(errno));
+	if (failed)
+		return 1;
+	op = accept(s, NULL, 0);
+	CHECK(op >= 0, "accept: %s", strerror(errno));
+	CHECK(send_op(op, OP_SSGEN, pk2, 20, MSG_MORE, -1) == 20, "piece 1");
+	CHECK(send_op(op, -1, pk2 + 20, 44, 0, -1) == 44, "piece 2");
+	r = read(op, out, sizeof(out));
+	CHECK(r == 64 && !memcmp(out, want, 64), "Ss from two pieces (%d)", r);
+
+	CHECK(pipe(p) == 0, "pipe");
+	CHECK(send_op(op, OP_SSGEN, NULL, 0, MSG_MORE, -1) == 0, "splice op");
+	iov.iov_base = pk2;
+	iov.iov_len = 64;
+	CHECK(vmsplice(p[1], &iov, 1, SPLICE_F_GIFT) == 64, "vmsplice: %s", strerror(errno));
+	r = splice(p[0], NULL, op, NULL, 64, 0);
+	CHECK(r == 64, "splice: %d %s", r, strerror(errno));
+	r = read(op, out, sizeof(out));
+	CHECK(r == 64 && !memcmp(out, want, 64), "Ss by splice (%d %s)", r, strerror(errno));
+	close(p[0]);
+	close(p[1]);
+	close(op);
+	close(s);
+	if (!failed)
+		printf("ok csidh-ss: Ss from the peer key in two pieces and by splice\n");
+	return failed;
+}
+
 static int stress_one(int iters)
 {
 	uint8_t pa[64], pb[64], sa[64], sb[64];
 	int i;
 
 	for (i = 0; i < iters; i++) {
-		int a = p256_random(), b = p256_random();
+		int a = csidh_random(), b = csidh_random();
 
 		if (a < 0 || b < 0 ||
 		    run(a, OP_KEYGEN, NULL, 0, pa, 64) != 64 ||
 		    run(b, OP_KEYGEN, NULL, 0, pb, 64) != 64 ||
-		    run(a, OP_SSGEN, pb, 64, sa, 64) != 32 ||
-		    run(b, OP_SSGEN, pa, 64, sb, 64) != 32 ||
-		    memcmp(sa, sb, 32))
+		    run(a, OP_SSGEN, pb, 64, sa, 64) != 64 ||
+		    run(b, OP_SSGEN, pa, 64, sb, 64) != 64 ||
+		    memcmp(sa, sb, 64) || !memcmp(pa, pb, 64))
 			return 1;
 		close(a);
 		close(b);
@@ -455,7 +467,7 @@ static int cmd_stress(int n, int iters)
 static int cmd_unload(void)
 {
 	uint8_t pa[64];
-	int s = p256_random();
+	int s = csidh_random();
 	long r;
 
 	if (s < 0)
@@ -543,46 +555,15 @@ static int cmd_busy(const char *prh, const char *pkh)
 	return 77;
 }
 
-/* The kernel's packed dh secret: a 32-byte key, a p of @plen bytes, g 2. */
-static int dh_key(uint8_t *out, unsigned int plen)
-{
-	uint16_t hdr[2] = { 1, 0 };
-	uint32_t sizes[3] = { 32, plen, 1 };
-	unsigned int len = 4 + 12 + 32 + plen + 1;
-
-	hdr[1] = len;
-	memcpy(out, hdr, 4);
-	memcpy(out + 4, sizes, 12);
-	memset(out + 16, 0x5a, 32);
-	memset(out + 48, 0xff, plen);	/* p = 2^(8 plen) - 1, odd, top bit set */
-	out[48 + plen] = 2;
-	return len;
-}
-
-static int cmd_dh_size(void)
-{
-	static uint8_t key[1024];
-	int s = kbind("dh"), r;
-
-	CHECK(s >= 0, "bind dh: %s", strerror(errno));
-	if (s < 0)
-		return 1;
-	r = setkey(s, key, dh_key(key, 512));
-	CHECK(r == 512, "dh with a 4096-bit p: setkey %d (%s), want 512", r, strerror(errno));
-	EXPECT_ERR(setkey(s, key, dh_key(key, 513)), EINVAL, "dh with a 4104-bit p");
-	close(s);
-	if (!failed)
-		printf("ok dh-size: 4096-bit group accepted, 4104-bit refused (EINVAL)\n");
-	return failed;
-}
-
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IONBF, 0);
 	if (argc == 2 && !strcmp(argv[1], "errors"))
 		return cmd_errors();
-	if (argc == 2 && !strcmp(argv[1], "ecdh"))
-		return cmd_ecdh();
+	if (argc == 2 && !strcmp(argv[1], "foreign"))
+		return cmd_foreign();
+	if (argc == 5 && !strcmp(argv[1], "csidh-ss"))
+		return cmd_csidh_ss(argv[2], argv[3], argv[4]);
 	if (argc == 4 && !strcmp(argv[1], "csidh-kat"))
 		return cmd_csidh_kat(argv[2], argv[3]);
 	if (argc == 4 && !strcmp(argv[1], "stress"))
@@ -591,8 +572,6 @@ int main(int argc, char **argv)
 		return cmd_unload();
 	if (argc == 4 && !strcmp(argv[1], "busy"))
 		return cmd_busy(argv[2], argv[3]);
-	if (argc == 2 && !strcmp(argv[1], "dh-size"))
-		return cmd_dh_size();
-	fprintf(stderr, "usage: kpp_alg errors|ecdh|csidh-kat PR PK|stress N I|unload|busy PR PK|dh-size\n");
+	fprintf(stderr, "usage: kpp_alg errors|foreign|csidh-ss PR PK2 SS|csidh-kat PR PK|stress N I|unload|busy PR PK\n");
 	return 2;
 }
