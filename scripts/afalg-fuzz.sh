@@ -14,11 +14,16 @@
 #       one kernel (x86_64: with the dry runs; or x86_64-kcsan)
 #   scripts/afalg-fuzz.sh long SECONDS     the long campaign (make
 #       fuzz-kernel SECONDS=N): SECONDS on each kernel
-#   scripts/afalg-fuzz.sh plant            the planted-bug check alone: a
-#       copy of the tree under build/ whose kpp sendmsg lacks its length
-#       check (no shipped code changes); the campaign on the debug kernel
-#       must report the KASAN out-of-bounds write in nobs_kpp_sendmsg
-#       and minimize it to a few calls
+#   scripts/afalg-fuzz.sh plant [NAME]     the planted-bug checks alone
+#       (NAME: one of them): each a copy of the tree under build/ with one
+#       bug planted (no shipped code changes), a campaign on the debug
+#       kernel that must report it under KASAN, in a frame of nobs's, and
+#       minimize it to a few calls.  kpp-sendmsg-length: the kpp type's
+#       sendmsg lacks its length check (an out-of-bounds write in
+#       nobs_kpp_sendmsg); kpp-serves-dh: the kpp type serves the kernel's
+#       dh again, whose key parser trusts the kpp_secret header (the
+#       over-read of a key that claims more bytes than it holds, under
+#       nobs_kpp_setkey)
 #   scripts/afalg-fuzz.sh run [-k x86_64|x86_64-kcsan] [-t SECONDS]
 #       [-s SEED] [-p NPROC] [-j NTHREADS] [-S SRC] [-l LABEL] [-E REGEX]
 #       one campaign (-S: nobs from the tree SRC; -E: a report matching
@@ -40,12 +45,24 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
 FUZZ_PARAMS="keccak_impl=bmi"
-# The planted bug: nobs_kpp_sendmsg() without its length check.
-PLANT_FILE=afalg/algif_kpp.c
-PLANT_SED='/if (size > ctx->size - ctx->len) {/s/ctx->size - ctx->len/ctx->size + 32 - ctx->len/'
-PLANT_REPORT='BUG: KASAN: slab-out-of-bounds in (nobs_kpp_sendmsg|_copy_from_iter)'
-# ... and the report's stack must name it.
-PLANT_FRAME='nobs_kpp_sendmsg\+0x[0-9a-f]+/0x[0-9a-f]+ \[nobs\]'
+# The planted bugs: plant_spec NAME sets the file and its edit, the report
+# the campaign must bring (a regex) and the frame of nobs's its stack must
+# show.
+PLANT_NAMES="kpp-sendmsg-length kpp-serves-dh"
+plant_spec() {
+	plant_file=afalg/algif_kpp.c
+	case $1 in
+	kpp-sendmsg-length)
+		plant_sed='/if (size > ctx->size - ctx->len) {/s/ctx->size - ctx->len/ctx->size + 32 - ctx->len/'
+		plant_report='BUG: KASAN: slab-out-of-bounds in (nobs_kpp_sendmsg|_copy_from_iter)'
+		plant_frame='nobs_kpp_sendmsg\+0x[0-9a-f]+/0x[0-9a-f]+ \[nobs\]' ;;
+	kpp-serves-dh)
+		plant_sed='s/{ "csidh512", "csidh1024" };/{ "csidh512", "csidh1024", "dh" };/; s/if (alg->cra_module != THIS_MODULE)/if (!alg->cra_module \&\& 0)/'
+		plant_report='BUG: KASAN: slab-out-of-bounds in '
+		plant_frame='nobs_kpp_setkey\+0x[0-9a-f]+/0x[0-9a-f]+ \[nobs\]' ;;
+	*) return 1 ;;
+	esac
+}
 
 # campaign KERNEL SECONDS LABEL SRC EXPECT [SEED NPROC NTHREADS]
 campaign() {
@@ -139,7 +156,7 @@ campaign() {
 	pass=$nobs_pass fail=$nobs_fail skip=$nobs_skip
 	local bad="$NOBS_KERNEL_BAD|INFO: task .* blocked|soft lockup|unreferenced object"
 	if [ -n "$expect" ]; then
-		if expect_report "$out" "$expect"; then
+		if expect_report "$out" "$expect" "$plant_frame"; then
 			pass=$((pass + 1))
 		else
 			fail=$((fail + 1))
@@ -199,20 +216,21 @@ races() {
 	done <"$out/races.txt"
 }
 
-# expect_report OUT REGEX: the planted bug's report came, and the fuzzer
-# minimized it (a replay of one worker, a few calls).
+# expect_report OUT REGEX FRAME: the planted bug's report came, its stack
+# shows FRAME, and the fuzzer minimized it (a replay of one worker, a few
+# calls).
 expect_report() {
-	local out=$1 re=$2 ok=0
+	local out=$1 re=$2 frame=$3 ok=0
 	if grep -Eq "^afalg-fuzz: REPORT .*($re)" "$out/fuzz.log"; then
 		echo "  found: $(grep -Em 1 "^afalg-fuzz: REPORT .*($re)" "$out/fuzz.log" | cut -c 20-)"
 	else
 		echo "  FAIL  expected a report matching '$re': none"
 		ok=1
 	fi
-	if grep -Eq "$PLANT_FRAME" "$out/console.clean"; then
-		echo "  in: $(grep -Eom 1 "$PLANT_FRAME" "$out/console.clean")"
+	if grep -Eq "$frame" "$out/console.clean"; then
+		echo "  in: $(grep -Eom 1 "$frame" "$out/console.clean")"
 	else
-		echo "  FAIL  no '$PLANT_FRAME' frame in the report"
+		echo "  FAIL  no '$frame' frame in the report"
 		ok=1
 	fi
 	if grep -q '^afalg-fuzz: minimized: [0-9]* of the first' "$out/fuzz.log"; then
@@ -307,14 +325,21 @@ host_selftest() {
 	[ "$f" = 0 ]
 }
 
-# plant SECONDS: the planted bug on a copy of the tree, found.
+# plant SECONDS [NAME]: each planted bug (or NAME's) on a copy of the
+# tree, found.
 plant() {
-	local src=$NOBS_BUILD/afalg-fuzz/plant-src
-	if ! nobs_plant_tree "$src" "$PLANT_FILE" "$PLANT_SED" kpp-sendmsg-length; then
-		echo "afalg-fuzz-plant: 0 passed, 1 failed"
-		return 1
-	fi
-	campaign x86_64 "$1" plant "$src" "$PLANT_REPORT"
+	local secs=$1 name src st=0
+	for name in ${2:-$PLANT_NAMES}; do
+		plant_spec "$name" || { echo "no planted bug named '$name'" >&2; return 2; }
+		src=$NOBS_BUILD/afalg-fuzz/plant-src-$name
+		if ! nobs_plant_tree "$src" "$plant_file" "$plant_sed" "$name"; then
+			echo "afalg-fuzz-plant-$name: 0 passed, 1 failed"
+			st=1
+			continue
+		fi
+		campaign x86_64 "$secs" "plant-$name" "$src" "$plant_report" || st=1
+	done
+	return $st
 }
 
 mode=${1:-check}
@@ -346,7 +371,7 @@ long)
 	exit "$st"
 	;;
 plant)
-	plant "${1:-180}"
+	plant 180 "${1:-}"
 	;;
 run)
 	k=x86_64 t=60 s='' p=2 j=3 src=$NOBS_ROOT label='' expect=''

@@ -355,9 +355,9 @@ full | all)
 	job kunit-x86_64 500 - kunit_job x86_64
 	job faults 100 kunit-x86_64 '"$rs" faults "$NOBS_ROOT/scripts/faults-check.sh"'
 	# The AF_ALG fuzzer's short campaign on the debug kernel (after its
-	# KUnit, which builds it), and the planted bug it must find.
+	# KUnit, which builds it), and the planted bugs it must find.
 	job afalg-fuzz 120 kunit-x86_64 '"$rs" afalg-fuzz "$NOBS_ROOT/scripts/afalg-fuzz.sh" check-kernel x86_64'
-	job afalg-fuzz-plant 120 kunit-x86_64 '"$rs" afalg-fuzz-plant "$NOBS_ROOT/scripts/afalg-fuzz.sh" plant'
+	job afalg-fuzz-plant 240 kunit-x86_64 '"$rs" afalg-fuzz-plant "$NOBS_ROOT/scripts/afalg-fuzz.sh" plant'
 	if [ "$mode" = all ]; then
 		for a in arm64 riscv64 ppc64le; do job "kunit-$a" 250 - kunit_job "$a"; done
 		job kunit-x86_64-cfi 400 - kunit_job x86_64-cfi

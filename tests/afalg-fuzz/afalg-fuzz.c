@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * afalg-fuzz: a syscall fuzzer for the AF_ALG surface nobs serves (its
- * hashes, its DRBG and its own "kpp" socket type with the kernel kpps that
- * type lets through), run as root inside a test kernel's guest
+ * hashes, its DRBG and its own "kpp" socket type, which must refuse every
+ * kpp but nobs's), run as root inside a test kernel's guest
  * (scripts/afalg-fuzz.sh).
  *
  *   afalg-fuzz [-s SEED] [-t SECONDS] [-n CALLS] [-p NPROC] [-j NTHREADS]
@@ -10,10 +10,13 @@
  *
  * NPROC worker processes (default 2) with NTHREADS threads each (default
  * 3; worker W is thread W % NTHREADS of process W / NTHREADS) make random
- * calls: socket, bind (nobs's cra_names and driver names, the kernel kpp
- * names the kpp type allows and refuses, wrong types, garbage, short and
+ * calls: socket, bind (nobs's cra_names and driver names, the kernel's kpp
+ * names, which the kpp type must refuse, wrong types, garbage, short and
  * long addresses), setsockopt (ALG_SET_KEY with keys of random length and
- * content, kpp secrets in the kernel's encoding, valid csidh512 keys,
+ * content, kpp secrets in the kernel's encodings, among them secrets whose
+ * header claims more bytes than are sent (the over-read of a parser that
+ * trusts the header; for every kpp_secret format: dh, ffdhe, ecdh), valid
+ * csidh512 keys,
  * ALG_SET_DRBG_ENTROPY, other options), accept, sendmsg (ALG_SET_OP, IV,
  * AEAD assoclen and garbage control messages, MSG_MORE, several iovecs),
  * recvmsg/read/readv (buffers of 0 to 1 GiB of declared length),
@@ -295,7 +298,9 @@ static void fmt_call(char *s, size_t n, int wi, const struct call *c)
 	static const char *const keys[] = { "zeros", "0xff bytes", "random",
 		"random", "dh kpp_secret", "ecdh kpp_secret", "csidh512 key",
 		"ecdh random-key secret", "ffdhe random-key secret", "NULL",
-		"dh 2048-bit secret" };
+		"dh 2048-bit secret", "dh secret claiming more than sent",
+		"ffdhe secret claiming more than sent",
+		"ecdh secret claiming more than sent" };
 	static const char *const cm[] = { "op=keygen", "op=ssgen",
 		"op=decrypt", "op=encrypt", "op=junk", "op=junk|0xff00", "iv",
 		"iv(bad ivlen)", "assoclen", "short", "SOL_SOCKET", "garbage",
@@ -642,11 +647,56 @@ static uint32_t kpp_secret(struct rng *r, unsigned char *p, uint32_t how)
 }
 
 /*
+ * A kpp_secret whose header agrees with itself (its total length is what
+ * its sizes add up to, so a parser that checks only that accepts it) but
+ * claims more bytes than are sent: the key stops short, somewhere in what
+ * the sizes promise.  @how 11: dh (u32 key_size, p_size, g_size; p of
+ * 1536 to 4096 bits, all ones, so that the kernel's checks of p pass and
+ * its reader goes on past the end); 12: ffdhe (dh with p_size and g_size
+ * 0: only a private key); 13: ecdh (u16 key_size).
+ */
+static uint32_t over_claim(struct rng *r, unsigned char *p, uint32_t how)
+{
+	uint16_t type = how == 13 ? 2 : 1, total;
+	uint32_t ks, ps = 0, gs = 0, hdr, body, sent;
+
+	if (how == 13) {
+		ks = chance(r, 50) ? 32 : 48;
+		hdr = 6;
+		memcpy(p + 4, &(uint16_t){ (uint16_t)ks }, 2);
+	} else {
+		hdr = 16;
+		if (how == 11) {
+			ps = 192 + below(r, 321);
+			ks = 1 + below(r, 32);
+			gs = 1 + below(r, ps);
+		} else {
+			ks = 32 + below(r, 225);
+		}
+		memcpy(p + 4, &ks, 4);
+		memcpy(p + 8, &ps, 4);
+		memcpy(p + 12, &gs, 4);
+	}
+	body = ks + ps + gs;
+	/* dh: g never whole (it is read last); the others: any cut. */
+	sent = how == 11 ? ks + ps + below(r, gs) : below(r, body);
+	memset(p + hdr, 0xff, sent);
+	if (sent)
+		p[hdr] = 1;
+	total = (uint16_t)(hdr + body);
+	memcpy(p, &type, 2);
+	memcpy(p + 2, &total, 2);
+	return hdr + sent;
+}
+
+/*
  * Key bytes of kind @how into @k, @len of them for the kinds without a
  * format of their own; returns the length.  0-3: filled (zeros, ones,
  * random); 4-5: a random kpp_secret (dh, ecdh); 6: a valid csidh512 key;
  * 7: ecdh, a random key; 8: ffdhe, a random key; 10: dh with a 2048-bit
- * modulus; 9: (the caller passes NULL).
+ * modulus; 11-13: a dh, ffdhe or ecdh secret whose header is consistent
+ * but claims more bytes than are sent (over_claim()); 9: (the caller
+ * passes NULL).
  */
 static uint32_t key(struct rng *r, unsigned char *k, uint32_t how,
 		    uint32_t len)
@@ -657,6 +707,8 @@ static uint32_t key(struct rng *r, unsigned char *k, uint32_t how,
 	switch (how) {
 	case 4: case 5:
 		return kpp_secret(r, k, how);
+	case 11: case 12: case 13:
+		return over_claim(r, k, how);
 	case 6:
 		for (i = 0; i < 37; i++)
 			k[i] = (unsigned char)(nib[below(r, 11)] << 4 | nib[below(r, 11)]);
@@ -692,11 +744,11 @@ static void smart_key(struct ctx *x, struct call *c)
 		c->a = p < 50 ? 0 : p < 90 ? 6 : 2;
 		c->b = p < 50 ? 0 : 37;
 	} else if (t == 3 && n <= 5) {	/* ecdh */
-		c->a = p < 70 ? 7 : 5;
+		c->a = p < 50 ? 7 : p < 75 ? 13 : 5;
 	} else if (t == 3 && n == 6) {	/* dh */
-		c->a = p < 60 ? 10 : 4;
+		c->a = p < 40 ? 10 : p < 75 ? 11 : 4;
 	} else if (t == 3) {		/* ffdhe */
-		c->a = p < 80 ? 8 : 4;
+		c->a = p < 55 ? 8 : p < 85 ? 12 : 4;
 	} else if (t == 2) {		/* rng: a seed */
 		c->a = 2;
 		c->b = below(&x->r, 161);
@@ -718,6 +770,8 @@ static void do_setkey(struct ctx *x)
 	c.c = (uint32_t)next64(&x->r);	/* seed of the content */
 	if (chance(&x->r, 3))
 		c.a = 9;		/* a NULL pointer */
+	else if (chance(&x->r, 8))
+		c.a = 11 + below(&x->r, 3);	/* claims more than it holds */
 	if (x->smart)
 		smart_key(x, &c);
 	rec = begin(x, &c);
