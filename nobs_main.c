@@ -15,6 +15,9 @@
  *  - Every module parameter is checked when the kernel parses it (the
  *    kernel_param_ops of each, here and in the component that owns it):
  *    a bad value fails the load with -EINVAL before nobs_init() runs.
+ *  - In FIPS mode a module whose signature the kernel did not verify is
+ *    refused first of all (nobs_fips_check(), -EKEYREJECTED): the crypto
+ *    API would panic at its first registration.
  *  - nobs_init() runs every component's self-test before the first
  *    registration; one that cannot run (-ENOMEM) fails the load with
  *    nothing registered.
@@ -41,9 +44,11 @@
 #include <linux/atomic.h>
 #include <linux/crypto.h>
 #include <linux/delay.h>
+#include <linux/fips.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/net.h>
 #include <linux/printk.h>
 #include <linux/refcount.h>
 
@@ -277,6 +282,25 @@ static void nobs_unregister_from(size_t n)
 	}
 }
 
+/*
+ * In FIPS mode (fips=1 on a kernel with CONFIG_CRYPTO_FIPS) the crypto API
+ * panics at the first algorithm a module registers unless the kernel
+ * verified that module's signature (crypto_check_module_sig() in
+ * crypto/algapi.c): the load is refused before anything registers.  Any
+ * user's AF_ALG bind to a name of nobs autoloads it where it is installed,
+ * so the line is limited by net_ratelimit(), the socket layer's shared
+ * limiter: a ratelimit state of nobs's own would start afresh at every
+ * load.
+ */
+static int nobs_fips_check(void)
+{
+	if (!fips_enabled || module_sig_ok(THIS_MODULE))
+		return 0;
+	if (!IS_ENABLED(CONFIG_NET) || net_ratelimit())
+		pr_err("not loaded: the kernel is in FIPS mode and nobs is not signed by a key it trusts\n");
+	return -EKEYREJECTED;
+}
+
 static int __init nobs_init(void)
 {
 	char picked[160];
@@ -284,6 +308,10 @@ static int __init nobs_init(void)
 	size_t i, len = 0;
 	int err, refs = 0;
 
+	/* First of all: refused, nobs runs nothing (see above). */
+	err = nobs_fips_check();
+	if (err)
+		return err;
 #ifdef CONFIG_MODULE_UNLOAD
 	refs = module_refcount(THIS_MODULE);
 #endif

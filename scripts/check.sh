@@ -15,7 +15,9 @@
 #          attempts) on 6.1 and with force_generic on trixie, the rt
 #          cases ($NOBS_VM_RT: the core ones and the load failures and
 #          unloads) on trixie-rt, the DRBG cases on a CPU without AES on
-#          6.12; the boards' Debian 13
+#          6.12, the FIPS case booted with fips=1 on 6.1, 6.12 and trixie
+#          ($NOBS_VM_FIPS: nobs refuses to load, nothing panics); the
+#          boards' Debian 13
 #          kernels with their core cases ($NOBS_BOARD_CORE: arm64
 #          Cortex-A72 as a whole Debian system where the package's DKMS
 #          builds nobs.ko, arm64 -cpu max, riscv64, ppc64le); and on the
@@ -31,9 +33,10 @@
 #          fuzzer on the KCSAN kernel.
 #   quick: userspace harness, 6.12 build, VM tests on 6.12, x86_64 KUnit
 #          and fault injection.
-# NOBS_VM_EXTRA overrides the newer kernels' VM suites, ID[:generic][:core|:rt|:noaes]
+# NOBS_VM_EXTRA overrides the newer kernels' VM suites, ID[:generic][:core|:rt|:noaes|:fips]
 # each (:core: the cases $NOBS_VM_CORE; :rt: $NOBS_VM_RT; :noaes: the DRBG
-# cases on QEMU -cpu max,-aes: which AES the DRBG takes then).
+# cases on QEMU -cpu max,-aes: which AES the DRBG takes then; :fips: the
+# FIPS case, 25-fips.sh, in a guest booted with fips=1).
 # Jobs (one suite, or a few that must follow each other) run from one
 # queue by two workers (the machine has two cores, and a QEMU/TCG run
 # keeps about one busy): each worker takes the first job in the queue
@@ -91,6 +94,9 @@ all)
 	;;
 esac
 NOBS_VM_RT=${NOBS_VM_RT:-"20-* $core"}
+# The kernels with CONFIG_CRYPTO_FIPS (Debian's 7.x have none and ignore
+# fips=1): one short boot each, with only the FIPS case.
+NOBS_VM_FIPS=${NOBS_VM_FIPS:-"6.1:fips 6.12:fips trixie:fips"}
 # The core suites' stress run (80) lasts 8 s instead of 12: the same
 # processes and unload attempts, for a third less of the time it keeps
 # both of the guest's CPUs busy.  The other suites (the rt cases too) get
@@ -161,7 +167,7 @@ test_ko() {
 }
 run_id=$$
 
-# vm_name ID[:generic][:core|:rt|:noaes]: the suite's name (its label and
+# vm_name ID[:generic][:core|:rt|:noaes|:fips]: the suite's name (its label and
 # job).
 vm_name() {
 	local n=vm-${1%%:*}
@@ -169,23 +175,25 @@ vm_name() {
 	case $1 in *:core*) n=$n-core ;; esac
 	case $1 in *:rt*) n=$n-rtcases ;; esac
 	case $1 in *:noaes*) n=$n-noaes ;; esac
+	case $1 in *:fips*) n=$n-fips ;; esac
 	echo "$n"
 }
 
-# vm_suite KO_DIR ID[:generic][:core|:rt|:noaes]: one VM suite on
+# vm_suite KO_DIR ID[:generic][:core|:rt|:noaes|:fips]: one VM suite on
 # KO_DIR/ID/nobs.ko (and the test build of ID for the cases that need its
 # test hooks).
 vm_suite() {
 	local kodir=$1 id=${2%%:*} name params=$FAST cases='*' cpu=max
-	local stress=${NOBS_STRESS_SECS:-}
+	local stress=${NOBS_STRESS_SECS:-} kargs=()
 	name=$(vm_name "$2")
 	case $2 in *:generic*) params=$GENERIC ;; esac
 	case $2 in *:core*) cases=$NOBS_VM_CORE stress=$CORE_STRESS ;; esac
 	case $2 in *:rt*) cases=$NOBS_VM_RT ;; esac
 	case $2 in *:noaes*) cases='4[05]-*' cpu=max,-aes ;; esac
+	case $2 in *:fips*) cases='25-*' kargs=(-a fips=1) ;; esac
 	NOBS_STRESS_SECS=$stress "$rs" "$name" "$NOBS_ROOT/tests/vm/run-vm.sh" -q -k "$id" -l "$name" \
 		-m "$kodir/$id/nobs.ko" -T "$(test_ko "$id")" -p "$params" \
-		-c "$cases" -u "$cpu"
+		-c "$cases" -u "$cpu" "${kargs[@]}"
 }
 # Self-built kernels (cached in $NOBS_CACHE/kbuild): the x86_64 debug
 # kernel, arm64 for the SHA3-instruction and arm64 asm paths, and the
@@ -316,7 +324,7 @@ kill_tree() {
 }
 trap 'for c in $(pgrep -P $$); do kill_tree "$c"; done' EXIT
 
-# vm_job ID[:generic][:core|:rt|:noaes]: a VM suite on DKMS's module of ID.
+# vm_job ID[:generic][:core|:rt|:noaes|:fips]: a VM suite on DKMS's module of ID.
 vm_job() {
 	job "$(vm_name "$1")" "$2" dkms vm_suite "$NOBS_BUILD/dkms" "$1"
 }
@@ -366,6 +374,7 @@ full | all)
 	fi
 	vm_job 6.12 110
 	for id in $VM_EXTRA; do vm_job "$id" 110; done
+	for id in $NOBS_VM_FIPS; do vm_job "$id" 30; done
 	for b in $BOARDS; do board_job "$b"; done
 	job runner-selftest 60 - selftest_job
 	run_jobs

@@ -34,6 +34,8 @@ def what(suite, arch="x86_64"):
             kind = "VM rt cases (core cases, load failures)"
         if rest.endswith("-noaes"):
             kind = "VM DRBG cases, CPU without AES"
+        elif rest.endswith("-fips"):
+            kind = "VM FIPS case (fips=1: the load refused)"
         elif "-dkms" in rest:
             # scripts/check.sh's board suites: the whole Debian system
             kind = "DKMS in the guest's Debian system, " + kind

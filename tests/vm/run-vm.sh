@@ -23,7 +23,9 @@
 # cases print), then unloads, reloads and unloads it.  -T: the test build
 # of the module (NOBS_TEST_HOOKS=1: the test_fail_* parameters), for the
 # cases that load it ($NOBS_TEST_KO in the guest; they skip without it).
-# -a: added to the guest's kernel command line.  -s KEY=VALUE: a sysctl the guest sets once
+# -a: added to the guest's kernel command line (-a fips=1 -c '25-*': FIPS
+# mode, in which nobs must refuse to load and the guest runs only
+# 25-fips.sh).  -s KEY=VALUE: a sysctl the guest sets once
 # the kernel's crypto modules are loaded, before nobs.ko (e.g.
 # -s crypto.af_alg_restrict=1).  Where the kernel restricts AF_ALG
 # (/proc/sys/crypto/af_alg_restrict, 7.3 on) the guest sets it to 0 unless
@@ -74,7 +76,7 @@ while getopts k:m:T:p:a:r:s:l:c:C:u:D:t:Sqv o; do
 	v) verbose=1 ;;
 	t) timeout=$OPTARG ;;
 	q) quiet=1 ;;
-	*) sed -n '4,42p' "$0"; exit 2 ;;
+	*) sed -n '4,44p' "$0"; exit 2 ;;
 	esac
 done
 if [ -n "$deb" ]; then
