@@ -102,8 +102,8 @@ campaign() {
 	rm -rf "$r/vectors"
 	args="-t $secs -p $nproc -j $nthr -m${seed:+ -s $seed}"
 	[ -z "$expect" ] || args="$args -e"
-	printf 'KVER=%s\nNOBS_PARAMS="%s"\nAFALG_FUZZ_ARGS="%s"\n' \
-		"$kver" "$FUZZ_PARAMS" "$args" >"$r/etc/nobs.conf"
+	printf 'KVER=%s\nNOBS_PARAMS="%s"\nAFALG_FUZZ_ARGS="%s"\nAFALG_PLANTED=%s\n' \
+		"$kver" "$FUZZ_PARAMS" "$args" "${expect:+1}" >"$r/etc/nobs.conf"
 	nobs_initrd "$r" "$out/initrd.gz"
 
 	nobs_log "afalg-fuzz $label: $secs s on $kv ($kver)"

@@ -3,6 +3,10 @@
 # on a self-built test kernel; sourced by tests/vm/guest-init.sh, nobs
 # loaded).  nobs is installed in the guest's module tree first, so a bind
 # to a nobs name while the fuzzer's unloader has it out loads it again.
+# First, as in 60-kpp.sh but under this kernel's sanitizers: the kernel's
+# own kpps (dh, ffdhe, ecdh, built in here) are refused at bind, the
+# over-claiming keys of their formats never sent (afalg-kpp-foreign; not
+# with a planted bug, which the fuzzer itself must find).
 # Its arguments come from /etc/nobs.conf (AFALG_FUZZ_ARGS); its output
 # goes to the console as it runs and to the results port between
 # NOBS-FUZZ-BEGIN and NOBS-FUZZ-END.  Results: afalg-fuzz-ran (it made
@@ -12,6 +16,7 @@
 mkdir -p "/lib/modules/$KVER/extra"
 cp "$NOBS_KO" "/lib/modules/$KVER/extra/nobs.ko"
 check afalg-fuzz-depmod /sbin/depmod -a "$KVER"
+[ -n "${AFALG_PLANTED:-}" ] || check afalg-kpp-foreign kpp_alg foreign
 [ ! -f /proc/sys/kernel/hung_task_timeout_secs ] ||
 	echo 20 >/proc/sys/kernel/hung_task_timeout_secs
 kml=/sys/kernel/debug/kmemleak

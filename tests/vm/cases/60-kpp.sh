@@ -162,7 +162,7 @@ else
 		result fail kpp-refused "$(echo "$kpp_got" | tr '\n' ' ')"
 	fi
 fi
-kpp_run kpp-foreign-keys foreign
+kpp_run kpp-foreign-keys foreign $kpp_no
 
 # A CSIDH exchange between two processes through the tool.
 cd "$kpp_dir" || true

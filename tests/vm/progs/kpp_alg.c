@@ -7,7 +7,8 @@
  *   kpp_alg errors        every documented errno: unknown algorithm, bad
  *                         keys, missing key, bad ops, bad lengths, invalid
  *                         public keys, setkey while busy
- *   kpp_alg foreign       the kernel's other kpps are refused at bind
+ *   kpp_alg foreign [NAME...]
+ *                         the kernel's other kpps (and each NAME) are refused at bind
  *                         (ENOENT), before any of their key parsers sees a
  *                         byte: for each, a key whose kpp_secret header
  *                         claims more bytes than are sent (dh: 529 bytes
@@ -327,7 +328,36 @@ static int claiming(uint8_t *k, uint16_t type, uint16_t claimed,
 	return sent;
 }
 
-static int cmd_foreign(void)
+/*
+ * A bind to @name must fail with ENOENT.  Where it does not, the key a
+ * user could then send (@k, @n bytes) is set and a keygen tried, and that
+ * is reported.
+ */
+static void foreign_one(const char *name, const uint8_t *k, int n, unsigned int claimed)
+{
+	static uint8_t out[1100];
+	int s = kbind(name), r, e;
+
+	if (s < 0) {
+		CHECK(errno == ENOENT, "bind %s: %s, want ENOENT", name, strerror(errno));
+		return;
+	}
+	r = setkey(s, k, n);
+	e = errno;
+	if (r >= 0)
+		r = run(s, OP_KEYGEN, NULL, 0, out, sizeof(out));
+	CHECK(0, "bind %s succeeded; a %d-byte key claiming %u bytes: setkey %s%s",
+	      name, n, claimed, r >= 0 ? "accepted, keygen " : strerror(e),
+	      r >= 0 ? (r > 0 ? "answered" : strerror(-r)) : "");
+	close(s);
+}
+
+/*
+ * The kernel's kpps of the list below, and every name given (those of
+ * /proc/crypto that are not nobs's), each with the over-claiming key of
+ * its format (a name with "ecdh" or "curve" in it: ecdh's, else dh's).
+ */
+static int cmd_foreign(int argc, char **argv)
 {
 	static const uint32_t dh[3] = { 1, 512, 512 }, ffdhe[3] = { 256, 0, 0 };
 	static const uint32_t p256[1] = { 32 }, p384[1] = { 48 }, p192[1] = { 24 };
@@ -351,32 +381,27 @@ static int cmd_foreign(void)
 		{ "curve25519", KPP_SECRET_ECDH, 6 + 32, p256, 1, 7 },
 		{ "curve25519-generic", KPP_SECRET_ECDH, 6 + 32, p256, 1, 7 },
 	};
-	uint8_t key[1100], out[1100];
-	size_t i;
+	uint8_t dhk[1100], ecdhk[8];
+	int i, ndh, necdh;
 
-	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
-		int s = kbind(f[i].name), n, r, e;
+	for (i = 0; i < (int)(sizeof(f) / sizeof(f[0])); i++) {
+		uint8_t key[1100];
+		int n = claiming(key, f[i].type, f[i].claimed, f[i].sizes,
+				 f[i].nsizes, f[i].sent);
 
-		if (s < 0) {
-			CHECK(errno == ENOENT, "bind %s: %s, want ENOENT", f[i].name,
-			      strerror(errno));
-			continue;
-		}
-		/* Served: this is what a user could send it. */
-		n = claiming(key, f[i].type, f[i].claimed, f[i].sizes, f[i].nsizes,
-			     f[i].sent);
-		r = setkey(s, key, n);
-		e = errno;
-		if (r >= 0)
-			r = run(s, OP_KEYGEN, NULL, 0, out, sizeof(out));
-		CHECK(0, "bind %s succeeded; a %d-byte key claiming %u bytes: setkey %s%s",
-		      f[i].name, n, f[i].claimed, r >= 0 ? "accepted, keygen " : strerror(e),
-		      r >= 0 ? (r > 0 ? "answered" : strerror(-r)) : "");
-		close(s);
+		foreign_one(f[i].name, key, n, f[i].claimed);
+	}
+	ndh = claiming(dhk, KPP_SECRET_DH, 16 + 1 + 512 + 512, dh, 3, 16 + 1 + 512);
+	necdh = claiming(ecdhk, KPP_SECRET_ECDH, 6 + 32, p256, 1, 7);
+	for (i = 0; i < argc; i++) {
+		if (strstr(argv[i], "ecdh") || strstr(argv[i], "curve"))
+			foreign_one(argv[i], ecdhk, necdh, 6 + 32);
+		else
+			foreign_one(argv[i], dhk, ndh, 16 + 1 + 512 + 512);
 	}
 	if (!failed)
-		printf("ok foreign: %zu names of the kernel's kpps refused at bind (ENOENT)\n",
-		       sizeof(f) / sizeof(f[0]));
+		printf("ok foreign: %d names of the kernel's kpps refused at bind (ENOENT)\n",
+		       (int)(sizeof(f) / sizeof(f[0])) + argc);
 	return failed;
 }
 
@@ -560,8 +585,8 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IONBF, 0);
 	if (argc == 2 && !strcmp(argv[1], "errors"))
 		return cmd_errors();
-	if (argc == 2 && !strcmp(argv[1], "foreign"))
-		return cmd_foreign();
+	if (argc >= 2 && !strcmp(argv[1], "foreign"))
+		return cmd_foreign(argc - 2, argv + 2);
 	if (argc == 5 && !strcmp(argv[1], "csidh-ss"))
 		return cmd_csidh_ss(argv[2], argv[3], argv[4]);
 	if (argc == 4 && !strcmp(argv[1], "csidh-kat"))
@@ -572,6 +597,6 @@ int main(int argc, char **argv)
 		return cmd_unload();
 	if (argc == 4 && !strcmp(argv[1], "busy"))
 		return cmd_busy(argv[2], argv[3]);
-	fprintf(stderr, "usage: kpp_alg errors|foreign|csidh-ss PR PK2 SS|csidh-kat PR PK|stress N I|unload|busy PR PK\n");
+	fprintf(stderr, "usage: kpp_alg errors|foreign [NAME...]|csidh-ss PR PK2 SS|csidh-kat PR PK|stress N I|unload|busy PR PK\n");
 	return 2;
 }
