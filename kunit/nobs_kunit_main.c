@@ -226,4 +226,5 @@ module_exit(nobs_kunit_exit);
 MODULE_DESCRIPTION("KUnit tests for nobs (SHA-3 family, CTR_DRBG, CSIDH-512)");
 MODULE_AUTHOR("The nobs developers");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(NOBS_NS);
+/* What nobs.ko exports with EXPORT_SYMBOL_IF_KUNIT(), for these suites only */
+MODULE_IMPORT_NS(NOBS_KUNIT_NS);
