@@ -226,5 +226,6 @@ module_exit(nobs_kunit_exit);
 MODULE_DESCRIPTION("KUnit tests for nobs (SHA-3 family, CTR_DRBG, CSIDH-512)");
 MODULE_AUTHOR("The nobs developers");
 MODULE_LICENSE("GPL");
-/* What nobs.ko exports with EXPORT_SYMBOL_IF_KUNIT(), for these suites only */
+/* nobs.ko's API (nobs_keccak_generic), and what it exports for KUnit only */
+MODULE_IMPORT_NS(NOBS_NS);
 MODULE_IMPORT_NS(NOBS_KUNIT_NS);

@@ -152,13 +152,17 @@ static void nobs_keccak_generic_absorb(u64 *st, const u8 *in, size_t nblocks,
 	}
 }
 
+/*
+ * Exported with the core's API: the @impl other modules pass to
+ * nobs_cshake_init(), nobs_kmac_init() and nobs_kmac_end_input().
+ */
 const struct nobs_keccak_impl nobs_keccak_generic = {
 	.name = "generic",
 	.permute = nobs_keccakf_generic,
 	.absorb = nobs_keccak_generic_absorb,
 	.needs_simd = false,
 };
-EXPORT_SYMBOL_IF_KUNIT(nobs_keccak_generic);
+EXPORT_SYMBOL_NS_GPL(nobs_keccak_generic, NOBS_NS);
 
 /* XOR @len bytes at byte position @pos of the lanes (pos + len <= 200). */
 static void nobs_keccak_xor_bytes(u64 *st, unsigned int pos, const u8 *in,
