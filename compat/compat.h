@@ -20,14 +20,19 @@
 /*
  * Symbol namespaces.  Since 6.13 EXPORT_SYMBOL_NS_GPL() and
  * MODULE_IMPORT_NS() take a string literal; before, a bare identifier they
- * stringify themselves.  NOBS_NS is nobs's namespace in the form the
- * kernel takes:
+ * stringify themselves.  NOBS_NS is nobs's namespace (NOBS: the Keccak
+ * core's API for other modules) and NOBS_KUNIT_NS the one of
+ * EXPORT_SYMBOL_IF_KUNIT() (what only the KUnit suites use, exported only
+ * where the kernel has CONFIG_KUNIT), in the form the kernel takes:
  *	EXPORT_SYMBOL_NS_GPL(sym, NOBS_NS);  MODULE_IMPORT_NS(NOBS_NS);
+ *	EXPORT_SYMBOL_IF_KUNIT(sym);         MODULE_IMPORT_NS(NOBS_KUNIT_NS);
  */
 #ifdef NOBS_KERNEL_HAS_NS_IDENTIFIER
-#define NOBS_NS NOBS_INTERNAL
+#define NOBS_NS NOBS
+#define NOBS_KUNIT_NS EXPORTED_FOR_KUNIT_TESTING
 #else
-#define NOBS_NS "NOBS_INTERNAL"
+#define NOBS_NS "NOBS"
+#define NOBS_KUNIT_NS "EXPORTED_FOR_KUNIT_TESTING"
 #endif
 
 /*

@@ -1860,8 +1860,8 @@ int nobs_csidh_validate(const u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE])
  * @sk: 37-byte private key
  * @env: randomness and yield hook
  *
- * Constant time in @sk (see the top of this file).  Exported (namespace
- * NOBS_NS) for the KUnit suites only, as is the next one.
+ * Constant time in @sk (see the top of this file).  Exported for the
+ * KUnit suites only (EXPORT_SYMBOL_IF_KUNIT), as is the next one.
  *
  * Return: 0, or -EINVAL if @sk is malformed (then @pk is zeroed).
  */
@@ -1884,7 +1884,7 @@ int nobs_csidh_public_key(u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE],
 	memzero_explicit(e, sizeof(e));
 	return err;
 }
-EXPORT_SYMBOL_NS_GPL(nobs_csidh_public_key, NOBS_NS);
+EXPORT_SYMBOL_IF_KUNIT(nobs_csidh_public_key);
 
 /**
  * nobs_csidh_shared_secret() - the shared secret with a peer
@@ -1918,4 +1918,4 @@ int nobs_csidh_shared_secret(u8 ss[NOBS_CSIDH_SHARED_SECRET_SIZE],
 	memzero_explicit(e, sizeof(e));
 	return err;
 }
-EXPORT_SYMBOL_NS_GPL(nobs_csidh_shared_secret, NOBS_NS);
+EXPORT_SYMBOL_IF_KUNIT(nobs_csidh_shared_secret);

@@ -64,26 +64,33 @@ static const u64 nobs_fp_p_minus_2[NOBS_FP_LIMBS] = {
 #include "fp_impl.h"
 
 /*
- * The assembly entry points, exported for the KUnit suites (kunit/) only
- * (add/sub: so that they have a kCFI type id, see arch/x86/fp_x86_64.S).
+ * The assembly entry points (fp.h).  C calls them directly, never through
+ * a pointer, but they are typed (SYM_TYPED_FUNC_START: kCFI's type hash
+ * before the entry, which clang defines only where C takes the function's
+ * address), so __ADDRESSABLE() takes it, in a section the link discards.
+ * They are exported for the KUnit suites (kunit/) only.
  */
 #ifdef nobs_fp_add_asm
-EXPORT_SYMBOL_NS_GPL(nobs_fp_add_asm, NOBS_NS);
+__ADDRESSABLE(nobs_fp_add_asm)
+EXPORT_SYMBOL_IF_KUNIT(nobs_fp_add_asm);
 #endif
 #ifdef nobs_fp_sub_asm
-EXPORT_SYMBOL_NS_GPL(nobs_fp_sub_asm, NOBS_NS);
+__ADDRESSABLE(nobs_fp_sub_asm)
+EXPORT_SYMBOL_IF_KUNIT(nobs_fp_sub_asm);
 #endif
 #ifdef nobs_fp_mul_asm
-EXPORT_SYMBOL_NS_GPL(nobs_fp_mul_asm, NOBS_NS);
+__ADDRESSABLE(nobs_fp_mul_asm)
+EXPORT_SYMBOL_IF_KUNIT(nobs_fp_mul_asm);
 #endif
 #ifdef nobs_fp_sqr_asm
-EXPORT_SYMBOL_NS_GPL(nobs_fp_sqr_asm, NOBS_NS);
+__ADDRESSABLE(nobs_fp_sqr_asm)
+EXPORT_SYMBOL_IF_KUNIT(nobs_fp_sqr_asm);
 #endif
 #ifdef NOBS_FP_VEC_NAME
-EXPORT_SYMBOL_NS_GPL(nobs_fp_mul4_ifma, NOBS_NS);
-#endif
-#ifdef NOBS_FP_VEC_NAME
-EXPORT_SYMBOL_NS_GPL(nobs_fp_sqr4_ifma, NOBS_NS);
+__ADDRESSABLE(nobs_fp_mul4_ifma)
+EXPORT_SYMBOL_IF_KUNIT(nobs_fp_mul4_ifma);
+__ADDRESSABLE(nobs_fp_sqr4_ifma)
+EXPORT_SYMBOL_IF_KUNIT(nobs_fp_sqr4_ifma);
 #endif
 
 #ifdef NOBS_FP_ASM_NAME

@@ -69,10 +69,12 @@ static const u64 nobs_fp1024_p_minus_2[NOBS_FP1024_LIMBS] = {
 
 #include "fp_impl.h"
 
-/* The assembly entry points, exported for the KUnit suites (kunit/) only. */
+/* The assembly entry points, as in fp.c */
 #ifdef nobs_fp1024_mul_asm
-EXPORT_SYMBOL_NS_GPL(nobs_fp1024_mul_asm, NOBS_NS);
+__ADDRESSABLE(nobs_fp1024_mul_asm)
+EXPORT_SYMBOL_IF_KUNIT(nobs_fp1024_mul_asm);
 #endif
 #ifdef nobs_fp1024_sqr_asm
-EXPORT_SYMBOL_NS_GPL(nobs_fp1024_sqr_asm, NOBS_NS);
+__ADDRESSABLE(nobs_fp1024_sqr_asm)
+EXPORT_SYMBOL_IF_KUNIT(nobs_fp1024_sqr_asm);
 #endif

@@ -203,7 +203,7 @@ void NOBS_FPX(mul_generic)(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *a,
 	}
 	NOBS_FPX(reduce_once)(r, t, 0);
 }
-EXPORT_SYMBOL_NS_GPL(NOBS_FPX(mul_generic), NOBS_NS);
+EXPORT_SYMBOL_IF_KUNIT(NOBS_FPX(mul_generic));
 
 /*
  * nobs_fp*_sqr_generic() - Montgomery square a * a / R mod p in C
@@ -218,7 +218,7 @@ void NOBS_FPX(sqr_generic)(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *a)
 {
 	NOBS_FPX(mul_generic)(r, a, a);
 }
-EXPORT_SYMBOL_NS_GPL(NOBS_FPX(sqr_generic), NOBS_NS);
+EXPORT_SYMBOL_IF_KUNIT(NOBS_FPX(sqr_generic));
 
 /*
  * nobs_fp*_from_mont() - r = a / R mod p, out of Montgomery form

@@ -11,9 +11,12 @@
 # scripts/sparse.sh (and later builds against that kernel, remembered in
 # $NOBS_CACHE/sparse-too-old, use it from the start).  On x86_64 kernels with X86_KERNEL_IBT, every function
 # of the module reachable through a pointer must start with ENDBR64
-# (scripts/endbr-check.py).
-# Prints "<ID> build: N passed, N failed" (the build, and the ENDBR check
-# where it applies), records the result in build/results/kernels.tsv and
+# (scripts/endbr-check.py).  Against a kernel without CONFIG_KUNIT (every
+# stock kernel), the module exports exactly the Keccak core's API, in the
+# namespace NOBS (nobs_exports below, README "In the kernel"): what only
+# the KUnit suites use (EXPORT_SYMBOL_IF_KUNIT) is not exported there.
+# Prints "<ID> build: N passed, N failed" (the build, the exports, and the
+# ENDBR check where it applies), records the result in build/results/kernels.tsv and
 # leaves the module at build/kmod/<ID>/nobs.ko (another NOBS_ARCH:
 # build/kmod/<arch>/<ID>/nobs.ko).  -t: the test build
 # (NOBS_TEST_HOOKS=1, the test_fail_* parameters) into build/kmod-test/<ID>
@@ -72,6 +75,32 @@ elif grep -Eq "$old_sparse" "$log"; then
 fi
 [ "$ok" = 1 ] || grep -E 'warning:|error:|Error|objtool|C=1 specified' "$log" || tail -n 30 "$log"
 pass=$ok fail=$((1 - ok))
+# The exports: the names in the module's symbol table (__ksymtab_NAME) and
+# modpost's Module.symvers (name, export type, namespace).
+nobs_exports="nobs_cshake_init nobs_keccak_generic nobs_kmac_end_input
+nobs_kmac_init nobs_sha3_absorb nobs_sha3_init nobs_sha3_squeeze
+nobs_shake_init"
+exports_check() {
+	local want got
+	# shellcheck disable=SC2086
+	want=$(printf '%s\n' $nobs_exports | sort)
+	got=$(readelf -Ws "$dst/nobs.ko" |
+		awk '$4 != "SECTION" && $8 ~ /^__ksymtab_/ { print substr($8, 11) }' | sort)
+	[ "$got" = "$want" ] || { echo "  $id: the module's __ksymtab: $(tr '\n' ' ' <<<"$got")"; return 1; }
+	# shellcheck disable=SC2086
+	want=$(printf '%s EXPORT_SYMBOL_GPL NOBS\n' $nobs_exports | sort)
+	got=$(awk '{ print $2, $4, $5 }' "$dst/Module.symvers" | sort)
+	[ "$got" = "$want" ] || { echo "  $id: Module.symvers: $(tr '\n' ' ' <<<"$got")"; return 1; }
+}
+if [ "$ok" = 1 ] && ! grep -q '^CONFIG_KUNIT=[ym]' "$kdir/.config" 2>/dev/null; then
+	if exports_check; then
+		pass=$((pass + 1))
+		echo "  $id: exports: the $(wc -w <<<"$nobs_exports") listed, namespace NOBS"
+	else
+		echo "  $id: exports differ from the list (nobs_exports, scripts/kbuild.sh): $(tr '\n' ' ' <<<"$nobs_exports")"
+		fail=$((fail + 1))
+	fi
+fi
 if [ "$ok" = 1 ] && grep -q '^CONFIG_X86_KERNEL_IBT=y' "$kdir/.config" 2>/dev/null; then
 	if python3 "$NOBS_ROOT/scripts/endbr-check.py" "$dst/nobs.ko" >"$dst/endbr.log" 2>&1; then
 		pass=$((pass + 1))

@@ -50,7 +50,9 @@ echo "checkpatch: $pass passed, $fail failed"
 
 # The compatibility layer is the one place that tells kernels apart: no
 # version test, no probe result and no namespace spelling outside compat/.
-compat=$(git -C "$NOBS_ROOT" grep -nE 'LINUX_VERSION_CODE|KERNEL_VERSION\(|NOBS_KERNEL_HAS_|NOBS_INTERNAL' \
+# (A namespace is NOBS_NS or NOBS_KUNIT_NS, never its spelling: a string
+# or a bare name.)
+compat=$(git -C "$NOBS_ROOT" grep -nE 'LINUX_VERSION_CODE|KERNEL_VERSION\(|NOBS_KERNEL_HAS_|EXPORTED_FOR_KUNIT_TESTING|_NS(_GPL)?\([^)]*(, *NOBS *\)|")|IMPORT_NS\( *(NOBS *\)|")' \
 	-- '*.c' '*.h' '*.S' ':!compat/' ':!tests/' 2>/dev/null)
 if [ -z "$compat" ]; then
 	echo "compat: 1 passed, 0 failed"

@@ -152,13 +152,17 @@ static void nobs_keccak_generic_absorb(u64 *st, const u8 *in, size_t nblocks,
 	}
 }
 
+/*
+ * Exported with the core's API: the @impl other modules pass to
+ * nobs_cshake_init(), nobs_kmac_init() and nobs_kmac_end_input().
+ */
 const struct nobs_keccak_impl nobs_keccak_generic = {
 	.name = "generic",
 	.permute = nobs_keccakf_generic,
 	.absorb = nobs_keccak_generic_absorb,
 	.needs_simd = false,
 };
-EXPORT_SYMBOL_GPL(nobs_keccak_generic);
+EXPORT_SYMBOL_NS_GPL(nobs_keccak_generic, NOBS_NS);
 
 /* XOR @len bytes at byte position @pos of the lanes (pos + len <= 200). */
 static void nobs_keccak_xor_bytes(u64 *st, unsigned int pos, const u8 *in,
@@ -331,7 +335,7 @@ int nobs_sha3_init(struct nobs_keccak *k, unsigned int digestsize)
 			 NOBS_KECCAK_DS_SHA3);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(nobs_sha3_init);
+EXPORT_SYMBOL_NS_GPL(nobs_sha3_init, NOBS_NS);
 
 static int nobs_shake_rate(unsigned int security)
 {
@@ -361,7 +365,7 @@ int nobs_shake_init(struct nobs_keccak *k, unsigned int security)
 	nobs_keccak_init(k, rate, NOBS_KECCAK_DS_SHAKE);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(nobs_shake_init);
+EXPORT_SYMBOL_NS_GPL(nobs_shake_init, NOBS_NS);
 
 /**
  * nobs_sp800_185_left_encode() - left_encode(x), SP 800-185 2.3.1
@@ -456,7 +460,7 @@ int nobs_cshake_init(struct nobs_keccak *k,
 	nobs_keccak_fill_block(k, impl);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(nobs_cshake_init);
+EXPORT_SYMBOL_NS_GPL(nobs_cshake_init, NOBS_NS);
 
 static const u8 nobs_kmac_name[] = { 'K', 'M', 'A', 'C' };
 static const u8 nobs_tuplehash_name[] = {
@@ -495,7 +499,7 @@ int nobs_kmac_init(struct nobs_keccak *k, const struct nobs_keccak_impl *impl,
 	nobs_keccak_fill_block(k, impl);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(nobs_kmac_init);
+EXPORT_SYMBOL_NS_GPL(nobs_kmac_init, NOBS_NS);
 
 /**
  * nobs_kmac_end_input() - absorb right_encode(L) after the message
@@ -512,7 +516,7 @@ void nobs_kmac_end_input(struct nobs_keccak *k,
 	nobs_keccak_absorb(k, impl, buf,
 			   nobs_sp800_185_right_encode(buf, (u64)outlen * 8));
 }
-EXPORT_SYMBOL_GPL(nobs_kmac_end_input);
+EXPORT_SYMBOL_NS_GPL(nobs_kmac_end_input, NOBS_NS);
 
 /**
  * nobs_tuplehash_init() - start TupleHash128 or TupleHash256, SP 800-185 5

@@ -172,7 +172,7 @@ void nobs_sha3_absorb(struct nobs_keccak *k, const u8 *in, size_t len)
 		len -= n;
 	}
 }
-EXPORT_SYMBOL_GPL(nobs_sha3_absorb);
+EXPORT_SYMBOL_NS_GPL(nobs_sha3_absorb, NOBS_NS);
 
 /**
  * nobs_sha3_squeeze() - pad if needed and produce output
@@ -206,7 +206,7 @@ void nobs_sha3_squeeze(struct nobs_keccak *k, u8 *out, size_t len)
 		len -= n;
 	} while (len);
 }
-EXPORT_SYMBOL_GPL(nobs_sha3_squeeze);
+EXPORT_SYMBOL_NS_GPL(nobs_sha3_squeeze, NOBS_NS);
 
 static const struct nobs_sha3_shash *nobs_sha3_of(struct crypto_shash *tfm)
 {

@@ -42,4 +42,4 @@ const struct nobs_keccak_impl nobs_keccak_arm64_ce = {
 	.absorb		= nobs_keccak_absorb_arm64_ce,
 	.needs_simd	= true,		/* NEON registers */
 };
-EXPORT_SYMBOL_NS_GPL(nobs_keccak_arm64_ce, NOBS_NS);
+EXPORT_SYMBOL_IF_KUNIT(nobs_keccak_arm64_ce);

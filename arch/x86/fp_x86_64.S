@@ -510,8 +510,9 @@ SYM_FUNC_END(nobs_fp_sqr_bmi2adx)
  * to r, t - p computed in registers, and the stored limbs are taken back
  * with cmovc when that borrowed (t < p).  Sub: t = a - b is stored to r,
  * then p masked with the borrow (0 or all ones) is added to it.  No branch
- * and no secret-dependent address.  Typed entry points and exported, like
- * the multiplication, so each carries its kCFI hash (kcfi-check.py).
+ * and no secret-dependent address.  Typed entry points, like the
+ * multiplication, so each carries its kCFI hash (kcfi-check.py; see
+ * isogeny/fp.c).
  */
 SYM_TYPED_FUNC_START(nobs_fp_add_x86_64)
 	push	%rbx

@@ -115,4 +115,4 @@ const struct nobs_keccak_impl nobs_keccak_x86_bmi = {
 	.absorb		= nobs_keccak_absorb_x86_bmi,
 	.needs_simd	= false,	/* general registers only */
 };
-EXPORT_SYMBOL_NS_GPL(nobs_keccak_x86_bmi, NOBS_NS);
+EXPORT_SYMBOL_IF_KUNIT(nobs_keccak_x86_bmi);

@@ -24,4 +24,4 @@ const struct nobs_keccak_impl nobs_keccak_x86_avx512 = {
 	.absorb		= nobs_keccak_absorb_x86_avx512,
 	.needs_simd	= true,		/* zmm registers */
 };
-EXPORT_SYMBOL_NS_GPL(nobs_keccak_x86_avx512, NOBS_NS);
+EXPORT_SYMBOL_IF_KUNIT(nobs_keccak_x86_avx512);

@@ -18,6 +18,7 @@
 #include <linux/compiler.h>
 #include <linux/errno.h>
 #include <linux/export.h>
+#include <kunit/visibility.h>
 #include <asm/byteorder.h>
 #include <linux/sched.h>
 #include <linux/sched/task_stack.h>

@@ -41,6 +41,8 @@ typedef uint64_t __be64;
 #define BUILD_BUG_ON(c)	_Static_assert(!(c), #c)
 #define EXPORT_SYMBOL_GPL(s)
 #define EXPORT_SYMBOL_NS_GPL(s, ns)
+#define EXPORT_SYMBOL_IF_KUNIT(s)
+#define __ADDRESSABLE(s)
 #define asmlinkage
 
 /* Same contract as the kernel's: the compiler may not elide the wipe. */
