@@ -715,6 +715,12 @@ static void sha3_kmac_init_without_key(struct kunit *test)
  * CPU: where it is on the list, or flagged, no sha3 driver of nobs is the
  * avx512 one (QEMU/TCG has no AVX-512, so there that part proves little).
  */
+static bool nk_prefer_ymm(u32 vfm, bool flag)
+{
+	return nobs_x86_prefer_ymm(VFM_VENDOR(vfm), VFM_FAMILY(vfm),
+				   VFM_MODEL(vfm), flag);
+}
+
 static void keccak_zmm_rule(struct kunit *test)
 {
 	static const u32 slow[] = {
@@ -747,29 +753,15 @@ static void keccak_zmm_rule(struct kunit *test)
 	bool flag;
 
 	for (i = 0; i < ARRAY_SIZE(slow); i++) {
-		KUNIT_EXPECT_TRUE_MSG(test,
-				      nobs_x86_prefer_ymm(VFM_VENDOR(slow[i]),
-							  VFM_FAMILY(slow[i]),
-							  VFM_MODEL(slow[i]),
-							  false),
+		KUNIT_EXPECT_TRUE_MSG(test, nk_prefer_ymm(slow[i], false),
 				      "vfm %#x", slow[i]);
-		KUNIT_EXPECT_TRUE(test,
-				  nobs_x86_prefer_ymm(VFM_VENDOR(slow[i]),
-						      VFM_FAMILY(slow[i]),
-						      VFM_MODEL(slow[i]), true));
+		KUNIT_EXPECT_TRUE_MSG(test, nk_prefer_ymm(slow[i], true),
+				      "vfm %#x with the flag", slow[i]);
 	}
 	for (i = 0; i < ARRAY_SIZE(fast); i++) {
-		KUNIT_EXPECT_FALSE_MSG(test,
-				       nobs_x86_prefer_ymm(VFM_VENDOR(fast[i]),
-							   VFM_FAMILY(fast[i]),
-							   VFM_MODEL(fast[i]),
-							   false),
+		KUNIT_EXPECT_FALSE_MSG(test, nk_prefer_ymm(fast[i], false),
 				       "vfm %#x", fast[i]);
-		KUNIT_EXPECT_TRUE_MSG(test,
-				      nobs_x86_prefer_ymm(VFM_VENDOR(fast[i]),
-							  VFM_FAMILY(fast[i]),
-							  VFM_MODEL(fast[i]),
-							  true),
+		KUNIT_EXPECT_TRUE_MSG(test, nk_prefer_ymm(fast[i], true),
 				      "vfm %#x with the flag", fast[i]);
 	}
 
