@@ -13,7 +13,11 @@
  * @adx:   x86-64 ADX (adcx, adox)
  * @avx2:  x86-64 AVX2 with the YMM state enabled by the OS (xfeatures)
  * @avx512: x86-64 AVX512F and AVX512VL with the SSE, YMM and AVX-512 (opmask
- *          and zmm) states enabled by the OS (xfeatures)
+ *          and zmm) states enabled by the OS (xfeatures): EVEX code on
+ *          xmm/ymm registers (ymm0-31, k0-7)
+ * @zmm:   @avx512, and 512-bit (zmm) code may run: not a CPU that lowers
+ *         its clock under zmm code (nobs_x86_prefer_ymm()); the only bit
+ *         that lets zmm code be chosen
  * @sha3:  arm64 ARMv8.2 SHA3 instructions (eor3, rax1, xar, bcax)
  * @asimd: arm64 Advanced SIMD (NEON)
  *
@@ -25,9 +29,14 @@ struct nobs_cpu {
 	bool adx;
 	bool avx2;
 	bool avx512;
+	bool zmm;
 	bool sha3;
 	bool asimd;
 };
+
+#ifdef CONFIG_X86_64
+bool nobs_x86_prefer_ymm(u8 vendor, u8 family, u8 model, bool flag);
+#endif
 
 /*
  * A component is one primitive's glue: select its implementation once,

@@ -81,4 +81,19 @@ af_alg_check_restriction(const char *name,
 }
 #endif
 
+/*
+ * X86_FEATURE_PREFER_YMM: where the kernel has it, its CPU setup code
+ * sets it on the CPUs that lower their clock under 512-bit (zmm) code,
+ * and kernel code then runs 256-bit code instead.  NOBS_BOOT_CPU_PREFER_YMM
+ * is whether it is set: false on kernels without the flag (6.12 keeps
+ * the list in its AES-GCM glue only), where nobs_main.c's own copy of the
+ * list decides alone.  Expands to boot_cpu_has(), so only where
+ * <asm/cpufeature.h> is included.
+ */
+#ifdef NOBS_KERNEL_HAS_X86_FEATURE_PREFER_YMM
+#define NOBS_BOOT_CPU_PREFER_YMM boot_cpu_has(X86_FEATURE_PREFER_YMM)
+#else
+#define NOBS_BOOT_CPU_PREFER_YMM false
+#endif
+
 #endif /* NOBS_COMPAT_H */

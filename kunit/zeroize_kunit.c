@@ -30,6 +30,13 @@
  * kernel address (return addresses, saved frame pointers): nothing of the
  * curves, points and field temporaries of the walk may stay.
  *
+ * And the registers of the AVX-512 IFMA field code (x86-64, where the CPU
+ * has it, whether nobs chose it or not: not under QEMU/TCG, which has no AVX-512; the tests/user
+ * harness's test_fp runs the same check natively): in one kernel_fpu
+ * section, kunit/nk_ifma_probe_x86_64.S fills zmm0-31, k1-k7 and the stack
+ * below with ones, runs a multiplication or a squaring, and reads them
+ * back: all registers must be zero, and the stack only zeros or ones.
+ *
  * Not covered (no way to look at them from here): the stack buffers of the
  * glue (wiped with memzero_explicit() before return) and the AES key
  * schedule inside the kernel's ctr(aes) transform (freed by the crypto API
@@ -47,11 +54,21 @@
 #include <linux/sched/task_stack.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#if defined(CONFIG_X86_64)
+#include <linux/irqflags.h>
+#include <asm/cpufeature.h>
+#include <asm/fpu/api.h>
+#include <asm/fpu/xstate.h>
+#include <asm/simd.h>
+#endif
 
 #include "isogeny/csidh.h"
 #include "isogeny/csidh1024.h"
 #include "isogeny/csidh_glue.h"
 #include "nobs_kunit.h"
+#if defined(CONFIG_X86_64)
+#include "kunit/nk_ifma_probe.h"
+#endif
 
 #define NK_Z_DRBG	"nobs_ctr_drbg_aes256_nodf"
 #define NK_Z_SK		37
@@ -591,12 +608,82 @@ static void zeroize_csidh_stack_residue(struct kunit *test)
 	memzero_explicit(ss, sizeof(ss));
 }
 
+static void zeroize_fp_ifma_registers(struct kunit *test)
+{
+#if defined(CONFIG_X86_64)
+	static const u8 zero[64];
+	struct nobs_fp a[4], b[4], out[4], w;
+	struct nobs_fp *r[4];
+	const struct nobs_fp *pa[4], *pb[4];
+	struct nk_ifma_state *st;
+	unsigned long flags;
+	unsigned int sqr, i, k, j;
+	struct nk_rng rng;
+
+	if (!boot_cpu_has(X86_FEATURE_AVX512IFMA) ||
+	    !boot_cpu_has(X86_FEATURE_AVX512VL) ||
+	    !boot_cpu_has(X86_FEATURE_AVX512_VBMI2) ||
+	    !boot_cpu_has(X86_FEATURE_AVX512DQ) ||
+	    !cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
+			       XFEATURE_MASK_AVX512, NULL))
+		kunit_skip(test, "no AVX-512 IFMA/VL/VBMI2/DQ (QEMU/TCG has none; tests/user's test_fp checks it natively)");
+	KUNIT_ASSERT_TRUE(test, may_use_simd());
+	st = kunit_kmalloc(test, sizeof(*st), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, st);
+	nk_rng_init(&rng, 0x1f3a);
+	for (sqr = 0; sqr <= 1; sqr++) {
+		for (i = 0; i < 8; i++) {
+			for (k = 0; k < 4; k++) {
+				/* below 2^510 < p: reduced */
+				for (j = 0; j < NOBS_FP_LIMBS; j++) {
+					a[k].limb[j] = nk_rng_next(&rng);
+					b[k].limb[j] = nk_rng_next(&rng);
+				}
+				a[k].limb[NOBS_FP_LIMBS - 1] >>= 2;
+				b[k].limb[NOBS_FP_LIMBS - 1] >>= 2;
+				r[k] = &out[k];
+				pa[k] = &a[k];
+				pb[k] = sqr ? &a[k] : &b[k];
+			}
+			memset(st, 0x5a, sizeof(*st));
+			kernel_fpu_begin();
+			local_irq_save(flags);
+			nk_ifma_probe(sqr, r, pa, pb, st);
+			local_irq_restore(flags);
+			kernel_fpu_end();
+			for (k = 0; k < 4; k++) {
+				nobs_fp_mul_generic(&w, pa[k], pb[k]);
+				KUNIT_EXPECT_MEMEQ(test, &out[k], &w, sizeof(w));
+			}
+			for (k = 0; k < 32; k++)
+				KUNIT_EXPECT_MEMEQ_MSG(test, st->zmm[k], zero, 64,
+						       "%s: zmm%u", sqr ?
+						       "sqr4" : "mul4", k);
+			for (k = 0; k < 7; k++)
+				KUNIT_EXPECT_EQ_MSG(test, st->k[k], 0ULL,
+						    "%s: k%u", sqr ? "sqr4" :
+						    "mul4", k + 1);
+			/* the last two: return address, saved %rbp */
+			for (k = 0; k < ARRAY_SIZE(st->stack) - 2; k++)
+				KUNIT_EXPECT_TRUE_MSG(test, !st->stack[k] ||
+						      !~st->stack[k],
+						      "%s: stack word %u: %#llx",
+						      sqr ? "sqr4" : "mul4", k,
+						      st->stack[k]);
+		}
+	}
+#else
+	kunit_skip(test, "no IFMA field code on this architecture");
+#endif
+}
+
 static struct kunit_case nobs_zeroize_cases[] = {
 	KUNIT_CASE(zeroize_shash_desc_after_final),
 	KUNIT_CASE(zeroize_shash_desc_refused_import),
 	KUNIT_CASE(zeroize_shash_tfm_exit),
 	KUNIT_CASE(zeroize_drbg_tfm_exit),
 	KUNIT_CASE(zeroize_csidh_private_key),
+	KUNIT_CASE(zeroize_fp_ifma_registers),
 	KUNIT_CASE_PARAM_ATTR(zeroize_csidh_stack_residue,
 			      nk_z_csidh_gen_params,
 			      { .speed = KUNIT_SPEED_SLOW }),

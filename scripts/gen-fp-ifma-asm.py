@@ -62,9 +62,13 @@ def hdr():
     e(" * one conditional subtraction (constant time, mask blend) finishes.")
     e(" * Column accumulators stay below 41 * 2^52 + 2^12 < 2^58: no overflow.")
     e(" *")
-    e(" * Clobbers: ymm0-ymm31, k1, r8-r11, flags; the multiplication uses rbp")
+    e(" * Clobbers: ymm0-ymm31, k1-k7, r8-r11, flags; the multiplication uses rbp")
     e(" * as a frame pointer (stack realigned to 32), the squaring no stack.")
-    e(" * Ends with vzeroupper.")
+    e(" * Leaves no operand-derived data behind: the multiplication zeroes its")
+    e(" * 320-byte frame (the digits of a) as the rows consume it, and both end with")
+    e(" * zmm0-31 and k1-k7 zero (vzeroall clears zmm0-15 only; vzeroupper")
+    e(" * would leave xmm0-15 and all of ymm16-31).  The pointers in r8-r11 are")
+    e(" * the caller's.")
     e(" * Kernel: must run between kernel_fpu_begin() and kernel_fpu_end().")
     e(" */")
     e("#include <linux/cfi_types.h>")
@@ -205,7 +209,14 @@ def prologue():
     e("\tand\t$-32, %rsp")
 
 def epilogue(frame):
-    e("\tvzeroupper")
+    """wipe every vector and mask register (the frame is wiped in
+    gen_mul()), then return"""
+    e("\t/* wipe: zmm0-31, k1-k7 */")
+    e("\tvzeroall")
+    for r in range(16, 32):
+        e("\tvpxord\t%s, %s, %s" % (x(r), x(r), x(r)))
+    for k in range(1, 8):
+        e("\tkxorw\t%%k%d, %%k%d, %%k%d" % (k, k, k))
     if frame:
         e("\tleave")
     e("\tRET")
@@ -238,13 +249,26 @@ def gen_mul(name):
         for j in range(10):
             e("\tvpmadd52luq\t%s, %s, %s" % (B[j], A, C[i + j]))
             e("\tvpmadd52huq\t%s, %s, %s" % (B[j], A, C[i + j + 1]))
+    def wipe_slot(i):
+        e("\tvmovdqa64\t%s, %d(%%rsp)" % (C[0], 32 * i))
     # software pipeline: row i+1 before reduction step i, so that the
     # product terms land in C[i+1] before the reduction needs it.
+    # The frame is wiped as it is consumed: a_i's slot is read by row i
+    # only, and C[0] is dead after reduction step 0 (finish() takes it
+    # again), so it holds the zeros; the stores fall between the IFMA
+    # instructions instead of after them.
     row(0)
     for i in range(10):
         if i + 1 < 10:
             row(i + 1)
+            if i + 1 >= 2:
+                wipe_slot(i + 1)
         red_step(i)
+        if i == 0:
+            e("\t/* C0 is dead: zero it, wipe the slots read so far */")
+            e("\tvpxord\t%s, %s, %s" % (C[0], C[0], C[0]))
+            wipe_slot(0)
+            wipe_slot(1)
     finish("%rdi")
     epilogue(True)
     e("SYM_FUNC_END(%s)" % name)

@@ -423,7 +423,7 @@ static bool nobs_sha3_is_fixed_sha3(enum nobs_sha3_alg i)
 static char *keccak_impl;
 module_param(keccak_impl, charp, 0444);
 MODULE_PARM_DESC(keccak_impl,
-		 "Keccak permutation to use instead of the fastest one measured at load: generic, bmi, avx512 (x86-64) or ce (arm64); one this CPU cannot run fails the load with -EINVAL");
+		 "Keccak permutation to use instead of the fastest one measured at load: generic, bmi, avx512 (x86-64) or ce (arm64); one this CPU cannot run (avx512 also on CPUs that lower their clock under zmm code) fails the load with -EINVAL");
 
 #define NOBS_SHA3_MAX_IMPLS	3
 
@@ -437,7 +437,8 @@ static unsigned int nobs_sha3_usable(const struct nobs_cpu *cpu,
 #ifdef NOBS_HAVE_KECCAK_X86
 	if (cpu->bmi2)
 		list[n++] = &nobs_keccak_x86_bmi;
-	if (cpu->avx512)
+	/* zmm code: not where the CPU lowers its clock under it */
+	if (cpu->zmm)
 		list[n++] = &nobs_keccak_x86_avx512;
 #endif
 #ifdef NOBS_HAVE_KECCAK_ARM64
@@ -551,7 +552,10 @@ static u64 nobs_sha3_ticks_per_us(void)
 #endif
 }
 
-/* "avx512(generic 812 bmi 640 avx512 560 ns/perm, 190 us)" */
+/*
+ * "avx512(generic 812 bmi 640 avx512 560 ns/perm, 190 us)", or
+ * "bmi(no zmm on this CPU; generic 812 bmi 640 ns/perm, 90 us)"
+ */
 static char nobs_sha3_choice[128];
 
 /**
@@ -559,8 +563,10 @@ static char nobs_sha3_choice[128];
  * @cpu: features detected by nobs_main.c (all false with force_generic)
  *
  * Every permutation this CPU can run (generic; x86-64: bmi with BMI1+BMI2,
- * avx512 with AVX512F+VL and their register state; arm64: ce with the
- * SHA3 instructions) is timed (nobs_sha3_time()) and the fastest is used
+ * avx512 with AVX512F+VL and their register state, unless the CPU lowers
+ * its clock under zmm code (struct nobs_cpu's zmm bit: there a timing
+ * of a few blocks would not see what the slower clock costs everything
+ * else); arm64: ce with the SHA3 instructions) is timed (nobs_sha3_time()) and the fastest is used
  * for the drivers; the fastest one without vector registers is the scalar
  * path, for short calls under a vector permutation and where SIMD is not
  * usable.  keccak_impl= names the one to use instead (validated by
@@ -610,7 +616,8 @@ const char *nobs_sha3_select(const struct nobs_cpu *cpu)
 	if (n == 1)
 		return nobs_sha3_choice;
 	len += scnprintf(nobs_sha3_choice + len, sizeof(nobs_sha3_choice) - len,
-			 "(%s", forced ? "keccak_impl; " : "");
+			 "(%s%s", forced ? "keccak_impl; " : "",
+			 cpu->avx512 && !cpu->zmm ? "no zmm on this CPU; " : "");
 	for (i = 0; i < n; i++)
 		len += scnprintf(nobs_sha3_choice + len,
 				 sizeof(nobs_sha3_choice) - len, "%s%s %llu",

@@ -18,9 +18,13 @@
  * one conditional subtraction (constant time, mask blend) finishes.
  * Column accumulators stay below 41 * 2^52 + 2^12 < 2^58: no overflow.
  *
- * Clobbers: ymm0-ymm31, k1, r8-r11, flags; the multiplication uses rbp
+ * Clobbers: ymm0-ymm31, k1-k7, r8-r11, flags; the multiplication uses rbp
  * as a frame pointer (stack realigned to 32), the squaring no stack.
- * Ends with vzeroupper.
+ * Leaves no operand-derived data behind: the multiplication zeroes its
+ * 320-byte frame (the digits of a) as the rows consume it, and both end with
+ * zmm0-31 and k1-k7 zero (vzeroall clears zmm0-15 only; vzeroupper
+ * would leave xmm0-15 and all of ymm16-31).  The pointers in r8-r11 are
+ * the caller's.
  * Kernel: must run between kernel_fpu_begin() and kernel_fpu_end().
  */
 #include <linux/cfi_types.h>
@@ -231,6 +235,10 @@ SYM_TYPED_FUNC_START(nobs_fp_mul4_ifma)
 	vpmadd52luq	.Lp52+72(%rip){1to4}, %ymm31, %ymm9
 	vpmadd52huq	.Lp52+64(%rip){1to4}, %ymm31, %ymm9
 	vpmadd52huq	.Lp52+72(%rip){1to4}, %ymm31, %ymm10
+	/* C0 is dead: zero it, wipe the slots read so far */
+	vpxord	%ymm0, %ymm0, %ymm0
+	vmovdqa64	%ymm0, 0(%rsp)
+	vmovdqa64	%ymm0, 32(%rsp)
 	/* row 2: C[2..12] += a_2 * b */
 	vmovdqa64	64(%rsp), %ymm30
 	vpmadd52luq	%ymm20, %ymm30, %ymm2
@@ -253,6 +261,7 @@ SYM_TYPED_FUNC_START(nobs_fp_mul4_ifma)
 	vpmadd52huq	%ymm28, %ymm30, %ymm11
 	vpmadd52luq	%ymm29, %ymm30, %ymm11
 	vpmadd52huq	%ymm29, %ymm30, %ymm12
+	vmovdqa64	%ymm0, 64(%rsp)
 	/* reduction step 1 */
 	vpxord	%ymm31, %ymm31, %ymm31
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm1, %ymm31
@@ -301,6 +310,7 @@ SYM_TYPED_FUNC_START(nobs_fp_mul4_ifma)
 	vpmadd52huq	%ymm28, %ymm30, %ymm12
 	vpmadd52luq	%ymm29, %ymm30, %ymm12
 	vpmadd52huq	%ymm29, %ymm30, %ymm13
+	vmovdqa64	%ymm0, 96(%rsp)
 	/* reduction step 2 */
 	vpxord	%ymm31, %ymm31, %ymm31
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm2, %ymm31
@@ -349,6 +359,7 @@ SYM_TYPED_FUNC_START(nobs_fp_mul4_ifma)
 	vpmadd52huq	%ymm28, %ymm30, %ymm13
 	vpmadd52luq	%ymm29, %ymm30, %ymm13
 	vpmadd52huq	%ymm29, %ymm30, %ymm14
+	vmovdqa64	%ymm0, 128(%rsp)
 	/* reduction step 3 */
 	vpxord	%ymm31, %ymm31, %ymm31
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm3, %ymm31
@@ -397,6 +408,7 @@ SYM_TYPED_FUNC_START(nobs_fp_mul4_ifma)
 	vpmadd52huq	%ymm28, %ymm30, %ymm14
 	vpmadd52luq	%ymm29, %ymm30, %ymm14
 	vpmadd52huq	%ymm29, %ymm30, %ymm15
+	vmovdqa64	%ymm0, 160(%rsp)
 	/* reduction step 4 */
 	vpxord	%ymm31, %ymm31, %ymm31
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm4, %ymm31
@@ -445,6 +457,7 @@ SYM_TYPED_FUNC_START(nobs_fp_mul4_ifma)
 	vpmadd52huq	%ymm28, %ymm30, %ymm15
 	vpmadd52luq	%ymm29, %ymm30, %ymm15
 	vpmadd52huq	%ymm29, %ymm30, %ymm16
+	vmovdqa64	%ymm0, 192(%rsp)
 	/* reduction step 5 */
 	vpxord	%ymm31, %ymm31, %ymm31
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm5, %ymm31
@@ -493,6 +506,7 @@ SYM_TYPED_FUNC_START(nobs_fp_mul4_ifma)
 	vpmadd52huq	%ymm28, %ymm30, %ymm16
 	vpmadd52luq	%ymm29, %ymm30, %ymm16
 	vpmadd52huq	%ymm29, %ymm30, %ymm17
+	vmovdqa64	%ymm0, 224(%rsp)
 	/* reduction step 6 */
 	vpxord	%ymm31, %ymm31, %ymm31
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm6, %ymm31
@@ -541,6 +555,7 @@ SYM_TYPED_FUNC_START(nobs_fp_mul4_ifma)
 	vpmadd52huq	%ymm28, %ymm30, %ymm17
 	vpmadd52luq	%ymm29, %ymm30, %ymm17
 	vpmadd52huq	%ymm29, %ymm30, %ymm18
+	vmovdqa64	%ymm0, 256(%rsp)
 	/* reduction step 7 */
 	vpxord	%ymm31, %ymm31, %ymm31
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm7, %ymm31
@@ -589,6 +604,7 @@ SYM_TYPED_FUNC_START(nobs_fp_mul4_ifma)
 	vpmadd52huq	%ymm28, %ymm30, %ymm18
 	vpmadd52luq	%ymm29, %ymm30, %ymm18
 	vpmadd52huq	%ymm29, %ymm30, %ymm19
+	vmovdqa64	%ymm0, 288(%rsp)
 	/* reduction step 8 */
 	vpxord	%ymm31, %ymm31, %ymm31
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm8, %ymm31
@@ -772,7 +788,31 @@ SYM_TYPED_FUNC_START(nobs_fp_mul4_ifma)
 	vextracti64x2	$1, %ymm14, 48(%r10)
 	vmovdqu64	%xmm15, 48(%r9)
 	vextracti64x2	$1, %ymm15, 48(%r11)
-	vzeroupper
+	/* wipe: zmm0-31, k1-k7 */
+	vzeroall
+	vpxord	%xmm16, %xmm16, %xmm16
+	vpxord	%xmm17, %xmm17, %xmm17
+	vpxord	%xmm18, %xmm18, %xmm18
+	vpxord	%xmm19, %xmm19, %xmm19
+	vpxord	%xmm20, %xmm20, %xmm20
+	vpxord	%xmm21, %xmm21, %xmm21
+	vpxord	%xmm22, %xmm22, %xmm22
+	vpxord	%xmm23, %xmm23, %xmm23
+	vpxord	%xmm24, %xmm24, %xmm24
+	vpxord	%xmm25, %xmm25, %xmm25
+	vpxord	%xmm26, %xmm26, %xmm26
+	vpxord	%xmm27, %xmm27, %xmm27
+	vpxord	%xmm28, %xmm28, %xmm28
+	vpxord	%xmm29, %xmm29, %xmm29
+	vpxord	%xmm30, %xmm30, %xmm30
+	vpxord	%xmm31, %xmm31, %xmm31
+	kxorw	%k1, %k1, %k1
+	kxorw	%k2, %k2, %k2
+	kxorw	%k3, %k3, %k3
+	kxorw	%k4, %k4, %k4
+	kxorw	%k5, %k5, %k5
+	kxorw	%k6, %k6, %k6
+	kxorw	%k7, %k7, %k7
 	leave
 	RET
 SYM_FUNC_END(nobs_fp_mul4_ifma)
@@ -1358,7 +1398,31 @@ SYM_TYPED_FUNC_START(nobs_fp_sqr4_ifma)
 	vextracti64x2	$1, %ymm14, 48(%r10)
 	vmovdqu64	%xmm15, 48(%r9)
 	vextracti64x2	$1, %ymm15, 48(%r11)
-	vzeroupper
+	/* wipe: zmm0-31, k1-k7 */
+	vzeroall
+	vpxord	%xmm16, %xmm16, %xmm16
+	vpxord	%xmm17, %xmm17, %xmm17
+	vpxord	%xmm18, %xmm18, %xmm18
+	vpxord	%xmm19, %xmm19, %xmm19
+	vpxord	%xmm20, %xmm20, %xmm20
+	vpxord	%xmm21, %xmm21, %xmm21
+	vpxord	%xmm22, %xmm22, %xmm22
+	vpxord	%xmm23, %xmm23, %xmm23
+	vpxord	%xmm24, %xmm24, %xmm24
+	vpxord	%xmm25, %xmm25, %xmm25
+	vpxord	%xmm26, %xmm26, %xmm26
+	vpxord	%xmm27, %xmm27, %xmm27
+	vpxord	%xmm28, %xmm28, %xmm28
+	vpxord	%xmm29, %xmm29, %xmm29
+	vpxord	%xmm30, %xmm30, %xmm30
+	vpxord	%xmm31, %xmm31, %xmm31
+	kxorw	%k1, %k1, %k1
+	kxorw	%k2, %k2, %k2
+	kxorw	%k3, %k3, %k3
+	kxorw	%k4, %k4, %k4
+	kxorw	%k5, %k5, %k5
+	kxorw	%k6, %k6, %k6
+	kxorw	%k7, %k7, %k7
 	RET
 SYM_FUNC_END(nobs_fp_sqr4_ifma)
 

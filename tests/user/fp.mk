@@ -25,6 +25,10 @@ FP_HOST_ARCH := $(shell uname -m)
 FP_ASM_x86_64 := $(ROOT)/arch/x86/fp_x86_64.S $(ROOT)/arch/x86/fp_ifma_x86_64.S $(ROOT)/arch/x86/fp1024_x86_64.S
 FP_ASM_aarch64 := $(ROOT)/arch/arm64/fp_arm64.S $(ROOT)/arch/arm64/fp1024_arm64.S
 FP_ASM := $(FP_ASM_$(FP_HOST_ARCH))
+# the native test's probe of what the IFMA code leaves behind
+FP_PROBE_x86_64 := $(ROOT)/kunit/nk_ifma_probe_x86_64.S \
+	$(ROOT)/kunit/nk_ifma_probe.h
+FP_PROBE := $(FP_PROBE_$(FP_HOST_ARCH))
 FP_ASFLAGS := -Wa,--noexecstack
 FP_COMPAT := $(ROOT)/tests/user/compat/linux/linkage.h
 FP_CROSS ?= aarch64-linux-gnu-
@@ -42,7 +46,8 @@ define fp_tests
 USER_TESTS += $(BUILD)/$(1) $(BUILD)/$(1)_portable
 VALGRIND_TESTS += $(BUILD)/$(1)_ct
 
-$(BUILD)/$(1): $(ROOT)/tests/user/test_fp.c $(FP_CORE) $(FP_ASM) $(FP_COMPAT)
+$(BUILD)/$(1): $(ROOT)/tests/user/test_fp.c $(FP_CORE) $(FP_ASM) $(FP_PROBE) \
+		$(FP_COMPAT)
 	@mkdir -p $$(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(FP_ASFLAGS) $(2) -o $$@ \
 		$$(filter %.c %.S,$$^) -lgmp

@@ -1009,6 +1009,71 @@ static __maybe_unused void test_vec_select(bool asm_on)
 	check_end(&c);
 }
 
+#if defined(TF_VEC) && defined(__x86_64__) && !defined(TEST_FP_CT)
+#include "kunit/nk_ifma_probe.h"
+
+/*
+ * What the IFMA code leaves behind: kunit/nk_ifma_probe_x86_64.S fills
+ * zmm0-31, k1-k7 and the 512 bytes below the stack pointer with ones,
+ * calls nobs_fp_mul4_ifma()/_sqr4_ifma() on random elements and reads
+ * them all back.  Every vector and mask register must be zero, and every
+ * qword of the stack below the return address and the saved %rbp (where
+ * the multiplication's 320-byte frame is) either zero (wiped) or still
+ * ones (not touched); the products must be GMP's.
+ */
+static void test_ifma_wipe(void)
+{
+	static const unsigned char zero[64];
+	struct TF_T a[4], b[4], out[4], w;
+	struct TF_T *r[4];
+	const struct TF_T *pa[4], *pb[4];
+	struct nk_ifma_state st;
+	char name[128], what[64];
+	struct check c;
+	int sqr, i, k;
+
+	for (sqr = 0; sqr <= 1; sqr++) {
+		snprintf(name, sizeof(name),
+			 "%s_ifma leaves zmm0-31, k1-k7 and its stack frame zero",
+			 sqr ? "sqr4" : "mul4");
+		check_begin(&c, name);
+		for (i = 0; i < 20; i++) {
+			for (k = 0; k < 4; k++) {
+				random_fp(&a[k]);
+				random_fp(&b[k]);
+				r[k] = &out[k];
+				pa[k] = &a[k];
+				pb[k] = sqr ? &a[k] : &b[k];
+			}
+			memset(&st, 0x5a, sizeof(st));
+			nk_ifma_probe(sqr, r, pa, pb, &st);
+			for (k = 0; k < 4; k++) {
+				want_raw(&w, pa[k], pb[k]);
+				check_fp(&c, r[k], &w, pa[k], pb[k]);
+			}
+			for (k = 0; k < 32; k++) {
+				snprintf(what, sizeof(what), "zmm%d not zero", k);
+				check_true(&c, !memcmp(st.zmm[k], zero, 64), what);
+			}
+			for (k = 0; k < 7; k++) {
+				snprintf(what, sizeof(what), "k%d = %#llx", k + 1,
+					 (unsigned long long)st.k[k]);
+				check_true(&c, !st.k[k], what);
+			}
+			/* the top two qwords: return address, saved %rbp */
+			for (k = 0; k < 62; k++) {
+				snprintf(what, sizeof(what),
+					 "stack at -%d: %#llx", 8 * (64 - k),
+					 (unsigned long long)st.stack[k]);
+				check_true(&c, !st.stack[k] || !~st.stack[k],
+					   what);
+			}
+		}
+		check_end(&c);
+	}
+}
+#endif
+
 #ifdef TEST_FP_CT
 /*
  * Constant-time evidence for valgrind memcheck (built as test_fp_ct, run
@@ -1177,6 +1242,14 @@ int main(int argc, char **argv)
 		check_end(&c);
 		test_api(name);
 		test_vec_select(true);
+#if defined(TF_VEC) && defined(__x86_64__) && !defined(TEST_FP_CT)
+		if (nobs_fp_vec_flag) {
+			test_ifma_wipe();
+		} else {
+			printf("SKIP: the IFMA code's registers and stack after a call: no AVX-512 IFMA here\n");
+			skipped++;
+		}
+#endif
 		test_mul4_section(name);
 #ifdef TF_VEC
 		/* the harness may clear the flag: the assembly's fallback */
