@@ -41,6 +41,7 @@
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <kunit/visibility.h>
 #include <linux/atomic.h>
 #include <linux/crypto.h>
 #include <linux/delay.h>
@@ -211,7 +212,7 @@ bool nobs_x86_prefer_ymm(u8 vendor, u8 family, u8 model, bool flag)
 			return true;
 	return false;
 }
-EXPORT_SYMBOL_NS_GPL(nobs_x86_prefer_ymm, NOBS_NS);
+EXPORT_SYMBOL_IF_KUNIT(nobs_x86_prefer_ymm);
 #endif
 
 static void nobs_detect_cpu(struct nobs_cpu *cpu)
