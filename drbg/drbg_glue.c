@@ -571,9 +571,8 @@ free_aes:
  */
 void nobs_drbg_unregister(void)
 {
-	if (!nobs_drbg_registered)
+	if (!nobs_drbg_registered || nobs_alg_wait_unused(&nobs_drbg_alg.base))
 		return;
-	nobs_alg_wait_unused(&nobs_drbg_alg.base);
 	crypto_unregister_rng(&nobs_drbg_alg);
 	crypto_free_rng(nobs_drbg_kernel_stdrng);
 	nobs_drbg_kernel_stdrng = NULL;

@@ -314,9 +314,8 @@ static const bool test_fail_exchange;
 
 static void nobs_csidh_unregister_kpp(struct nobs_csidh_kpp *k)
 {
-	if (!k->registered)
+	if (!k->registered || nobs_alg_wait_unused(&k->alg.base))
 		return;
-	nobs_alg_wait_unused(&k->alg.base);
 	crypto_unregister_kpp(&k->alg);
 	k->registered = false;
 }

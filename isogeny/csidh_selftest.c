@@ -274,10 +274,13 @@ static int nobs_csidh_first_use_state[NOBS_CSIDH_SETS];
  * The first call runs the core's known-answer tests of @set (the invalid
  * key refused, the vector's shared secret) and logs the verdict once;
  * every call returns it.  Sleeps (a mutex, one group action): called from
- * the driver's init_tfm, in process context.
+ * the driver's init_tfm, in process context.  Concurrent first callers
+ * wait for the one running the tests; the wait is killable, since it lasts
+ * a whole group action and any local user can start it with a bind.
  *
  * Return: 0 once the tests passed, -ELIBBAD after they failed, -ENOMEM
- * when the caller's stack has too little room left to run them.
+ * when the caller's stack has too little room left to run them, -EINTR
+ * when the caller was killed while waiting (no verdict for it).
  */
 int nobs_csidh_first_use_test(const struct nobs_csidh_set *set)
 {
@@ -286,7 +289,8 @@ int nobs_csidh_first_use_test(const struct nobs_csidh_set *set)
 	/* No verdict without room to run the tests: this caller fails. */
 	if (nobs_stack_room() < set->stack_need)
 		return -ENOMEM;
-	mutex_lock(&nobs_csidh_first_use_lock);
+	if (mutex_lock_killable(&nobs_csidh_first_use_lock))
+		return -EINTR;
 	if (nobs_csidh_first_use_state[i])
 		goto out;
 	err = test_fail_first_use ? -EBADMSG : nobs_csidh_set_selftest(set);

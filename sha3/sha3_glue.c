@@ -796,9 +796,9 @@ void nobs_sha3_unregister(void)
 	unsigned int i = NOBS_SHA3_NR_ALGS;
 
 	while (i--) {
-		if (!nobs_sha3_algs[i].registered)
+		if (!nobs_sha3_algs[i].registered ||
+		    nobs_alg_wait_unused(&nobs_sha3_algs[i].alg.base))
 			continue;
-		nobs_alg_wait_unused(&nobs_sha3_algs[i].alg.base);
 		crypto_unregister_shash(&nobs_sha3_algs[i].alg);
 		nobs_sha3_algs[i].registered = false;
 	}

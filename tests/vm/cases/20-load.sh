@@ -13,7 +13,19 @@
 #    under the socket), a new bind of that driver is refused meanwhile,
 #    the held socket still hashes right (FIPS 202), and once it is closed
 #    the load ends with EINVAL and leaves nothing behind.  The runner
-#    checks dmesg for the WARN an early unregistration gives.
+#    checks dmesg for the WARN an early unregistration gives.  Where nobs
+#    is installed (a board), that rebind would run modprobe: the case
+#    below covers it instead;
+#  - the same, with the failing load killed while it waits: it ends at
+#    once and stays loaded, closed (nobs_main.c); rmmod is refused while
+#    the socket is open and works once it is closed;
+#  - the same with nobs in the module tree (a board's; else installed here
+#    as 90-autoload.sh does) and a second user binding shake128 and the
+#    shake128 drivers over and over (loadwatch loop: a crypto_alloc_ahash()
+#    each): the holder's rebind runs modprobe, whose load of nobs waits for
+#    the failing one, which waits for the holder.  The failing load must
+#    end by itself (its waits are bounded), stay loaded and closed while
+#    the socket is open, and unload once it is closed.
 # The test_fail_* parameters exist only in the test build of the module
 # ($NOBS_TEST_KO, run-vm.sh -T); the module under test ($NOBS_KO, the one
 # DKMS built) must have none of them.
@@ -23,8 +35,15 @@
 ld_line=$(dmesg | grep -E ': keccak=' | tail -n 1)
 ld_nr=$(echo "$ld_line" | grep -o ' [a-z0-9_]*=' | wc -l)
 [ "$ld_nr" -gt 0 ] || ld_nr=4
+# The shake128 drivers of the loaded nobs, for the bind loop below.
+ld_shake=$(nobs_shash_drivers | grep '^shake128-')
 ld_left() {
 	grep -q '^module *: nobs$' /proc/crypto || grep -q '^nobs ' /proc/modules
+}
+# ld_alive PID: the process runs (not reaped, not a zombie).
+ld_alive() {
+	ld_s=$(sed -n 's/^.*) \(.\).*/\1/p' "/proc/$1/stat" 2>/dev/null)
+	[ -n "$ld_s" ] && [ "$ld_s" != Z ]
 }
 # ld_wait FILE SECONDS: until FILE exists; 1 on timeout.
 ld_wait() {
@@ -94,18 +113,13 @@ done
 
 # A failure after registration, with a user of nobs from during the load
 # (test_fail_after: the test build).
+ld_inst=$(modinfo -n nobs 2>/dev/null)
 if [ -z "${NOBS_TEST_KO:-}" ]; then
 	result skip load-late-failure "no test build of the module (run-vm.sh -T)"
+elif [ -n "$ld_inst" ]; then
+	result skip load-late-failure "nobs is installed ($ld_inst): the rebind runs modprobe (load-installed-* below)"
 else
 rm -f /tmp/ld.ready /tmp/ld.release
-# Where nobs is installed in the module tree (a board's system: DKMS put
-# it there), the holder's rebind of a driver being unregistered makes the
-# kernel request "crypto-shake128-nobs-*", modprobe finds nobs's alias,
-# and its finit_module() waits for the failing load of the same name,
-# which waits for the holder: neither ever ends.  Meanwhile the kernel's
-# modprobe is /bin/true, as in the initramfs, where nobs is not installed.
-ld_modprobe=$(cat /proc/sys/kernel/modprobe)
-if [ -n "$(modinfo -n nobs 2>/dev/null)" ]; then echo /bin/true >/proc/sys/kernel/modprobe; fi
 loadwatch hold /tmp/ld.ready /tmp/ld.release >/tmp/ld.hold 2>&1 &
 ld_hpid=$!
 ld_seen=$(dmesg | wc -l)
@@ -158,7 +172,6 @@ else
 fi
 wait "$ld_lpid"
 ld_rc=$?
-echo "$ld_modprobe" >/proc/sys/kernel/modprobe
 if [ "$ld_rc" = 0 ]; then
 	result fail load-late-failure "load succeeded"
 	rmmod nobs
@@ -168,6 +181,144 @@ elif ld_left; then
 	result fail load-late-failure "nobs left behind"
 else
 	result pass load-late-failure "EINVAL once the socket was closed, nothing left"
+fi
+fi
+
+# ld_start: a holder (loadwatch hold) and a load of the test build that
+# fails after registering everything; ld_hpid, ld_lpid, ld_seen.
+ld_start() {
+	rm -f /tmp/ld.ready /tmp/ld.release /tmp/ld.stop
+	loadwatch hold /tmp/ld.ready /tmp/ld.release >/tmp/ld.hold 2>&1 &
+	ld_hpid=$!
+	ld_seen=$(dmesg | wc -l)
+	modload "$NOBS_TEST_KO" $NOBS_PARAMS test_fail_after="$ld_nr" >/tmp/ld.out 2>&1 &
+	ld_lpid=$!
+}
+# ld_until SECONDS CMD...: until CMD succeeds; 1 on timeout.
+ld_until() {
+	ld_t=0
+	ld_n=$(($1 * 10))
+	shift
+	until "$@"; do
+		[ "$ld_t" -lt "$ld_n" ] || return 1
+		usleep 100000
+		ld_t=$((ld_t + 1))
+	done
+}
+ld_waits() {
+	dmesg | tail -n +$((ld_seen + 1)) | grep -q 'unregistering it waits until its users free it'
+}
+ld_ended() { ! ld_alive "$ld_lpid"; }
+# ld_holder NAME: the holder's report once released (both digests right,
+# the rebind refused with ENOENT).
+ld_holder() {
+	ld_h=$(cat /tmp/ld.hold)
+	if [ "$(echo "$ld_h" | grep -c '^loadwatch: digest ok')" = 2 ] &&
+	   echo "$ld_h" | grep -q '^loadwatch: rebind errno 2$'; then
+		result pass "$1" "the held socket hashes right; a new bind: ENOENT"
+	else
+		result fail "$1" "$ld_h"
+	fi
+}
+# ld_unload NAME: rmmod works now, and nothing of nobs is left.
+ld_unload() {
+	if ! rmmod nobs 2>/tmp/ld.rm; then
+		result fail "$1" "rmmod: $(cat /tmp/ld.rm)"
+	elif ld_left; then
+		result fail "$1" "nobs left behind after rmmod"
+	else
+		result pass "$1" "unloaded, nothing left"
+	fi
+}
+
+# The failing load killed while it waits for a user.
+if [ -z "${NOBS_TEST_KO:-}" ]; then
+	result skip load-killed "no test build of the module (run-vm.sh -T)"
+else
+ld_start
+if ! ld_wait /tmp/ld.ready 600; then
+	result fail load-killed "no shake128-nobs-* bound during the load: $(cat /tmp/ld.hold /tmp/ld.out)"
+	kill "$ld_hpid" 2>/dev/null
+else
+	ld_until 600 ld_failed
+	ld_until 60 ld_waits
+	kill -KILL "$ld_lpid"
+	ld_until 2 ld_ended
+	ld_kt=$ld_t
+	if ld_alive "$ld_lpid"; then
+		result fail load-killed "the failed load still waits 2 s after SIGKILL"
+	elif ! grep -q '^nobs ' /proc/modules; then
+		result fail load-killed "nobs is gone while a socket holds it"
+	elif ! dmesg | tail -n +$((ld_seen + 1)) | grep -q 'load failed (-22) while nobs is in use (killed): it stays loaded'; then
+		result fail load-killed "no line saying it stays loaded: $(dmesg | tail -n 3 | tr '\n' ' ')"
+	else
+		result pass load-killed "ended $((ld_kt * 100)) ms after SIGKILL, stays loaded"
+	fi
+	if rmmod nobs 2>/dev/null; then
+		result fail load-killed-busy "rmmod succeeded while a socket holds nobs"
+	else
+		result pass load-killed-busy "rmmod refused while the socket is open"
+	fi
+	touch /tmp/ld.release
+	wait "$ld_hpid"
+	ld_holder load-killed-holder
+	ld_unload load-killed-unload
+fi
+wait "$ld_lpid" 2>/dev/null
+fi
+
+# The same with nobs in the module tree and a second user binding.
+if [ -z "${NOBS_TEST_KO:-}" ]; then
+	result skip load-installed "no test build of the module (run-vm.sh -T)"
+else
+if [ -z "$ld_inst" ]; then
+	mkdir -p "/lib/modules/$KVER/extra"
+	cp "$NOBS_KO" "/lib/modules/$KVER/extra/nobs.ko"
+	/sbin/depmod -a "$KVER"
+fi
+ld_start
+if ! ld_wait /tmp/ld.ready 600; then
+	result fail load-installed "no shake128-nobs-* bound during the load: $(cat /tmp/ld.hold /tmp/ld.out)"
+	kill "$ld_hpid" 2>/dev/null
+else
+	loadwatch loop /tmp/ld.stop shake128 $ld_shake >/tmp/ld.loop 2>&1 &
+	ld_ppid=$!
+	ld_until 600 ld_failed
+	ld_ft=$(date +%s)
+	# Once the unwind waits for the holder's driver (closed), the holder
+	# rebinds, its socket still open.
+	ld_until 60 ld_waits
+	touch /tmp/ld.release
+	ld_until 60 ld_ended
+	ld_rc=
+	ld_alive "$ld_lpid" || { wait "$ld_lpid"; ld_rc=$?; }
+	if [ -z "$ld_rc" ]; then
+		result fail load-installed "the failed load still waits 60 s after its failure"
+		# The cycle: killing the holder (in modprobe's wait) breaks it.
+		kill -KILL "$ld_hpid" "$ld_ppid"
+	elif [ "$ld_rc" != 0 ] || ! grep -q '^nobs ' /proc/modules; then
+		result fail load-installed "the load returned $ld_rc, nobs $(grep -c '^nobs ' /proc/modules) loaded: $(cat /tmp/ld.out)"
+	elif ! dmesg | tail -n +$((ld_seen + 1)) | grep -q 'load failed (-22) while nobs is in use: it stays loaded'; then
+		result fail load-installed "no line saying it stays loaded: $(dmesg | tail -n 3 | tr '\n' ' ')"
+	else
+		result pass load-installed "ended by itself $(($(date +%s) - ld_ft)) s after the failure, stays loaded"
+	fi
+	touch /tmp/ld.stop
+	ld_until 60 eval '! ld_alive "$ld_hpid" && ! ld_alive "$ld_ppid"' ||
+		kill -KILL "$ld_hpid" "$ld_ppid"
+	wait "$ld_hpid" "$ld_ppid"
+	ld_holder load-installed-holder
+	if grep -q '^loadwatch: [0-9]* binds' /tmp/ld.loop; then
+		result pass load-installed-loop "$(cat /tmp/ld.loop)"
+	else
+		result fail load-installed-loop "$(cat /tmp/ld.loop)"
+	fi
+fi
+wait "$ld_lpid" 2>/dev/null
+ld_unload load-installed-unload
+if [ -z "$ld_inst" ]; then
+	rm -f "/lib/modules/$KVER/extra/nobs.ko"
+	/sbin/depmod -a "$KVER"
 fi
 fi
 rm -f /tmp/ld.*

@@ -96,6 +96,50 @@ if [ -n "${NOBS_TEST_KO:-}" ]; then
 	nobs_load || result fail csidh1024-first-use-reload "reload with '$NOBS_PARAMS' failed"
 fi
 
+# Two first users at once: the second waits for the first one's known
+# answers (a group action, seconds under TCG) and must die at once when
+# killed meanwhile (isogeny/csidh_selftest.c: mutex_lock_killable()).
+# c1_state PID: its state letter (R, S, D, Z...), empty once reaped.
+c1_state() {
+	sed -n 's/^.*) \(.\).*/\1/p' "/proc/$1/stat" 2>/dev/null
+}
+rmmod nobs 2>/dev/null
+if ! nobs_load; then
+	result fail csidh1024-first-use-kill "reload with '$NOBS_PARAMS' failed"
+else
+	c1_seen=$(dmesg | wc -l)
+	afalg_bind kpp csidh1024 >a.out 2>&1 &
+	c1_a=$!
+	usleep 500000
+	afalg_bind kpp csidh1024 >b.out 2>&1 &
+	c1_b=$!
+	usleep 500000
+	c1_sb=$(c1_state "$c1_b")
+	kill -KILL "$c1_b"
+	c1_t=0
+	while [ "$(c1_state "$c1_b")" != Z ] && [ -n "$(c1_state "$c1_b")" ] &&
+		[ "$c1_t" -lt 20 ]; do
+		usleep 100000
+		c1_t=$((c1_t + 1))
+	done
+	c1_sb2=$(c1_state "$c1_b")
+	c1_sa=$(c1_state "$c1_a")
+	wait "$c1_a"
+	wait "$c1_b" 2>/dev/null
+	c1_l=$(dmesg | tail -n +$((c1_seen + 1)) | grep -c 'csidh1024: known-answer self-test at first use passed')
+	if [ "$c1_sa" = Z ] || [ -z "$c1_sa" ]; then
+		result fail csidh1024-first-use-kill "the first bind was done before the second was killed: $(cat a.out)"
+	elif [ "$c1_sb" != D ]; then
+		result fail csidh1024-first-use-kill "the second bind was not waiting in the kernel (state '$c1_sb')"
+	elif [ "$c1_sb2" != Z ] && [ -n "$c1_sb2" ]; then
+		result fail csidh1024-first-use-kill "the second bind still alive 2 s after SIGKILL (state '$c1_sb2'), the first still in its test"
+	elif ! grep -q '^csidh1024 ok$' a.out || [ "$c1_l" != 1 ]; then
+		result fail csidh1024-first-use-kill "first bind: $(cat a.out), $c1_l verdict lines"
+	else
+		result pass csidh1024-first-use-kill "the waiting second bind died $((c1_t * 100)) ms after SIGKILL; the first passed the test"
+	fi
+fi
+
 if [ ! -s "$c1_fresh" ]; then
 	result skip csidh1024-reference "no fresh keys from the CSIDH reference (host: NOBS_CSIDH_REF_SRC, scripts/csidh-ref.sh)"
 else

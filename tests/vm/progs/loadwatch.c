@@ -16,6 +16,10 @@
  *	driver, hash through the first socket again and close it.  Prints
  *	"loadwatch: bound DRIVER", "loadwatch: digest ok|bad (errno)" twice
  *	and "loadwatch: rebind ok|errno E".
+ *   loadwatch loop STOP NAME...
+ *	until the file STOP exists: bind an AF_ALG hash socket to each NAME
+ *	in turn and close it at once (each bind a crypto_alloc_ahash() of
+ *	that name in the kernel).  Prints "loadwatch: B binds, K ok".
  *
  * Exits 0 unless something it needs (a /proc read, a file) failed.
  */
@@ -194,6 +198,25 @@ static int lw_hold(const char *ready, const char *release)
 	return 0;
 }
 
+static int lw_loop(const char *stop, char **names, int n)
+{
+	unsigned long binds = 0, ok = 0;
+	int i, fd;
+
+	while (!lw_exists(stop)) {
+		for (i = 0; i < n; i++) {
+			fd = tfm_sock("hash", names[i]);
+			binds++;
+			if (fd >= 0) {
+				ok++;
+				close(fd);
+			}
+		}
+	}
+	printf("loadwatch: %lu binds, %lu ok\n", binds, ok);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -201,6 +224,8 @@ int main(int argc, char **argv)
 		return lw_watch(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "hold"))
 		return lw_hold(argv[2], argv[3]);
-	fprintf(stderr, "usage: loadwatch watch STOP | hold READY RELEASE\n");
+	if (argc >= 4 && !strcmp(argv[1], "loop"))
+		return lw_loop(argv[2], argv + 3, argc - 3);
+	fprintf(stderr, "usage: loadwatch watch STOP | hold READY RELEASE | loop STOP NAME...\n");
 	return 2;
 }
