@@ -1163,6 +1163,7 @@ struct nobs_csidh_pair {
  * @out: the points the push's or a failed leaf's [l] multiplications
  *	write (nobs_csidh_push_mul(), nobs_csidh_leaf())
  * @in: the points they read
+ * @pts: the points the push evaluates
  */
 struct nobs_csidh_state {
 	struct nobs_fp a;
@@ -1186,6 +1187,7 @@ struct nobs_csidh_state {
 	struct nobs_csidh_scratch scr;
 	struct nobs_csidh_pt *out[2 * NOBS_CSIDH_DEPTH];
 	const struct nobs_csidh_pt *in[2 * NOBS_CSIDH_DEPTH];
+	struct nobs_csidh_pt *pts[2 * (NOBS_CSIDH_DEPTH - 1)];
 };
 
 /*
@@ -1261,7 +1263,7 @@ void nobs_csidh_push(struct nobs_csidh_state *st, int top,
 		     struct nobs_fp *ps, struct nobs_fp *pd)
 {
 	struct nobs_csidh_eval *ev = st->ev;
-	struct nobs_csidh_pt *pts[2 * (NOBS_CSIDH_DEPTH - 1)] = { NULL };
+	struct nobs_csidh_pt **pts = st->pts;
 	struct nobs_csidh_pt *lk = &st->lk, *im = &st->im;
 	unsigned int l = nobs_csidh_primes[li];
 	int i, n = 0;
@@ -1365,7 +1367,8 @@ static noinline void nobs_csidh_codomain(struct nobs_csidh_state *st,
 	memzero_explicit(&t, sizeof(t));
 }
 
-static noinline void nobs_csidh_step(struct nobs_csidh_state *st, int top,
+static __always_inline void nobs_csidh_step(struct nobs_csidh_state *st,
+					    int top,
 				     const struct nobs_csidh_pt *k,
 				     int li, u64 sign, u64 real)
 {
