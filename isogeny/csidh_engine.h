@@ -222,6 +222,24 @@ static void nobs_csidh_cmov(struct nobs_csidh_pt *r,
 }
 
 /*
+ * The end of a doubling, shared by xDBL and xDBLADD: r holds ((X + Z)^2,
+ * (X - Z)^2) and becomes [2] (X : Z); 4M.  t0 and t1 are the caller's
+ * temporaries (inlined: no frame of its own).
+ */
+static __always_inline void nobs_csidh_xdbl_squares(struct nobs_csidh_pt *r,
+						    const struct nobs_csidh_a24 *c,
+						    struct nobs_fp *t0,
+						    struct nobs_fp *t1)
+{
+	nobs_fp_mul(t0, &c->c24, &r->z);
+	nobs_fp_sub(t1, &r->x, &r->z);		/* 4XZ */
+	nobs_fp_mul(&r->x, &r->x, t0);
+	nobs_fp_mul(&r->z, t1, &c->a24);
+	nobs_fp_add(t0, t0, &r->z);
+	nobs_fp_mul(&r->z, t1, t0);
+}
+
+/*
  * r = [2] p; r may alias p. 4M + 2S.  r holds the squares once p is read:
  * two temporaries in the frame, not three.
  */
@@ -235,12 +253,7 @@ static void nobs_csidh_xdbl(struct nobs_csidh_pt *r,
 	nobs_fp_add(&t1, &p->x, &p->z);
 	nobs_fp_sqr(&r->z, &t0);		/* (X - Z)^2 */
 	nobs_fp_sqr(&r->x, &t1);		/* (X + Z)^2 */
-	nobs_fp_mul(&t0, &c->c24, &r->z);
-	nobs_fp_sub(&t1, &r->x, &r->z);		/* 4XZ */
-	nobs_fp_mul(&r->x, &r->x, &t0);
-	nobs_fp_mul(&r->z, &t1, &c->a24);
-	nobs_fp_add(&t0, &t0, &r->z);
-	nobs_fp_mul(&r->z, &t1, &t0);
+	nobs_csidh_xdbl_squares(r, c, &t0, &t1);
 }
 
 /*
@@ -274,12 +287,7 @@ static void nobs_csidh_xdbladd(struct nobs_csidh_pt *r0,
 	/* r0 = [2] r0 */
 	nobs_fp_sqr(&r0->x, &r0->x);		/* s0^2 */
 	nobs_fp_sqr(&r0->z, &r0->z);		/* d0^2 */
-	nobs_fp_mul(&t0, &c->c24, &r0->z);
-	nobs_fp_sub(&t1, &r0->x, &r0->z);	/* 4XZ */
-	nobs_fp_mul(&r0->x, &r0->x, &t0);
-	nobs_fp_mul(&r0->z, &t1, &c->a24);
-	nobs_fp_add(&t0, &t0, &r0->z);
-	nobs_fp_mul(&r0->z, &t1, &t0);
+	nobs_csidh_xdbl_squares(r0, c, &t0, &t1);
 }
 
 /*
