@@ -42,16 +42,33 @@ struct nobs_csidh_env {
 	void *ctx;
 };
 
+/**
+ * struct nobs_csidh_ws - the group action's workspace
+ * @w: its room (the engine's state, csidh_engine.h), any content
+ *
+ * The points, the strategy's stack and the temporaries of the action of
+ * either parameter set, which would otherwise take about 9 KiB of the
+ * caller's stack: the caller provides it (the kpp glue in its request
+ * context, so one per request, never shared by two operations at once),
+ * and each operation wipes it before it returns.
+ */
+#define NOBS_CSIDH_WS_SIZE	8192
+struct nobs_csidh_ws {
+	u64 w[NOBS_CSIDH_WS_SIZE / sizeof(u64)];
+};
+
 int nobs_csidh_check_private_key(const u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE]);
 void nobs_csidh_random_private_key(u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
 				   const struct nobs_csidh_env *env);
 int nobs_csidh_validate(const u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE]);
 int nobs_csidh_public_key(u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE],
 			  const u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
-			  const struct nobs_csidh_env *env);
+			  const struct nobs_csidh_env *env,
+			  struct nobs_csidh_ws *ws);
 int nobs_csidh_shared_secret(u8 ss[NOBS_CSIDH_SHARED_SECRET_SIZE],
 			     const u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
 			     const u8 peer[NOBS_CSIDH_PUBLIC_KEY_SIZE],
-			     const struct nobs_csidh_env *env);
+			     const struct nobs_csidh_env *env,
+			     struct nobs_csidh_ws *ws);
 
 #endif /* NOBS_ISOGENY_CSIDH_H */

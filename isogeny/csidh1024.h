@@ -25,10 +25,12 @@ void nobs_csidh1024_random_private_key(u8 sk[NOBS_CSIDH1024_PRIVATE_KEY_SIZE],
 int nobs_csidh1024_validate(const u8 pk[NOBS_CSIDH1024_PUBLIC_KEY_SIZE]);
 int nobs_csidh1024_public_key(u8 pk[NOBS_CSIDH1024_PUBLIC_KEY_SIZE],
 			      const u8 sk[NOBS_CSIDH1024_PRIVATE_KEY_SIZE],
-			      const struct nobs_csidh_env *env);
+			      const struct nobs_csidh_env *env,
+			      struct nobs_csidh_ws *ws);
 int nobs_csidh1024_shared_secret(u8 ss[NOBS_CSIDH1024_SHARED_SECRET_SIZE],
 				 const u8 sk[NOBS_CSIDH1024_PRIVATE_KEY_SIZE],
 				 const u8 peer[NOBS_CSIDH1024_PUBLIC_KEY_SIZE],
-				 const struct nobs_csidh_env *env);
+				 const struct nobs_csidh_env *env,
+				 struct nobs_csidh_ws *ws);
 
 #endif /* NOBS_ISOGENY_CSIDH1024_H */

@@ -126,6 +126,34 @@ struct nobs_csidh_a24 {
 	struct nobs_fp c24;
 };
 
+/*
+ * NOBS_CSIDH_VEC: the field has vector code for nobs_fp_mul4() (fp.h), and
+ * the parameter set did not opt out (NOBS_CSIDH_NO_VEC); else the pairs'
+ * points go one after the other, as four scalar products through
+ * nobs_fp_mul4() would gain nothing and cost frame size.
+ */
+#if defined(NOBS_FP_VEC_NAME) && !defined(NOBS_CSIDH_NO_VEC)
+#define NOBS_CSIDH_VEC
+#endif
+
+/**
+ * struct nobs_csidh_scratch - the registers of the scalar multiplications
+ * @reg: the ladder's (r0, r1, d) and a chain's (r0, r1, d, t)
+ * @reg2: with vector code, the two-point chain's, each a pair
+ * @lane: with vector code, the temporaries of the two-point formulas
+ *	(xADD2, xDBL2, xDBLADD2: at most seven pairs)
+ *
+ * In the workspace (struct nobs_csidh_work), not on the stack: none of
+ * the functions using a field calls another that uses it.
+ */
+struct nobs_csidh_scratch {
+	struct nobs_csidh_pt reg[4];
+#ifdef NOBS_CSIDH_VEC
+	struct nobs_csidh_pt reg2[4][2];
+	struct nobs_fp lane[7][2];
+#endif
+};
+
 /* ---- scalars (public) ---------------------------------------------------- */
 
 static void nobs_csidh_scalar_mul_small(u64 k[NOBS_CSIDH_SCALAR_LIMBS], u64 m)
@@ -193,94 +221,104 @@ static void nobs_csidh_cmov(struct nobs_csidh_pt *r,
 	nobs_fp_cmov(&r->z, &a->z, bit);
 }
 
-/* r = [2] p; r may alias p. 4M + 2S. */
+/*
+ * r = [2] p; r may alias p. 4M + 2S.  r holds the squares once p is read:
+ * two temporaries in the frame, not three.
+ */
 static void nobs_csidh_xdbl(struct nobs_csidh_pt *r,
 			    const struct nobs_csidh_pt *p,
 			    const struct nobs_csidh_a24 *c)
 {
-	struct nobs_fp t0, t1, z;
+	struct nobs_fp t0, t1;
 
 	nobs_fp_sub(&t0, &p->x, &p->z);
 	nobs_fp_add(&t1, &p->x, &p->z);
-	nobs_fp_sqr(&t0, &t0);			/* (X - Z)^2 */
-	nobs_fp_sqr(&t1, &t1);			/* (X + Z)^2 */
-	nobs_fp_mul(&z, &c->c24, &t0);
-	nobs_fp_mul(&r->x, &z, &t1);
-	nobs_fp_sub(&t1, &t1, &t0);		/* 4XZ */
-	nobs_fp_mul(&t0, &c->a24, &t1);
-	nobs_fp_add(&z, &z, &t0);
-	nobs_fp_mul(&r->z, &z, &t1);
+	nobs_fp_sqr(&r->z, &t0);		/* (X - Z)^2 */
+	nobs_fp_sqr(&r->x, &t1);		/* (X + Z)^2 */
+	nobs_fp_mul(&t0, &c->c24, &r->z);
+	nobs_fp_sub(&t1, &r->x, &r->z);		/* 4XZ */
+	nobs_fp_mul(&r->x, &r->x, &t0);
+	nobs_fp_mul(&r->z, &t1, &c->a24);
+	nobs_fp_add(&t0, &t0, &r->z);
+	nobs_fp_mul(&r->z, &t1, &t0);
 }
 
 /*
  * One ladder step: r0 = [2] r0, r1 = r0 + r1, given d = r1 - r0 (or
- * r0 - r1).  8M + 4S.
+ * r0 - r1), which aliases neither.  8M + 4S.  Each register holds its own
+ * sum and difference (X + Z, X - Z) in place, so that the frame has two
+ * temporaries, not six: it is the deepest of the action's paths.
  */
 static void nobs_csidh_xdbladd(struct nobs_csidh_pt *r0,
 			       struct nobs_csidh_pt *r1,
 			       const struct nobs_csidh_pt *d,
 			       const struct nobs_csidh_a24 *c)
 {
-	struct nobs_fp s0, d0, s1, d1, t0, t1;
+	struct nobs_fp t0, t1;
 
-	nobs_fp_add(&s0, &r0->x, &r0->z);
-	nobs_fp_sub(&d0, &r0->x, &r0->z);
-	nobs_fp_add(&s1, &r1->x, &r1->z);
-	nobs_fp_sub(&d1, &r1->x, &r1->z);
+	nobs_fp_add(&t0, &r0->x, &r0->z);
+	nobs_fp_sub(&r0->z, &r0->x, &r0->z);
+	r0->x = t0;				/* r0 = (s0, d0) */
+	nobs_fp_add(&t0, &r1->x, &r1->z);
+	nobs_fp_sub(&r1->z, &r1->x, &r1->z);
+	r1->x = t0;				/* r1 = (s1, d1) */
 	/* r1 = r0 + r1 */
-	nobs_fp_mul(&t0, &s0, &d1);
-	nobs_fp_mul(&t1, &d0, &s1);
-	nobs_fp_add(&s1, &t0, &t1);
-	nobs_fp_sub(&d1, &t0, &t1);
-	nobs_fp_sqr(&s1, &s1);
-	nobs_fp_sqr(&d1, &d1);
-	nobs_fp_mul(&r1->x, &d->z, &s1);
-	nobs_fp_mul(&r1->z, &d->x, &d1);
+	nobs_fp_mul(&t0, &r0->x, &r1->z);	/* s0 d1 */
+	nobs_fp_mul(&t1, &r0->z, &r1->x);	/* d0 s1 */
+	nobs_fp_add(&r1->x, &t0, &t1);
+	nobs_fp_sub(&r1->z, &t0, &t1);
+	nobs_fp_sqr(&r1->x, &r1->x);
+	nobs_fp_sqr(&r1->z, &r1->z);
+	nobs_fp_mul(&r1->x, &r1->x, &d->z);
+	nobs_fp_mul(&r1->z, &r1->z, &d->x);
 	/* r0 = [2] r0 */
-	nobs_fp_sqr(&s0, &s0);
-	nobs_fp_sqr(&d0, &d0);
-	nobs_fp_mul(&t0, &c->c24, &d0);
-	nobs_fp_mul(&r0->x, &t0, &s0);
-	nobs_fp_sub(&s0, &s0, &d0);		/* 4XZ */
-	nobs_fp_mul(&t1, &c->a24, &s0);
-	nobs_fp_add(&t0, &t0, &t1);
-	nobs_fp_mul(&r0->z, &t0, &s0);
+	nobs_fp_sqr(&r0->x, &r0->x);		/* s0^2 */
+	nobs_fp_sqr(&r0->z, &r0->z);		/* d0^2 */
+	nobs_fp_mul(&t0, &c->c24, &r0->z);
+	nobs_fp_sub(&t1, &r0->x, &r0->z);	/* 4XZ */
+	nobs_fp_mul(&r0->x, &r0->x, &t0);
+	nobs_fp_mul(&r0->z, &t1, &c->a24);
+	nobs_fp_add(&t0, &t0, &r0->z);
+	nobs_fp_mul(&r0->z, &t1, &t0);
 }
 
-/* r = p + q given d = p - q (or q - p), none at infinity; 4M + 2S. */
+/*
+ * r = p + q given d = p - q (or q - p), none at infinity; 4M + 2S.  r may
+ * alias p, not q or d: r holds the temporaries once p is read.
+ */
 static void nobs_csidh_xadd(struct nobs_csidh_pt *r,
 			    const struct nobs_csidh_pt *p,
 			    const struct nobs_csidh_pt *q,
 			    const struct nobs_csidh_pt *d)
 {
-	struct nobs_fp t0, t1, t2, t3;
+	struct nobs_fp t0, t1;
 
 	nobs_fp_add(&t0, &p->x, &p->z);
 	nobs_fp_sub(&t1, &q->x, &q->z);
 	nobs_fp_mul(&t0, &t0, &t1);		/* (Xp + Zp)(Xq - Zq) */
 	nobs_fp_sub(&t1, &p->x, &p->z);
-	nobs_fp_add(&t2, &q->x, &q->z);
-	nobs_fp_mul(&t1, &t1, &t2);		/* (Xp - Zp)(Xq + Zq) */
-	nobs_fp_add(&t2, &t0, &t1);
-	nobs_fp_sub(&t3, &t0, &t1);
-	nobs_fp_sqr(&t2, &t2);
-	nobs_fp_sqr(&t3, &t3);
-	nobs_fp_mul(&t0, &d->z, &t2);
-	nobs_fp_mul(&r->z, &d->x, &t3);
-	r->x = t0;
+	nobs_fp_add(&r->x, &q->x, &q->z);
+	nobs_fp_mul(&t1, &t1, &r->x);		/* (Xp - Zp)(Xq + Zq) */
+	nobs_fp_add(&r->x, &t0, &t1);
+	nobs_fp_sub(&r->z, &t0, &t1);
+	nobs_fp_sqr(&r->x, &r->x);
+	nobs_fp_sqr(&r->z, &r->z);
+	nobs_fp_mul(&r->x, &r->x, &d->z);
+	nobs_fp_mul(&r->z, &r->z, &d->x);
 }
 
 /*
- * r = [k] p by the Montgomery ladder; r may alias p.  k is public: its
- * bits choose which register doubles (the point data never steers
- * anything).
+ * r = [k] p by the Montgomery ladder; r may alias p; reg: its three
+ * registers (r0, r1, d).  k is public: its bits choose which register
+ * doubles (the point data never steers anything).
  */
 static void nobs_csidh_xmul(struct nobs_csidh_pt *r,
 			    const struct nobs_csidh_pt *p,
 			    const u64 *k, int limbs,
-			    const struct nobs_csidh_a24 *c)
+			    const struct nobs_csidh_a24 *c,
+			    struct nobs_csidh_pt reg[3])
 {
-	struct nobs_csidh_pt r0, r1, d = *p;
+	struct nobs_csidh_pt *r0 = &reg[0], *r1 = &reg[1], *d = &reg[2];
 	int i = nobs_csidh_scalar_bits(k, limbs);
 
 	if (!i) {
@@ -288,22 +326,24 @@ static void nobs_csidh_xmul(struct nobs_csidh_pt *r,
 		r->z = nobs_fp_zero;
 		return;
 	}
-	r0 = d;
-	nobs_csidh_xdbl(&r1, &d, c);
+	*d = *p;
+	*r0 = *d;
+	nobs_csidh_xdbl(r1, d, c);
 	for (i -= 2; i >= 0; i--) {
 		if ((k[i / 64] >> (i % 64)) & 1)
-			nobs_csidh_xdbladd(&r1, &r0, &d, c);
+			nobs_csidh_xdbladd(r1, r0, d, c);
 		else
-			nobs_csidh_xdbladd(&r0, &r1, &d, c);
+			nobs_csidh_xdbladd(r0, r1, d, c);
 	}
-	*r = r0;
+	*r = *r0;
 }
 
 static void nobs_csidh_xmul_u64(struct nobs_csidh_pt *r,
 				const struct nobs_csidh_pt *p, u64 k,
-				const struct nobs_csidh_a24 *c)
+				const struct nobs_csidh_a24 *c,
+				struct nobs_csidh_pt reg[3])
 {
-	nobs_csidh_xmul(r, p, &k, 1, c);
+	nobs_csidh_xmul(r, p, &k, 1, c, reg);
 }
 
 /*
@@ -321,50 +361,44 @@ static void nobs_csidh_xmul_u64(struct nobs_csidh_pt *r,
  * Each xADD needs its difference [b - a] p off infinity: a chain is only
  * used where the order of p cannot divide a difference; otherwise its
  * result would be (0 : 0), which every later step keeps and reads as
- * infinity.
+ * infinity.  The registers are scr->reg[].
  */
 static noinline void
 nobs_csidh_xmul_chain(struct nobs_csidh_pt *r, const struct nobs_csidh_pt *p,
 		      u32 steps, int len, int w,
-		      const struct nobs_csidh_a24 *c)
+		      const struct nobs_csidh_a24 *c,
+		      struct nobs_csidh_scratch *scr)
 {
-	struct nobs_csidh_pt r0 = *p, r1, d = *p, t;
+	struct nobs_csidh_pt *r0 = &scr->reg[0], *r1 = &scr->reg[1];
+	struct nobs_csidh_pt *d = &scr->reg[2], *t = &scr->reg[3];
 	u32 code;
 	int s;
 
-	nobs_csidh_xdbl(&r1, p, c);
+	*r0 = *p;
+	*d = *p;
+	nobs_csidh_xdbl(r1, p, c);
 	for (s = 0; s < len; s++) {
 		code = (steps >> (w * s)) & ((1U << w) - 1);
 		/* public (here and below): the chain's steps (the table) */
 		if (code == 2) {
-			nobs_csidh_xdbladd(&r0, &r1, &d, c);
+			nobs_csidh_xdbladd(r0, r1, d, c);
 			continue;
 		}
 		if (code == 3) {
-			nobs_csidh_xdbladd(&r1, &r0, &d, c);
+			nobs_csidh_xdbladd(r1, r0, d, c);
 			continue;
 		}
-		nobs_csidh_xadd(&t, &r0, &r1, &d);
+		nobs_csidh_xadd(t, r0, r1, d);
 		if (code) {
-			d = r1;
+			*d = *r1;
 		} else {
-			d = r0;
-			r0 = r1;
+			*d = *r0;
+			*r0 = *r1;
 		}
-		r1 = t;
+		*r1 = *t;
 	}
-	*r = r1;
+	*r = *r1;
 }
-
-/*
- * NOBS_CSIDH_VEC: the field has vector code for nobs_fp_mul4() (fp.h), and
- * the parameter set did not opt out (NOBS_CSIDH_NO_VEC); else the pairs'
- * points go one after the other, as four scalar products through
- * nobs_fp_mul4() would gain nothing and cost frame size.
- */
-#if defined(NOBS_FP_VEC_NAME) && !defined(NOBS_CSIDH_NO_VEC)
-#define NOBS_CSIDH_VEC
-#endif
 
 #ifdef NOBS_CSIDH_VEC
 /*
@@ -396,13 +430,17 @@ nobs_csidh_xmul_chain(struct nobs_csidh_pt *r, const struct nobs_csidh_pt *p,
 		nobs_fp_sqr4(r_, u_, vec);				\
 	} while (0)
 
-/* r[i] = p[i] + q[i] given d[i] = p[i] - q[i], i = 0, 1 (as xADD) */
+/*
+ * r[i] = p[i] + q[i] given d[i] = p[i] - q[i], i = 0, 1 (as xADD); the
+ * temporaries in lane (here and in the next two)
+ */
 static noinline void nobs_csidh_xadd2(struct nobs_csidh_pt *r,
 				      const struct nobs_csidh_pt *p,
 				      const struct nobs_csidh_pt *q,
-				      const struct nobs_csidh_pt *d, bool vec)
+				      const struct nobs_csidh_pt *d,
+				      struct nobs_fp (*lane)[2], bool vec)
 {
-	struct nobs_fp a[2], b[2], e[2], f[2];
+	struct nobs_fp *a = lane[0], *b = lane[1], *e = lane[2], *f = lane[3];
 	struct nobs_fp *r_[4];
 	const struct nobs_fp *u_[4], *v_[4];
 	int i;
@@ -429,9 +467,11 @@ static noinline void nobs_csidh_xadd2(struct nobs_csidh_pt *r,
 /* r[i] = [2] p[i], i = 0, 1 (as xDBL); r may alias p */
 static noinline void nobs_csidh_xdbl2(struct nobs_csidh_pt *r,
 				      const struct nobs_csidh_pt *p,
-				      const struct nobs_csidh_a24 *c, bool vec)
+				      const struct nobs_csidh_a24 *c,
+				      struct nobs_fp (*lane)[2], bool vec)
 {
-	struct nobs_fp t0[2], t1[2], z[2], u[2], v[2];
+	struct nobs_fp *t0 = lane[0], *t1 = lane[1], *z = lane[2];
+	struct nobs_fp *u = lane[3], *v = lane[4];
 	struct nobs_fp *r_[4];
 	const struct nobs_fp *u_[4], *v_[4];
 	int i;
@@ -461,9 +501,11 @@ static noinline void nobs_csidh_xdbladd2(struct nobs_csidh_pt *r0,
 					 struct nobs_csidh_pt *r1,
 					 const struct nobs_csidh_pt *d,
 					 const struct nobs_csidh_a24 *c,
-					 bool vec)
+					 struct nobs_fp (*lane)[2], bool vec)
 {
-	struct nobs_fp s0[2], d0[2], s1[2], d1[2], t0[2], t1[2], u[2];
+	struct nobs_fp *s0 = lane[0], *d0 = lane[1], *s1 = lane[2];
+	struct nobs_fp *d1 = lane[3], *t0 = lane[4], *t1 = lane[5];
+	struct nobs_fp *u = lane[6];
 	struct nobs_fp *r_[4];
 	const struct nobs_fp *u_[4], *v_[4];
 	int i;
@@ -505,36 +547,40 @@ static noinline void nobs_csidh_xdbladd2(struct nobs_csidh_pt *r0,
 static noinline void
 nobs_csidh_xmul_chain2(struct nobs_csidh_pt *const out[2],
 		       const struct nobs_csidh_pt *const in[2], u32 steps,
-		       int len, int w, const struct nobs_csidh_a24 *c)
+		       int len, int w, const struct nobs_csidh_a24 *c,
+		       struct nobs_csidh_scratch *scr)
 {
-	struct nobs_csidh_pt r0[2], r1[2], d[2], t[2];
+	struct nobs_csidh_pt *r0 = scr->reg2[0], *r1 = scr->reg2[1];
+	struct nobs_csidh_pt *d = scr->reg2[2], *t = scr->reg2[3];
+	struct nobs_fp (*lane)[2] = scr->lane;
+	const size_t sz = sizeof(scr->reg2[0]);
 	bool vec = nobs_fp_vec_begin();
 	u32 code;
 	int s;
 
 	r0[0] = *in[0];
 	r0[1] = *in[1];
-	memcpy(d, r0, sizeof(d));
-	nobs_csidh_xdbl2(r1, r0, c, vec);
+	memcpy(d, r0, sz);
+	nobs_csidh_xdbl2(r1, r0, c, lane, vec);
 	for (s = 0; s < len; s++) {
 		code = (steps >> (w * s)) & ((1U << w) - 1);
 		/* public (here and below): the chain's steps (the table) */
 		if (code == 2) {
-			nobs_csidh_xdbladd2(r0, r1, d, c, vec);
+			nobs_csidh_xdbladd2(r0, r1, d, c, lane, vec);
 			continue;
 		}
 		if (code == 3) {
-			nobs_csidh_xdbladd2(r1, r0, d, c, vec);
+			nobs_csidh_xdbladd2(r1, r0, d, c, lane, vec);
 			continue;
 		}
-		nobs_csidh_xadd2(t, r0, r1, d, vec);
+		nobs_csidh_xadd2(t, r0, r1, d, lane, vec);
 		if (code) {
-			memcpy(d, r1, sizeof(d));
+			memcpy(d, r1, sz);
 		} else {
-			memcpy(d, r0, sizeof(d));
-			memcpy(r0, r1, sizeof(r0));
+			memcpy(d, r0, sz);
+			memcpy(r0, r1, sz);
 		}
-		memcpy(r1, t, sizeof(r1));
+		memcpy(r1, t, sz);
 	}
 	if (vec)
 		nobs_fp_vec_end();
@@ -549,10 +595,11 @@ nobs_csidh_xmul_chain2(struct nobs_csidh_pt *const out[2],
  */
 static __maybe_unused void
 nobs_csidh_xmul_prime(struct nobs_csidh_pt *r, const struct nobs_csidh_pt *p,
-		      int i, const struct nobs_csidh_a24 *c)
+		      int i, const struct nobs_csidh_a24 *c,
+		      struct nobs_csidh_scratch *scr)
 {
 	nobs_csidh_xmul_chain(r, p, nobs_csidh_sdac[i], nobs_csidh_sdac_len[i],
-			      1, c);
+			      1, c, scr);
 }
 
 /*
@@ -563,27 +610,29 @@ nobs_csidh_xmul_prime(struct nobs_csidh_pt *r, const struct nobs_csidh_pt *p,
 static void nobs_csidh_xmul_chains(struct nobs_csidh_pt *const *out,
 				   const struct nobs_csidh_pt *const *in,
 				   int n, u32 steps, int len, int w,
-				   const struct nobs_csidh_a24 *c)
+				   const struct nobs_csidh_a24 *c,
+				   struct nobs_csidh_scratch *scr)
 {
 	int i = 0;
 
 #ifdef NOBS_CSIDH_VEC
 	/* public (here and below): n, the caller's shape */
 	for (; i + 1 < n; i += 2)
-		nobs_csidh_xmul_chain2(out + i, in + i, steps, len, w, c);
+		nobs_csidh_xmul_chain2(out + i, in + i, steps, len, w, c, scr);
 #endif
 	for (; i < n; i++)
-		nobs_csidh_xmul_chain(out[i], in[i], steps, len, w, c);
+		nobs_csidh_xmul_chain(out[i], in[i], steps, len, w, c, scr);
 }
 
 /* *out[i] = [l_p] *in[i], i < n, by the prime's shortest chain */
 static void nobs_csidh_xmul_prime_n(struct nobs_csidh_pt *const *out,
 				    const struct nobs_csidh_pt *const *in,
 				    int n, int p,
-				    const struct nobs_csidh_a24 *c)
+				    const struct nobs_csidh_a24 *c,
+				    struct nobs_csidh_scratch *scr)
 {
 	nobs_csidh_xmul_chains(out, in, n, nobs_csidh_sdac[p],
-			       nobs_csidh_sdac_len[p], 1, c);
+			       nobs_csidh_sdac_len[p], 1, c, scr);
 }
 
 /* whether no prime of the mask bad is in the mask want */
@@ -643,7 +692,8 @@ static void nobs_csidh_mul_primes(struct nobs_csidh_pt *pts, int n,
 				  const u8 *r, int nr,
 				  const u64 want[NOBS_CSIDH_MASK_WORDS],
 				  bool bulk, bool alt,
-				  const struct nobs_csidh_a24 *c)
+				  const struct nobs_csidh_a24 *c,
+				  struct nobs_csidh_scratch *scr)
 {
 	u64 k[NOBS_CSIDH_SCALAR_LIMBS], ladder = 0;
 	struct nobs_csidh_pt *out[2];
@@ -668,7 +718,8 @@ static void nobs_csidh_mul_primes(struct nobs_csidh_pt *pts, int n,
 		}
 	}
 	for (i = 0; ladder && i < n; i++)
-		nobs_csidh_xmul(&pts[i], &pts[i], k, NOBS_CSIDH_SCALAR_LIMBS, c);
+		nobs_csidh_xmul(&pts[i], &pts[i], k, NOBS_CSIDH_SCALAR_LIMBS, c,
+				scr->reg);
 	for (j = 0; j < nr; j++) {
 		if (chain[j] == 1) {
 			steps = nobs_csidh_sdac[r[j]];
@@ -682,7 +733,7 @@ static void nobs_csidh_mul_primes(struct nobs_csidh_pt *pts, int n,
 		} else {
 			continue;	/* in the ladder above */
 		}
-		nobs_csidh_xmul_chains(out, in, n, steps, len, w, c);
+		nobs_csidh_xmul_chains(out, in, n, steps, len, w, c, scr);
 	}
 }
 
@@ -770,6 +821,36 @@ static noinline void nobs_csidh_walk_lk(struct nobs_csidh_pt *lk,
 	nobs_csidh_xadd(lk, lk, kj, k);
 }
 
+/* with vector code: the kernel walk's pending products (see there) */
+#define NOBS_CSIDH_VEC_PENDING	3
+
+/**
+ * struct nobs_csidh_walk - the kernel walk's working values
+ * @kj: the current kernel multiple [j] k
+ * @kprev: the one before, [j - 1] k
+ * @kn: with vector code, the next one
+ * @s: X + Z of @kj
+ * @d: X - Z of @kj
+ * @sn: X + Z of the next multiple
+ * @dn: X - Z of the next multiple
+ * @sk: X + Z of k
+ * @dk: X - Z of k
+ * @t0: a temporary
+ * @t1: a temporary
+ * @t2: a temporary
+ * @pa: with vector code, the pending images' first products
+ * @pb: their second products
+ */
+struct nobs_csidh_walk {
+	struct nobs_csidh_pt kj, kprev;
+	struct nobs_fp s, d, sk, dk, t0, t1, t2;
+#ifdef NOBS_CSIDH_VEC
+	struct nobs_csidh_pt kn;
+	struct nobs_fp sn, dn;
+	struct nobs_fp pa[NOBS_CSIDH_VEC_PENDING], pb[NOBS_CSIDH_VEC_PENDING];
+#endif
+};
+
 #ifdef NOBS_CSIDH_VEC
 /*
  * Kernel multiples between two ends of the vector walk's section (the
@@ -838,8 +919,6 @@ static noinline void nobs_csidh_units(const struct nobs_csidh_unit *u,
  * t0, K1's output, which is free then: a K2 in the same call has read it
  * already, a K1 in the same call writes it after.
  */
-#define NOBS_CSIDH_VEC_PENDING	3
-
 static noinline NOBS_CSIDH_WIDE_FRAME
 void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 			    struct nobs_fp *pd,
@@ -849,11 +928,9 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 			    const struct nobs_csidh_pt *k,
 			    unsigned int l,
 			    const struct nobs_csidh_a24 *c,
-			    struct nobs_csidh_pt *lk)
+			    struct nobs_csidh_pt *lk,
+			    struct nobs_csidh_walk *w)
 {
-	struct nobs_fp pa[NOBS_CSIDH_VEC_PENDING], pb[NOBS_CSIDH_VEC_PENDING];
-	struct nobs_csidh_pt kj = *k, kprev = *k, kn;
-	struct nobs_fp s, d, sn, dn, sk, dk, t0, t1;
 	struct nobs_csidh_unit u[2];
 	unsigned int j, h = (l - 1) / 2;
 	int i, nu, kst, p1, p1done, p2, x;
@@ -867,12 +944,14 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 		*ps = nobs_fp_one;
 		*pd = nobs_fp_one;
 	}
-	nobs_fp_add(&sk, &k->x, &k->z);
-	nobs_fp_sub(&dk, &k->x, &k->z);
-	s = sk;
-	d = dk;
-	sn = s;
-	dn = d;
+	w->kj = *k;
+	w->kprev = *k;
+	nobs_fp_add(&w->sk, &k->x, &k->z);
+	nobs_fp_sub(&w->dk, &k->x, &k->z);
+	w->s = w->sk;
+	w->d = w->dk;
+	w->sn = w->s;
+	w->dn = w->d;
 	for (j = 1; j <= h; j++) {
 		/* public (here and below): j, h, n, ps: the table's shape */
 		if (vec && !(j % NOBS_CSIDH_VEC_WALK)) {
@@ -882,7 +961,7 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 		/* kst: the next multiple's stage due (1-3), 0 none */
 		kst = j < h && j > 1 ? 1 : 0;
 		if (j == 1 && h > 1)
-			nobs_csidh_walk_double(&kj, &sn, &dn, k, c);
+			nobs_csidh_walk_double(&w->kj, &w->sn, &w->dn, k, c);
 		cod = ps != NULL;
 		p1 = 0;
 		p1done = 0;
@@ -890,72 +969,59 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 		while (kst || p2 < n || cod) {
 			nu = 0;
 			if (kst == 1)
-				nobs_csidh_unit(&u[nu++], &t0, &s, &dk, &t1, &d,
-						&sk);
+				nobs_csidh_unit(&u[nu++], &w->t0, &w->s, &w->dk, &w->t1, &w->d,
+						&w->sk);
 			if (kst == 2) {
 				/* [j + 1] k = [j] k + k, difference [j - 1] k */
-				nobs_fp_add(&sn, &t0, &t1);
-				nobs_fp_sub(&dn, &t0, &t1);
-				nobs_csidh_unit(&u[nu++], &sn, &sn, &sn, &dn, &dn,
-						&dn);
+				nobs_fp_add(&w->sn, &w->t0, &w->t1);
+				nobs_fp_sub(&w->dn, &w->t0, &w->t1);
+				nobs_csidh_unit(&u[nu++], &w->sn, &w->sn, &w->sn, &w->dn, &w->dn,
+						&w->dn);
 			}
 			if (kst == 3)
-				nobs_csidh_unit(&u[nu++], &kn.x, &kprev.z, &sn,
-						&kn.z, &kprev.x, &dn);
+				nobs_csidh_unit(&u[nu++], &w->kn.x, &w->kprev.z, &w->sn,
+						&w->kn.z, &w->kprev.x, &w->dn);
 			while (nu < 2 && p2 < p1done) {
 				/* t0: K1's output, free here (see above) */
 				x = p2 % NOBS_CSIDH_VEC_PENDING;
-				nobs_fp_add(&t0, &pa[x], &pb[x]);
-				nobs_fp_sub(&pb[x], &pa[x], &pb[x]);
-				pa[x] = t0;
+				nobs_fp_add(&w->t0, &w->pa[x], &w->pb[x]);
+				nobs_fp_sub(&w->pb[x], &w->pa[x], &w->pb[x]);
+				w->pa[x] = w->t0;
 				nobs_csidh_unit(&u[nu++], &ev[p2].ax, &ev[p2].ax,
-						&pa[x], &ev[p2].az, &ev[p2].az,
-						&pb[x]);
+						&w->pa[x], &ev[p2].az, &ev[p2].az,
+						&w->pb[x]);
 				p2++;
 			}
 			while (nu < 2 && p1 < n) {
 				/* (X - Z) s_j, (X + Z) d_j */
 				x = p1 % NOBS_CSIDH_VEC_PENDING;
-				nobs_csidh_unit(&u[nu++], &pa[x], &pts[p1]->z,
-						&s, &pb[x], &pts[p1]->x, &d);
+				nobs_csidh_unit(&u[nu++], &w->pa[x], &pts[p1]->z,
+						&w->s, &w->pb[x], &pts[p1]->x, &w->d);
 				p1++;
 			}
 			if (nu < 2 && cod) {
-				nobs_csidh_unit(&u[nu++], ps, ps, &s, pd, pd, &d);
+				nobs_csidh_unit(&u[nu++], ps, ps, &w->s, pd, pd, &w->d);
 				cod = false;
 			}
 			nobs_csidh_units(u, nu, vec);
 			p1done = p1;
 			if (kst == 3) {
-				kprev = kj;
-				kj = kn;
-				nobs_fp_add(&sn, &kj.x, &kj.z);
-				nobs_fp_sub(&dn, &kj.x, &kj.z);
+				w->kprev = w->kj;
+				w->kj = w->kn;
+				nobs_fp_add(&w->sn, &w->kj.x, &w->kj.z);
+				nobs_fp_sub(&w->dn, &w->kj.x, &w->kj.z);
 				kst = 0;
 			} else if (kst) {
 				kst++;
 			}
 		}
-		s = sn;
-		d = dn;
+		w->s = w->sn;
+		w->d = w->dn;
 	}
 	if (vec)
 		nobs_fp_vec_end();
 	if (lk)
-		nobs_csidh_walk_lk(lk, &kj, &kprev, k, l, c);
-	memzero_explicit(pa, sizeof(pa));
-	memzero_explicit(pb, sizeof(pb));
-	memzero_explicit(&kj, sizeof(kj));
-	memzero_explicit(&kprev, sizeof(kprev));
-	memzero_explicit(&kn, sizeof(kn));
-	memzero_explicit(&s, sizeof(s));
-	memzero_explicit(&d, sizeof(d));
-	memzero_explicit(&sn, sizeof(sn));
-	memzero_explicit(&dn, sizeof(dn));
-	memzero_explicit(&sk, sizeof(sk));
-	memzero_explicit(&dk, sizeof(dk));
-	memzero_explicit(&t0, sizeof(t0));
-	memzero_explicit(&t1, sizeof(t1));
+		nobs_csidh_walk_lk(lk, &w->kj, &w->kprev, k, l, c);
 }
 #else /* !NOBS_CSIDH_VEC */
 
@@ -980,10 +1046,9 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 			    const struct nobs_csidh_pt *k,
 			    unsigned int l,
 			    const struct nobs_csidh_a24 *c,
-			    struct nobs_csidh_pt *lk)
+			    struct nobs_csidh_pt *lk,
+			    struct nobs_csidh_walk *w)
 {
-	struct nobs_csidh_pt kj = *k, kprev = *k;
-	struct nobs_fp s, d, sk, dk, t0, t1, t2;
 	unsigned int j;
 	int i;
 
@@ -995,54 +1060,47 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 		*ps = nobs_fp_one;
 		*pd = nobs_fp_one;
 	}
-	nobs_fp_add(&sk, &k->x, &k->z);
-	nobs_fp_sub(&dk, &k->x, &k->z);
-	s = sk;
-	d = dk;
+	w->kj = *k;
+	w->kprev = *k;
+	nobs_fp_add(&w->sk, &k->x, &k->z);
+	nobs_fp_sub(&w->dk, &k->x, &k->z);
+	w->s = w->sk;
+	w->d = w->dk;
 	for (j = 1; j <= (l - 1) / 2; j++) {
 		if (j == 2) {
-			nobs_csidh_walk_double(&kj, &s, &d, k, c);
+			nobs_csidh_walk_double(&w->kj, &w->s, &w->d, k, c);
 		} else if (j > 2) {
 			/* [j] k = [j - 1] k + k, difference [j - 2] k */
-			nobs_fp_mul(&t0, &s, &dk);
-			nobs_fp_mul(&t1, &d, &sk);
-			nobs_fp_add(&s, &t0, &t1);
-			nobs_fp_sub(&d, &t0, &t1);
-			nobs_fp_sqr(&s, &s);
-			nobs_fp_sqr(&d, &d);
-			nobs_fp_mul(&t0, &kprev.z, &s);
-			nobs_fp_mul(&t1, &kprev.x, &d);
-			kprev = kj;
-			kj.x = t0;
-			kj.z = t1;
-			nobs_fp_add(&s, &kj.x, &kj.z);
-			nobs_fp_sub(&d, &kj.x, &kj.z);
+			nobs_fp_mul(&w->t0, &w->s, &w->dk);
+			nobs_fp_mul(&w->t1, &w->d, &w->sk);
+			nobs_fp_add(&w->s, &w->t0, &w->t1);
+			nobs_fp_sub(&w->d, &w->t0, &w->t1);
+			nobs_fp_sqr(&w->s, &w->s);
+			nobs_fp_sqr(&w->d, &w->d);
+			nobs_fp_mul(&w->t0, &w->kprev.z, &w->s);
+			nobs_fp_mul(&w->t1, &w->kprev.x, &w->d);
+			w->kprev = w->kj;
+			w->kj.x = w->t0;
+			w->kj.z = w->t1;
+			nobs_fp_add(&w->s, &w->kj.x, &w->kj.z);
+			nobs_fp_sub(&w->d, &w->kj.x, &w->kj.z);
 		}
 		if (ps) {
-			nobs_fp_mul(ps, ps, &s);
-			nobs_fp_mul(pd, pd, &d);
+			nobs_fp_mul(ps, ps, &w->s);
+			nobs_fp_mul(pd, pd, &w->d);
 		}
 		for (i = 0; i < n; i++) {
 			/* (X - Z) s_j, (X + Z) d_j */
-			nobs_fp_mul(&t0, &pts[i]->z, &s);
-			nobs_fp_mul(&t1, &pts[i]->x, &d);
-			nobs_fp_add(&t2, &t0, &t1);
-			nobs_fp_mul(&ev[i].ax, &ev[i].ax, &t2);
-			nobs_fp_sub(&t2, &t0, &t1);
-			nobs_fp_mul(&ev[i].az, &ev[i].az, &t2);
+			nobs_fp_mul(&w->t0, &pts[i]->z, &w->s);
+			nobs_fp_mul(&w->t1, &pts[i]->x, &w->d);
+			nobs_fp_add(&w->t2, &w->t0, &w->t1);
+			nobs_fp_mul(&ev[i].ax, &ev[i].ax, &w->t2);
+			nobs_fp_sub(&w->t2, &w->t0, &w->t1);
+			nobs_fp_mul(&ev[i].az, &ev[i].az, &w->t2);
 		}
 	}
 	if (lk)
-		nobs_csidh_walk_lk(lk, &kj, &kprev, k, l, c);
-	memzero_explicit(&kj, sizeof(kj));
-	memzero_explicit(&kprev, sizeof(kprev));
-	memzero_explicit(&s, sizeof(s));
-	memzero_explicit(&d, sizeof(d));
-	memzero_explicit(&sk, sizeof(sk));
-	memzero_explicit(&dk, sizeof(dk));
-	memzero_explicit(&t0, sizeof(t0));
-	memzero_explicit(&t1, sizeof(t1));
-	memzero_explicit(&t2, sizeof(t2));
+		nobs_csidh_walk_lk(lk, &w->kj, &w->kprev, k, l, c);
 }
 #endif /* NOBS_CSIDH_VEC */
 
@@ -1069,7 +1127,14 @@ struct nobs_csidh_pair {
 };
 
 /**
- * struct nobs_csidh_state - the walk in progress
+ * struct nobs_csidh_state - the group action's workspace
+ *
+ * Everything the action keeps beyond a few words per frame: the caller's
+ * struct nobs_csidh_ws (csidh.h), so that the action's stack stays
+ * shallow (at most 2 KiB on every architecture, scripts/stack-depth.py).
+ * Each field belongs to one function (named), which no function using
+ * the same field calls.  Wiped when the operation ends.
+ *
  * @a: curve coefficient A (projective numerator)
  * @c: curve coefficient C (projective denominator)
  * @st: the strategy's stack of point pairs; st[0] is the round's pair
@@ -1081,6 +1146,23 @@ struct nobs_csidh_pair {
  * @side: for a lone entry, its leaf's sign (secret, 1 for the twist)
  * @lkx: with vector code, [l] p[0] of the pending pairs above pair 0,
  *	made before a step's walk (nobs_csidh_push_mul())
+ * @e: the private key's exponents (the entry points)
+ * @done: steps done per prime (nobs_csidh_rounds(), public)
+ * @idx: the stragglers' primes (nobs_csidh_rounds(), public)
+ * @cur: the curve as the ladder wants it (the step, the leaf, the split,
+ *	the cofactor clearing)
+ * @k: the leaf's kernel point
+ * @kd: the step's kernel (or pair 0's point for a dummy step)
+ * @ps: the step's codomain product of the X + Z
+ * @pd: the step's codomain product of the X - Z
+ * @ev: the push's image accumulators
+ * @lk: the push's [l] p[0]
+ * @im: the push's image of a point
+ * @walk: the kernel walk's values
+ * @scr: the scalar multiplications' registers
+ * @out: the points the push's or a failed leaf's [l] multiplications
+ *	write (nobs_csidh_push_mul(), nobs_csidh_leaf())
+ * @in: the points they read
  */
 struct nobs_csidh_state {
 	struct nobs_fp a;
@@ -1093,6 +1175,17 @@ struct nobs_csidh_state {
 #ifdef NOBS_CSIDH_VEC
 	struct nobs_csidh_pt lkx[NOBS_CSIDH_DEPTH];
 #endif
+	s8 e[NOBS_CSIDH_PRIMES];
+	u8 done[NOBS_CSIDH_PRIMES], idx[NOBS_CSIDH_PRIMES];
+	struct nobs_csidh_a24 cur;
+	struct nobs_csidh_pt k, kd;
+	struct nobs_fp ps, pd;
+	struct nobs_csidh_eval ev[2 * (NOBS_CSIDH_DEPTH - 1)];
+	struct nobs_csidh_pt lk, im;
+	struct nobs_csidh_walk walk;
+	struct nobs_csidh_scratch scr;
+	struct nobs_csidh_pt *out[2 * NOBS_CSIDH_DEPTH];
+	const struct nobs_csidh_pt *in[2 * NOBS_CSIDH_DEPTH];
 };
 
 /*
@@ -1108,8 +1201,8 @@ static noinline void nobs_csidh_push_mul(struct nobs_csidh_state *st,
 					 int top, int li,
 					 const struct nobs_csidh_a24 *c)
 {
-	struct nobs_csidh_pt *out[2 * NOBS_CSIDH_DEPTH];
-	const struct nobs_csidh_pt *in[2 * NOBS_CSIDH_DEPTH];
+	struct nobs_csidh_pt **out = st->out;
+	const struct nobs_csidh_pt **in = st->in;
 	int i, nj = 0;
 
 	for (i = 0; i < top; i++) {
@@ -1130,7 +1223,7 @@ static noinline void nobs_csidh_push_mul(struct nobs_csidh_state *st,
 		}
 #endif
 	}
-	nobs_csidh_xmul_prime_n(out, in, nj, li, c);
+	nobs_csidh_xmul_prime_n(out, in, nj, li, c, &st->scr);
 }
 
 /*
@@ -1167,9 +1260,9 @@ void nobs_csidh_push(struct nobs_csidh_state *st, int top,
 		     const struct nobs_csidh_a24 *c,
 		     struct nobs_fp *ps, struct nobs_fp *pd)
 {
-	struct nobs_csidh_eval ev[2 * (NOBS_CSIDH_DEPTH - 1)];
+	struct nobs_csidh_eval *ev = st->ev;
 	struct nobs_csidh_pt *pts[2 * (NOBS_CSIDH_DEPTH - 1)] = { NULL };
-	struct nobs_csidh_pt lk, im;
+	struct nobs_csidh_pt *lk = &st->lk, *im = &st->im;
 	unsigned int l = nobs_csidh_primes[li];
 	int i, n = 0;
 	u64 flip = 0;
@@ -1198,37 +1291,34 @@ void nobs_csidh_push(struct nobs_csidh_state *st, int top,
 		nobs_csidh_sd(pts[i]);
 	/* public: whether entry 0 is a pair (the table's shape) */
 	nobs_csidh_kernel_walk(ps, pd, ev, pts, n, k, l, c,
-			       top && !st->lone[0] ? &lk : NULL);
+			       top && !st->lone[0] ? lk : NULL, &st->walk);
 	for (i = 0; i < n; i++)
 		nobs_csidh_sd(pts[i]);
 	for (i = 0, n = 0; i < top; i++) {
 		struct nobs_csidh_pair *pr = &st->st[i];
 
 		if (st->lone[i]) {
-			nobs_csidh_eval_finish(&im, &pr->p[0], &ev[n++]);
+			nobs_csidh_eval_finish(im, &pr->p[0], &ev[n++]);
 			flip = st->side[i] ^ sign;
 			nobs_csidh_cswap(&pr->p[0], &pr->p[1], flip);
 			pr->p[0] = pr->p[1];
-			nobs_csidh_cmov(&pr->p[0], &im, real);
+			nobs_csidh_cmov(&pr->p[0], im, real);
 			continue;
 		}
 		/* public: only pair 0 got [l] p[0] from the walk */
 #ifdef NOBS_CSIDH_VEC
 		if (i)
-			lk = st->lkx[i];
+			*lk = st->lkx[i];
 #else
 		if (i)
-			nobs_csidh_xmul_prime(&lk, &pr->p[0], li, c);
+			nobs_csidh_xmul_prime(lk, &pr->p[0], li, c, &st->scr);
 #endif
-		nobs_csidh_eval_finish(&im, &pr->p[0], &ev[n++]);
-		nobs_csidh_cmov(&lk, &im, real);
-		pr->p[0] = lk;
-		nobs_csidh_eval_finish(&im, &pr->p[1], &ev[n++]);
-		nobs_csidh_cmov(&pr->p[1], &im, real);
+		nobs_csidh_eval_finish(im, &pr->p[0], &ev[n++]);
+		nobs_csidh_cmov(lk, im, real);
+		pr->p[0] = *lk;
+		nobs_csidh_eval_finish(im, &pr->p[1], &ev[n++]);
+		nobs_csidh_cmov(&pr->p[1], im, real);
 	}
-	memzero_explicit(&lk, sizeof(lk));
-	memzero_explicit(&im, sizeof(im));
-	memzero_explicit(ev, sizeof(ev));
 	memzero_explicit(&flip, sizeof(flip));
 #ifdef NOBS_CSIDH_VEC
 	memzero_explicit(st->lkx, sizeof(st->lkx));
@@ -1280,21 +1370,15 @@ static noinline void nobs_csidh_step(struct nobs_csidh_state *st, int top,
 				     int li, u64 sign, u64 real)
 {
 	unsigned int l = nobs_csidh_primes[li];
-	struct nobs_csidh_a24 c;
-	struct nobs_fp ps, pd;
-	struct nobs_csidh_pt kd;
 
-	nobs_csidh_to_a24(&c, &st->a, &st->c);
-	kd = *k;
+	nobs_csidh_to_a24(&st->cur, &st->a, &st->c);
+	st->kd = *k;
 	/* public: whether there is a pair 0 (the table's stack depth) */
 	if (top)
-		nobs_csidh_cmov(&kd, &st->st[0].p[0], real ^ 1);
-	nobs_csidh_push(st, top, &kd, li, sign, real, &c, &ps, &pd);
-	memzero_explicit(&kd, sizeof(kd));
-	nobs_csidh_codomain(st, &c, &ps, &pd, l, real);
-	memzero_explicit(&c, sizeof(c));
-	memzero_explicit(&ps, sizeof(ps));
-	memzero_explicit(&pd, sizeof(pd));
+		nobs_csidh_cmov(&st->kd, &st->st[0].p[0], real ^ 1);
+	nobs_csidh_push(st, top, &st->kd, li, sign, real, &st->cur, &st->ps,
+			&st->pd);
+	nobs_csidh_codomain(st, &st->cur, &st->ps, &st->pd, l, real);
 }
 
 /*
@@ -1385,10 +1469,9 @@ static noinline bool nobs_csidh_leaf(struct nobs_csidh_state *st, int top,
 				     int i, const s8 e[NOBS_CSIDH_PRIMES],
 				     u8 done[NOBS_CSIDH_PRIMES])
 {
-	struct nobs_csidh_pt *out[2 * NOBS_CSIDH_DEPTH];
-	const struct nobs_csidh_pt *in[2 * NOBS_CSIDH_DEPTH];
-	struct nobs_csidh_a24 c;
-	struct nobs_csidh_pt k;
+	struct nobs_csidh_pt **out = st->out;
+	const struct nobs_csidh_pt **in = st->in;
+	struct nobs_csidh_pt *k = &st->k;
 	u64 sign, mag, real;
 	bool fail, step;
 	int j, n;
@@ -1398,11 +1481,11 @@ static noinline bool nobs_csidh_leaf(struct nobs_csidh_state *st, int top,
 	mag = ((u64)(s64)e[i] ^ (0 - sign)) + sign;
 	real = ((u64)done[i] - mag) >> 63;
 
-	k = st->st[top].p[0];
+	*k = st->st[top].p[0];
 	/* public: the entry's shape comes from the table */
 	if (!st->lone[top])
-		nobs_csidh_cswap(&k, &st->st[top].p[1], sign);
-	fail = nobs_fp_is_zero(&k.z);
+		nobs_csidh_cswap(k, &st->st[top].p[1], sign);
+	fail = nobs_fp_is_zero(&k->z);
 	nobs_csidh_public(fail);
 	/* public: fail (above) and done[] (counts of public events) */
 	step = !fail && done[i] < NOBS_CSIDH_MAX_EXPONENT;
@@ -1412,14 +1495,14 @@ static noinline bool nobs_csidh_leaf(struct nobs_csidh_state *st, int top,
 			if (!st->lone[j])
 				nobs_csidh_cswap(&st->st[j].p[0],
 						 &st->st[j].p[1], sign);
-		nobs_csidh_step(st, top, &k, i, sign, real);
+		nobs_csidh_step(st, top, k, i, sign, real);
 		for (j = 0; j < top; j++)
 			if (!st->lone[j])
 				nobs_csidh_cswap(&st->st[j].p[0],
 						 &st->st[j].p[1], sign);
 		done[i]++;
 	} else {
-		nobs_csidh_to_a24(&c, &st->a, &st->c);
+		nobs_csidh_to_a24(&st->cur, &st->a, &st->c);
 		/* pending pairs: by the chain, as in nobs_csidh_push() */
 		for (j = 0, n = 0; j < top; j++) {
 			out[n] = &st->st[j].p[0];
@@ -1429,10 +1512,8 @@ static noinline bool nobs_csidh_leaf(struct nobs_csidh_state *st, int top,
 				in[n++] = &st->st[j].p[1];
 			}
 		}
-		nobs_csidh_xmul_prime_n(out, in, n, i, &c);
-		memzero_explicit(&c, sizeof(c));
+		nobs_csidh_xmul_prime_n(out, in, n, i, &st->cur, &st->scr);
 	}
-	memzero_explicit(&k, sizeof(k));
 	memzero_explicit(&st->st[top], sizeof(st->st[top]));
 	memzero_explicit(&sign, sizeof(sign));
 	memzero_explicit(&mag, sizeof(mag));
@@ -1455,7 +1536,7 @@ static noinline void nobs_csidh_clear(struct nobs_csidh_state *st,
 				      const u8 *idx, int n, bool table)
 {
 	u64 want[NOBS_CSIDH_MASK_WORDS];
-	struct nobs_csidh_a24 c;
+	struct nobs_csidh_a24 *c = &st->cur;
 	u8 out[NOBS_CSIDH_PRIMES];
 	int j, nout = 0;
 
@@ -1463,14 +1544,13 @@ static noinline void nobs_csidh_clear(struct nobs_csidh_state *st,
 	for (j = 0; j < NOBS_CSIDH_PRIMES; j++)
 		if (!((want[j / 64] >> (j % 64)) & 1))
 			out[nout++] = (u8)j;
-	nobs_csidh_to_a24(&c, &st->a, &st->c);
+	nobs_csidh_to_a24(c, &st->a, &st->c);
 	for (j = 0; j < 2; j++) {
-		nobs_csidh_xdbl(&st->st[0].p[j], &st->st[0].p[j], &c);
-		nobs_csidh_xdbl(&st->st[0].p[j], &st->st[0].p[j], &c);
+		nobs_csidh_xdbl(&st->st[0].p[j], &st->st[0].p[j], c);
+		nobs_csidh_xdbl(&st->st[0].p[j], &st->st[0].p[j], c);
 	}
 	nobs_csidh_mul_primes(st->st[0].p, 2, out, nout, want, table, false,
-			      &c);
-	memzero_explicit(&c, sizeof(c));
+			      c, &st->scr);
 }
 
 /*
@@ -1485,10 +1565,10 @@ static noinline void nobs_csidh_split(struct nobs_csidh_state *st, int top,
 				      bool table)
 {
 	u64 want[NOBS_CSIDH_MASK_WORDS], sign;
-	struct nobs_csidh_a24 c;
+	struct nobs_csidh_a24 *c = &st->cur;
 	int hi = st->hi[top];
 
-	nobs_csidh_to_a24(&c, &st->a, &st->c);
+	nobs_csidh_to_a24(c, &st->a, &st->c);
 	nobs_csidh_mask_of(want, idx, st->lo[top], k);
 	st->lo[top + 1] = st->lo[top];
 	st->hi[top + 1] = (u8)k;
@@ -1502,12 +1582,12 @@ static noinline void nobs_csidh_split(struct nobs_csidh_state *st, int top,
 		nobs_csidh_cmov(&st->st[top + 1].p[0], &st->st[top].p[1],
 				sign);
 		nobs_csidh_mul_primes(st->st[top + 1].p, 1, idx + k + 1,
-				      hi - k, want, false, table, &c);
+				      hi - k, want, false, table, c, &st->scr);
 		memzero_explicit(&sign, sizeof(sign));
 	} else {
 		st->st[top + 1] = st->st[top];
 		nobs_csidh_mul_primes(st->st[top + 1].p, 2, idx + k + 1,
-				      hi - k, want, false, table, &c);
+				      hi - k, want, false, table, c, &st->scr);
 	}
 	/*
 	 * public: the table's shape.  The entry kept is down to one leaf:
@@ -1521,7 +1601,6 @@ static noinline void nobs_csidh_split(struct nobs_csidh_state *st, int top,
 		st->lone[top] = 1;
 		memzero_explicit(&sign, sizeof(sign));
 	}
-	memzero_explicit(&c, sizeof(c));
 }
 
 static noinline void nobs_csidh_round(struct nobs_csidh_state *st,
@@ -1573,10 +1652,10 @@ static noinline void nobs_csidh_rounds(struct nobs_csidh_state *st,
 				       const s8 e[NOBS_CSIDH_PRIMES],
 				       const struct nobs_csidh_env *env)
 {
-	u8 done[NOBS_CSIDH_PRIMES], idx[NOBS_CSIDH_PRIMES];
+	u8 *done = st->done, *idx = st->idx;
 	int r, b, i, n, pos;
 
-	memset(done, 0, sizeof(done));
+	memset(st->done, 0, sizeof(st->done));
 	for (r = 0; r < NOBS_CSIDH_MAX_EXPONENT; r++) {
 		for (b = 0, pos = 0; b < NOBS_CSIDH_BATCHES; b++) {
 			n = nobs_csidh_batch[pos];
@@ -1595,26 +1674,30 @@ static noinline void nobs_csidh_rounds(struct nobs_csidh_state *st,
 	}
 }
 
+/* The workspace's state; the caller's struct is big enough for it. */
+static struct nobs_csidh_state *nobs_csidh_ws_state(struct nobs_csidh_ws *ws)
+{
+	_Static_assert(sizeof(struct nobs_csidh_state) <=
+		       sizeof(struct nobs_csidh_ws),
+		       "NOBS_CSIDH_WS_SIZE is too small for this set");
+	return (struct nobs_csidh_state *)ws;
+}
+
 /*
- * The state in a frame of its own, the rounds' counters in another: with
- * CSIDH-1024's 128-byte elements, one frame holding both would pass the
- * kernel's 2048-byte frame warning.  Not inlined into the entry points
- * (clang would, past that warning), nor are the [l] multiplication and the
- * evaluations' finish into the push.
+ * Not inlined into the entry points (clang would), nor are the [l]
+ * multiplication and the evaluations' finish into the push.  The
+ * exponents are st->e.
  */
 static noinline void nobs_csidh_action(struct nobs_fp *a_out,
 				       const struct nobs_fp *a_in,
-				       const s8 e[NOBS_CSIDH_PRIMES],
+				       struct nobs_csidh_state *st,
 				       const struct nobs_csidh_env *env)
 {
-	struct nobs_csidh_state st;
-
-	st.a = *a_in;
-	st.c = nobs_fp_one;
-	nobs_csidh_rounds(&st, e, env);
-	nobs_fp_inv(&st.c, &st.c);
-	nobs_fp_mul(a_out, &st.a, &st.c);
-	memzero_explicit(&st, sizeof(st));
+	st->a = *a_in;
+	st->c = nobs_fp_one;
+	nobs_csidh_rounds(st, st->e, env);
+	nobs_fp_inv(&st->c, &st->c);
+	nobs_fp_mul(a_out, &st->a, &st->c);
 }
 
 /*
@@ -1626,20 +1709,23 @@ static noinline void nobs_csidh_action(struct nobs_fp *a_out,
  * the callers of nobs_csidh_action() overwrite, right after it, more stack
  * than it ever uses: NOBS_CSIDH_SCRUB_CHUNKS nested frames of
  * NOBS_CSIDH_SCRUB_CHUNK bytes each (each frame under the kernel's frame
- * size warning).  The action goes about 5.5 KiB deep in the harness
- * (the strategy's stack of point pairs: 4.5 KiB before the strategies;
- * ppc64le's 8 KiB stacks with 4 KiB pages leave little more), and KASAN,
- * which doubles the kernel's stack, about doubles that (test_zeroize and
- * KUnit nobs_zeroize.zeroize_csidh_stack_residue measure what is left);
- * the scrub covers 10 KiB, 16 KiB with KASAN.  It is not instrumented by
- * KASAN, whose frame headers would be all it leaves.
+ * size warning).  The action's state is the caller's workspace, so the
+ * action goes at most 2 KiB deep (scripts/stack-depth.py checks it on
+ * every architecture; test_zeroize's public keys pass with a 2 KiB
+ * scrub).  The shared secret's validation of the peer's key (public
+ * values, but the residue checks cannot tell) goes deeper, in the
+ * recursion of its product tree: about 4 KiB for CSIDH-512, 7 for
+ * CSIDH-1024.  The scrub covers 5 KiB (8 for CSIDH-1024), twice that
+ * with KASAN, which about doubles frames (test_zeroize and KUnit
+ * nobs_zeroize.zeroize_csidh_stack_residue measure what is left).  It is
+ * not instrumented by KASAN, whose frame headers would be all it leaves.
  */
 #define NOBS_CSIDH_SCRUB_CHUNK	1024
 #ifndef NOBS_CSIDH_SCRUB_CHUNKS		/* a parameter set may need more */
 #ifdef CONFIG_KASAN
-#define NOBS_CSIDH_SCRUB_CHUNKS	16
-#else
 #define NOBS_CSIDH_SCRUB_CHUNKS	10
+#else
+#define NOBS_CSIDH_SCRUB_CHUNKS	5
 #endif
 #endif
 
@@ -1705,7 +1791,8 @@ static void nobs_csidh_scrub(void)
  */
 static int nobs_csidh_orders(const struct nobs_csidh_pt *p,
 			     const struct nobs_csidh_a24 *c,
-			     int lo, int hi, int *bits)
+			     int lo, int hi, int *bits,
+			     struct nobs_csidh_pt reg[3])
 {
 	struct nobs_csidh_pt q;
 	u64 k[NOBS_CSIDH_SCALAR_LIMBS];
@@ -1714,7 +1801,7 @@ static int nobs_csidh_orders(const struct nobs_csidh_pt *p,
 	if (*bits >= NOBS_CSIDH_ORDER_BITS || nobs_fp_is_zero(&p->z))
 		return 0;
 	if (hi - lo == 1) {
-		nobs_csidh_xmul_u64(&q, p, nobs_csidh_primes[lo], c);
+		nobs_csidh_xmul_u64(&q, p, nobs_csidh_primes[lo], c, reg);
 		if (!nobs_fp_is_zero(&q.z))
 			return -EINVAL;
 		*bits += 31 - __builtin_clz(nobs_csidh_primes[lo]);
@@ -1722,17 +1809,18 @@ static int nobs_csidh_orders(const struct nobs_csidh_pt *p,
 	}
 	mid = lo + (hi - lo) / 2;
 	nobs_csidh_scalar_product(k, NULL, 0, mid, hi);
-	nobs_csidh_xmul(&q, p, k, NOBS_CSIDH_SCALAR_LIMBS, c);
-	err = nobs_csidh_orders(&q, c, lo, mid, bits);
+	nobs_csidh_xmul(&q, p, k, NOBS_CSIDH_SCALAR_LIMBS, c, reg);
+	err = nobs_csidh_orders(&q, c, lo, mid, bits, reg);
 	if (err)
 		return err;
 	nobs_csidh_scalar_product(k, NULL, 0, lo, mid);
-	nobs_csidh_xmul(&q, p, k, NOBS_CSIDH_SCALAR_LIMBS, c);
-	return nobs_csidh_orders(&q, c, mid, hi, bits);
+	nobs_csidh_xmul(&q, p, k, NOBS_CSIDH_SCALAR_LIMBS, c, reg);
+	return nobs_csidh_orders(&q, c, mid, hi, bits, reg);
 }
 
 static int nobs_csidh_validate_fp(const struct nobs_fp *a)
 {
+	struct nobs_csidh_pt reg[3];
 	struct nobs_csidh_a24 c;
 	struct nobs_csidh_pt p;
 	struct nobs_fp t;
@@ -1759,7 +1847,8 @@ static int nobs_csidh_validate_fp(const struct nobs_fp *a)
 		nobs_csidh_xdbl(&p, &p, &c);
 		nobs_csidh_xdbl(&p, &p, &c);
 		bits = 0;
-		err = nobs_csidh_orders(&p, &c, 0, NOBS_CSIDH_PRIMES, &bits);
+		err = nobs_csidh_orders(&p, &c, 0, NOBS_CSIDH_PRIMES, &bits,
+					reg);
 		if (err)
 			return err;
 		if (bits >= NOBS_CSIDH_ORDER_BITS)
@@ -1859,6 +1948,7 @@ int nobs_csidh_validate(const u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE])
  * @pk: 64 bytes out
  * @sk: 37-byte private key
  * @env: randomness and yield hook
+ * @ws: the action's workspace (any content; wiped before the return)
  *
  * Constant time in @sk (see the top of this file).  Exported for the
  * KUnit suites only (EXPORT_SYMBOL_IF_KUNIT), as is the next one.
@@ -1867,21 +1957,22 @@ int nobs_csidh_validate(const u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE])
  */
 int nobs_csidh_public_key(u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE],
 			  const u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
-			  const struct nobs_csidh_env *env)
+			  const struct nobs_csidh_env *env,
+			  struct nobs_csidh_ws *ws)
 {
-	s8 e[NOBS_CSIDH_PRIMES];
+	struct nobs_csidh_state *st = nobs_csidh_ws_state(ws);
 	struct nobs_fp a;
 	int err;
 
 	memset(pk, 0, NOBS_CSIDH_PUBLIC_KEY_SIZE);
-	err = nobs_csidh_decode(e, sk);
+	err = nobs_csidh_decode(st->e, sk);
 	if (!err) {
-		nobs_csidh_action(&a, &nobs_fp_zero, e, env);
+		nobs_csidh_action(&a, &nobs_fp_zero, st, env);
 		nobs_csidh_scrub();
 		nobs_fp_to_bytes(pk, &a);
 		memzero_explicit(&a, sizeof(a));
 	}
-	memzero_explicit(e, sizeof(e));
+	memzero_explicit(ws, sizeof(*ws));
 	return err;
 }
 EXPORT_SYMBOL_IF_KUNIT(nobs_csidh_public_key);
@@ -1892,6 +1983,7 @@ EXPORT_SYMBOL_IF_KUNIT(nobs_csidh_public_key);
  * @sk: our 37-byte private key
  * @peer: the peer's 64-byte public key, validated here first
  * @env: randomness and yield hook
+ * @ws: the action's workspace (any content; wiped before the return)
  *
  * Return: 0, or -EINVAL if @peer is not a valid public key or @sk is
  * malformed (then @ss is zeroed and no group action ran).
@@ -1899,23 +1991,24 @@ EXPORT_SYMBOL_IF_KUNIT(nobs_csidh_public_key);
 int nobs_csidh_shared_secret(u8 ss[NOBS_CSIDH_SHARED_SECRET_SIZE],
 			     const u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
 			     const u8 peer[NOBS_CSIDH_PUBLIC_KEY_SIZE],
-			     const struct nobs_csidh_env *env)
+			     const struct nobs_csidh_env *env,
+			     struct nobs_csidh_ws *ws)
 {
-	s8 e[NOBS_CSIDH_PRIMES];
+	struct nobs_csidh_state *st = nobs_csidh_ws_state(ws);
 	struct nobs_fp a;
 	int err;
 
 	memset(ss, 0, NOBS_CSIDH_SHARED_SECRET_SIZE);
 	if (nobs_fp_from_bytes(&a, peer) || nobs_csidh_validate_fp(&a))
 		return -EINVAL;
-	err = nobs_csidh_decode(e, sk);
+	err = nobs_csidh_decode(st->e, sk);
 	if (!err) {
-		nobs_csidh_action(&a, &a, e, env);
+		nobs_csidh_action(&a, &a, st, env);
 		nobs_csidh_scrub();
 		nobs_fp_to_bytes(ss, &a);
 	}
 	memzero_explicit(&a, sizeof(a));
-	memzero_explicit(e, sizeof(e));
+	memzero_explicit(ws, sizeof(*ws));
 	return err;
 }
 EXPORT_SYMBOL_IF_KUNIT(nobs_csidh_shared_secret);

@@ -29,7 +29,9 @@
  * should not use them in atomic context; when the request carries
  * CRYPTO_TFM_REQ_MAY_SLEEP the core yields with cond_resched() between
  * isogeny steps.  Nothing here takes a lock: a transform's key is its own,
- * and the core works on the caller's stack.
+ * and the core's workspace (struct nobs_csidh_ws, 8 KiB) is the request's
+ * context (kpp_set_reqsize()), allocated with the request, so a transform
+ * serves concurrent requests; the core wipes it when each operation ends.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -161,8 +163,7 @@ static int nobs_csidh_output(struct kpp_request *req, const u8 *out,
  * Synchronous; constant time in the private key.
  *
  * Return: 0 (req->dst_len set to the public key size), -EINVAL without
- * a key or with wrong lengths, -ENOMEM when the caller's kernel stack has
- * less room left than the set needs (struct nobs_csidh_set.stack_need).
+ * a key or with wrong lengths.
  */
 static int nobs_csidh_generate_public_key(struct kpp_request *req)
 {
@@ -176,10 +177,8 @@ static int nobs_csidh_generate_public_key(struct kpp_request *req)
 	if (!ctx->has_key || req->src || !req->dst ||
 	    req->dst_len < set->pk_size)
 		return -EINVAL;
-	if (nobs_stack_room() < set->stack_need)
-		return -ENOMEM;
 	nobs_csidh_req_env(&env, req);
-	err = set->public_key(pk, ctx->sk, &env);
+	err = set->public_key(pk, ctx->sk, &env, kpp_request_ctx(req));
 	if (!err)
 		err = nobs_csidh_output(req, pk, set->pk_size);
 	memzero_explicit(pk, sizeof(pk));
@@ -221,7 +220,8 @@ static int nobs_csidh_compute_shared_secret(struct kpp_request *req)
 	if (nobs_stack_room() < set->stack_need)
 		return -ENOMEM;
 	nobs_csidh_req_env(&env, req);
-	err = set->shared_secret(ss, ctx->sk, peer, &env);
+	err = set->shared_secret(ss, ctx->sk, peer, &env,
+				 kpp_request_ctx(req));
 	if (!err)
 		err = nobs_csidh_output(req, ss, len);
 	memzero_explicit(ss, sizeof(ss));
@@ -233,13 +233,19 @@ static unsigned int nobs_csidh_max_size(struct crypto_kpp *tfm)
 	return nobs_csidh_tfm_set(tfm)->pk_size;
 }
 
-/* A first-use set's transforms wait for (and need) its known answers. */
+/*
+ * Each request carries the core's workspace.  A first-use set's transforms
+ * wait for (and need) its known answers.
+ */
 static int nobs_csidh_init_tfm(struct crypto_kpp *tfm)
 {
 	const struct nobs_csidh_set *set = nobs_csidh_tfm_set(tfm);
 	int err = nobs_alg_gate(&crypto_kpp_alg(tfm)->base);
 
-	if (!err && set->first_use)
+	if (err)
+		return err;
+	kpp_set_reqsize(tfm, sizeof(struct nobs_csidh_ws));
+	if (set->first_use)
 		err = nobs_csidh_first_use_test(set);
 	return err;
 }

@@ -15,17 +15,18 @@
 #define NOBS_CSIDH_MAX_PUBLIC_KEY_SIZE	NOBS_CSIDH1024_PUBLIC_KEY_SIZE
 
 /*
- * How much of the task's kernel stack csidh1024's core may need below the
- * glue (its action goes about 9.5 KiB deep on x86-64 and ppc64le, the
- * validation about 7; KASAN about doubles both, and doubles the stacks):
- * with less room left, its operations return -ENOMEM rather than run off
- * the end of a 16 KiB stack without a guard page (seen: a KUnit case on
- * ppc64le, which leaves about 6 KiB below the case).
+ * How much of the task's kernel stack csidh1024's validation of a peer's
+ * key may need below the glue (about 6.5 KiB on x86-64, in the
+ * recursion of its product tree; KASAN about doubles it, and doubles the
+ * stacks): with less room left, compute_shared_secret returns -ENOMEM
+ * rather than run off the end of a 16 KiB stack without a guard page.
+ * The group action itself needs at most 2 KiB (its state is the
+ * request's workspace, scripts/stack-depth.py checks the depth).
  */
 #ifdef CONFIG_KASAN
-#define NOBS_CSIDH1024_STACK_NEED	(20 * 1024)
+#define NOBS_CSIDH1024_STACK_NEED	(16 * 1024)
 #else
-#define NOBS_CSIDH1024_STACK_NEED	(12 * 1024)
+#define NOBS_CSIDH1024_STACK_NEED	(8 * 1024)
 #endif
 
 /**
@@ -44,8 +45,9 @@
  * @kat_peer: the peer's public key (Pk2)
  * @kat_ss: the shared secret of @kat_sk and @kat_peer (Ss)
  * @kat_invalid: a public key in range that is not supersingular
- * @stack_need: stack room the core needs below the glue (0: no check);
- *	operations with less room left fail with -ENOMEM
+ * @stack_need: stack room the peer key's validation needs below the glue
+ *	(0: no check); compute_shared_secret with less room left fails
+ *	with -ENOMEM
  * @first_use: the known-answer tests run when the first transform of the
  *	set is made (nobs_csidh_first_use_test()), not at load: set for
  *	csidh1024, whose action would add 0.2 s to every load natively,
@@ -59,9 +61,11 @@ struct nobs_csidh_set {
 	void (*random_private_key)(u8 *sk, const struct nobs_csidh_env *env);
 	int (*validate)(const u8 *pk);
 	int (*public_key)(u8 *pk, const u8 *sk,
-			  const struct nobs_csidh_env *env);
+			  const struct nobs_csidh_env *env,
+			  struct nobs_csidh_ws *ws);
 	int (*shared_secret)(u8 *ss, const u8 *sk, const u8 *peer,
-			     const struct nobs_csidh_env *env);
+			     const struct nobs_csidh_env *env,
+			     struct nobs_csidh_ws *ws);
 	const u8 *kat_sk, *kat_peer, *kat_ss, *kat_invalid;
 	unsigned long stack_need;
 	bool first_use;

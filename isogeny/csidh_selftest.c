@@ -192,8 +192,12 @@ const struct nobs_csidh_set nobs_csidh_sets[NOBS_CSIDH_SETS] = {
 	},
 };
 
-/* The set's invalid public key refused by validation and derive (no action). */
-static int nobs_csidh_invalid_test(const struct nobs_csidh_set *set)
+/*
+ * The set's invalid public key refused by validation and derive (no
+ * action); ws: the core's workspace.
+ */
+static int nobs_csidh_invalid_test(const struct nobs_csidh_set *set,
+				   struct nobs_csidh_ws *ws)
 {
 	u8 ss[NOBS_CSIDH_MAX_PUBLIC_KEY_SIZE];
 	struct nobs_csidh_env env;
@@ -201,31 +205,40 @@ static int nobs_csidh_invalid_test(const struct nobs_csidh_set *set)
 	nobs_csidh_env_init(&env, true);
 	if (set->validate(set->kat_invalid) != -EINVAL ||
 	    set->shared_secret(ss, set->kat_sk, set->kat_invalid,
-			       &env) != -EINVAL) {
+			       &env, ws) != -EINVAL) {
 		pr_err("%s self-test: invalid public key accepted\n", set->alg);
 		return -EINVAL;
 	}
 	return 0;
 }
 
-/* The invalid key refused, and the vector's shared secret (one action). */
+/*
+ * The invalid key refused, and the vector's shared secret (one action).
+ * Return: 0, -EINVAL (logged) or -ENOMEM (no workspace).
+ */
 static int nobs_csidh_set_selftest(const struct nobs_csidh_set *set)
 {
 	u8 ss[NOBS_CSIDH_MAX_PUBLIC_KEY_SIZE];
 	struct nobs_csidh_env env;
+	struct nobs_csidh_ws *ws;
 	int err;
 
-	err = nobs_csidh_invalid_test(set);
+	ws = kmalloc(sizeof(*ws), GFP_KERNEL);
+	if (!ws)
+		return -ENOMEM;
+	err = nobs_csidh_invalid_test(set, ws);
 	if (err)
-		return err;
+		goto out;
 	nobs_csidh_env_init(&env, true);
-	err = set->shared_secret(ss, set->kat_sk, set->kat_peer, &env);
+	err = set->shared_secret(ss, set->kat_sk, set->kat_peer, &env, ws);
 	if (err || memcmp(ss, set->kat_ss, set->pk_size)) {
 		pr_err("%s self-test: shared secret mismatch (%d)\n", set->alg,
 		       err);
 		err = -EINVAL;
 	}
 	memzero_explicit(ss, sizeof(ss));
+out:
+	kfree_sensitive(ws);
 	return err;
 }
 
@@ -237,20 +250,21 @@ static int nobs_csidh_set_selftest(const struct nobs_csidh_set *set)
  * comes through the crypto API once it is registered
  * (nobs_csidh_exchange_test()): one group action per load, not two.
  *
- * Return: 0, or -EINVAL after logging which test failed.
+ * Return: 0, -ENOMEM, or -EINVAL after logging which test failed.
  */
 int nobs_csidh_selftest(void)
 {
-	int i, err;
+	struct nobs_csidh_ws *ws;
+	int i, err = 0;
 
-	for (i = 0; i < NOBS_CSIDH_SETS; i++) {
-		if (nobs_csidh_sets[i].first_use)
-			continue;
-		err = nobs_csidh_invalid_test(&nobs_csidh_sets[i]);
-		if (err)
-			return err;
-	}
-	return 0;
+	ws = kmalloc(sizeof(*ws), GFP_KERNEL);
+	if (!ws)
+		return -ENOMEM;
+	for (i = 0; i < NOBS_CSIDH_SETS && !err; i++)
+		if (!nobs_csidh_sets[i].first_use)
+			err = nobs_csidh_invalid_test(&nobs_csidh_sets[i], ws);
+	kfree_sensitive(ws);
+	return err;
 }
 
 /* The test hook test_fail_first_use: in test builds only (NOBS_TEST_HOOKS). */
@@ -279,8 +293,9 @@ static int nobs_csidh_first_use_state[NOBS_CSIDH_SETS];
  * a whole group action and any local user can start it with a bind.
  *
  * Return: 0 once the tests passed, -ELIBBAD after they failed, -ENOMEM
- * when the caller's stack has too little room left to run them, -EINTR
- * when the caller was killed while waiting (no verdict for it).
+ * when the caller's stack has too little room left to run them or no
+ * memory for the core's workspace, -EINTR when the caller was killed while
+ * waiting (no verdict for it).
  */
 int nobs_csidh_first_use_test(const struct nobs_csidh_set *set)
 {
@@ -294,6 +309,9 @@ int nobs_csidh_first_use_test(const struct nobs_csidh_set *set)
 	if (nobs_csidh_first_use_state[i])
 		goto out;
 	err = test_fail_first_use ? -EBADMSG : nobs_csidh_set_selftest(set);
+	/* Out of memory is no verdict: this caller fails, the next tries. */
+	if (err == -ENOMEM)
+		goto unlock;
 	if (err) {
 		pr_err("%s: known-answer self-test at first use failed (%d): no %s transform can be made\n",
 		       set->alg, err, set->alg);
@@ -305,6 +323,7 @@ int nobs_csidh_first_use_test(const struct nobs_csidh_set *set)
 	}
 out:
 	err = min(nobs_csidh_first_use_state[i], 0);
+unlock:
 	mutex_unlock(&nobs_csidh_first_use_lock);
 	return err;
 }

@@ -450,18 +450,20 @@ struct nk_z_csidh_set {
 	unsigned int sk, pk, max;
 	size_t need;	/* stack below the case the check needs */
 	int (*public_key)(u8 *pk, const u8 *sk,
-			  const struct nobs_csidh_env *env);
+			  const struct nobs_csidh_env *env,
+			  struct nobs_csidh_ws *ws);
 	int (*shared_secret)(u8 *ss, const u8 *sk, const u8 *peer,
-			     const struct nobs_csidh_env *env);
+			     const struct nobs_csidh_env *env,
+			     struct nobs_csidh_ws *ws);
 };
 
 static const struct nk_z_csidh_set nk_z_csidh_sets[] = {
 	{ "csidh512", NOBS_CSIDH_PRIVATE_KEY_SIZE, NOBS_CSIDH_PUBLIC_KEY_SIZE,
-	  NOBS_CSIDH_MAX_EXPONENT, 10 * 1024, nobs_csidh_public_key,
+	  NOBS_CSIDH_MAX_EXPONENT, 8 * 1024, nobs_csidh_public_key,
 	  nobs_csidh_shared_secret },
 	{ "csidh1024", NOBS_CSIDH1024_PRIVATE_KEY_SIZE,
 	  NOBS_CSIDH1024_PUBLIC_KEY_SIZE, NOBS_CSIDH1024_MAX_EXPONENT,
-	  16 * 1024, nobs_csidh1024_public_key, nobs_csidh1024_shared_secret },
+	  12 * 1024, nobs_csidh1024_public_key, nobs_csidh1024_shared_secret },
 };
 
 static void nk_z_csidh_desc(const struct nk_z_csidh_set *set, char *desc)
@@ -476,6 +478,7 @@ struct nk_z_csidh_op {
 	const u8 *sk, *peer;
 	u8 *out;
 	const struct nobs_csidh_env *env;
+	struct nobs_csidh_ws *ws;
 	int err;
 };
 
@@ -500,8 +503,9 @@ static noinline void nk_z_csidh_run(struct nk_z_csidh_op *op)
 		return;
 	}
 	op->err = op->peer ?
-		op->set->shared_secret(op->out, op->sk, op->peer, op->env) :
-		op->set->public_key(op->out, op->sk, op->env);
+		op->set->shared_secret(op->out, op->sk, op->peer, op->env,
+				       op->ws) :
+		op->set->public_key(op->out, op->sk, op->env, op->ws);
 }
 
 /* Runs @op two KiB below the caller, under the scan's top gap. */
@@ -560,6 +564,8 @@ static void zeroize_csidh_stack_residue(struct kunit *test)
 	u64 first;
 
 	NK_CSIDH_SET_WANTED(test, set->name);
+	op.ws = kunit_kmalloc(test, sizeof(*op.ws), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, op.ws);
 	nk_z_lo = max(sp - NK_Z_SPAN, bottom);
 	span = sp - nk_z_lo;
 	/*
@@ -587,6 +593,9 @@ static void zeroize_csidh_stack_residue(struct kunit *test)
 				   (unsigned long long)first);
 		}
 		KUNIT_ASSERT_EQ(test, op.err, 0);
+		KUNIT_EXPECT_TRUE_MSG(test, !memchr_inv(op.ws, 0, sizeof(*op.ws)),
+				      "%s: the workspace is not wiped",
+				      i ? "shared secret" : "public key");
 		KUNIT_EXPECT_LT_MSG(test, depth + 512, span,
 				    "%s: the calls wrote down to the end of the painted span",
 				    i ? "shared secret" : "public key");

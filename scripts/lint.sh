@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # lint.sh: checkpatch.pl (from linux-source-6.12, extracted at lint time into
 # the cache, never committed) over every kernel-side source file, generated
-# assembly against its generator, the ENDBR checker's self-test, then W=1 +
+# assembly against its generator, the ENDBR checker's self-test, the CSIDH
+# action's stack depth (scripts/stack-check.sh), then W=1 +
 # sparse builds (scripts/kbuild.sh) against every kernel of the matrix
 # ($NOBS_KERNELS, default every kernel ID of scripts/lib.sh).  Any finding
 # fails.
@@ -72,6 +73,9 @@ fi
 
 # The ENDBR check kbuild.sh runs must be able to fail.
 python3 "$NOBS_ROOT/scripts/endbr-check.py" --self-test
+
+# The CSIDH action's stack depth, from the call graph, on every architecture.
+"$NOBS_ROOT/scripts/stack-check.sh"
 
 for id in ${NOBS_KERNELS:-$NOBS_KERNEL_IDS}; do
 	"$NOBS_ROOT/scripts/kbuild.sh" "$id"

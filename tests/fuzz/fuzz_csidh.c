@@ -15,9 +15,9 @@
  *    fixed x) must agree.
  * When a key is accepted, a shared secret with a fuzzer-chosen private key
  * is derived (slow: FUZZ_CSIDH_DERIVES per process, default 1) and must
- * validate again, by nobs and by the oracle.  On refused keys, T(shared_secret)() must
+ * validate again, by nobs and by the oracle.  On refused keys, T(shared_secret)(, &t_ws) must
  * refuse too and write zeros.  Private keys: T(check_private_key)()
- * against a nibble decoder written here, and T(public_key)() must
+ * against a nibble decoder written here, and T(public_key)(, &t_ws) must
  * refuse a malformed one and write zeros.
  *
  * Two targets from this file: fuzz_csidh, every kind of key (a key below p
@@ -244,7 +244,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    "private key check");
 	if (!sk_ok(sk)) {
 		memset(ss, 0xee, sizeof(ss));
-		FUZZ_ASSERT(T(public_key)(ss, sk, &env) == -EINVAL,
+		FUZZ_ASSERT(T(public_key)(ss, sk, &env, &t_ws) == -EINVAL,
 			    "public key of a malformed private key");
 		FUZZ_ASSERT(!memcmp(ss, zero, sizeof(ss)), "pk not zeroed");
 	}
@@ -254,13 +254,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (err && (sel & 0x0c) == 0) {
 		memset(ss, 0xee, sizeof(ss));
-		FUZZ_ASSERT(T(shared_secret)(ss, sk, pk, &env) == -EINVAL,
+		FUZZ_ASSERT(T(shared_secret)(ss, sk, pk, &env, &t_ws) == -EINVAL,
 			    "derive accepted a refused key");
 		FUZZ_ASSERT(!memcmp(ss, zero, sizeof(ss)), "not zeroed");
 	}
 	if (!err && derives < max_derives) {
 		derives++;
-		err = T(shared_secret)(ss, sk, pk, &env);
+		err = T(shared_secret)(ss, sk, pk, &env, &t_ws);
 		FUZZ_ASSERT(!err, "derive on a valid key: %d", err);
 		FUZZ_ASSERT(!T(validate)(ss),
 			    "shared secret does not validate");

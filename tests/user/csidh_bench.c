@@ -141,7 +141,7 @@ static int ref_agree(void)
 
 	nobs_fp_select(nobs_test_have_fp_asm());
 	for (i = 0; i < ref_kept; i++) {
-		if (T(public_key)(out, ref_keys[i].b, &env) ||
+		if (T(public_key)(out, ref_keys[i].b, &env, &t_ws) ||
 		    memcmp(out, &ref_pubs[i], T_PK))
 			bad++;
 		if (!i)
@@ -149,7 +149,7 @@ static int ref_agree(void)
 		action(&ss, &ref_pubs[i - 1], &ref_keys[i]);
 		if (T(shared_secret)(out, ref_keys[i].b,
 				     (const unsigned char *)&ref_pubs[i - 1],
-				     &env) ||
+				     &env, &t_ws) ||
 		    memcmp(out, &ss, T_PK))
 			bad++;
 	}
@@ -227,14 +227,14 @@ static void run(const char *impl, int runs, int counts_only)
 	mul = median(t, 64);
 
 	T(random_private_key)(sk, &env);
-	T(public_key)(pk2, sk, &env);	/* a peer key */
+	T(public_key)(pk2, sk, &env, &t_ws);	/* a peer key */
 	for (i = 0; i < runs; i++) {
 		unsigned long long t0;
 
 		T(random_private_key)(sk, &env);
 		nobs_fp_count_mul = nobs_fp_count_sqr = 0;
 		t0 = nobs_ticks();
-		if (T(public_key)(pk, sk, &env))
+		if (T(public_key)(pk, sk, &env, &t_ws))
 			abort();
 		t[i] = nobs_ticks() - t0;
 #ifdef NOBS_CSIDH_REF
@@ -265,7 +265,7 @@ static void run(const char *impl, int runs, int counts_only)
 	for (i = 0; i < runs; i++) {
 		unsigned long long t0 = nobs_ticks();
 
-		if (T(shared_secret)(ss, sk, pk2, &env))
+		if (T(shared_secret)(ss, sk, pk2, &env, &t_ws))
 			abort();
 		t[i] = nobs_ticks() - t0;
 	}

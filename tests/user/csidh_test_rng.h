@@ -2,11 +2,16 @@
 /*
  * The deterministic randomness the CSIDH tests and benchmark hand to the
  * core (struct nobs_csidh_env.random): splitmix64 over a 64-bit state.
+ * And the group action's workspace they hand it, t_ws: one per program,
+ * which runs one operation at a time.
  */
 #ifndef NOBS_CSIDH_TEST_RNG_H
 #define NOBS_CSIDH_TEST_RNG_H
 
 #include <stddef.h>
+#include "isogeny/csidh.h"
+
+static struct nobs_csidh_ws t_ws __attribute__((unused));
 
 static inline void csidh_test_random(void *ctx, void *buf, size_t len)
 {

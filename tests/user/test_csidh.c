@@ -62,7 +62,7 @@ static void edge_cases(void)
 
 	/* the zero key maps the base curve to itself */
 	memset(sk, 0, sizeof(sk));
-	check(T(public_key)(pk, sk, &env) == 0, "zero key", -1);
+	check(T(public_key)(pk, sk, &env, &t_ws) == 0, "zero key", -1);
 	for (i = 0; i < T_PK && !pk[i]; i++)
 		;
 	check(i == T_PK, "zero key gives A = 0", -1);
@@ -78,7 +78,7 @@ static void edge_cases(void)
 		check(T(check_private_key)(sk) == -EINVAL,
 		      "bad nibble refused", -1);
 		memset(ss, 0xaa, sizeof(ss));
-		check(T(public_key)(ss, sk, &env) == -EINVAL,
+		check(T(public_key)(ss, sk, &env, &t_ws) == -EINVAL,
 		      "bad key: no public key", -1);
 	}
 	memset(sk, T_MAX << 4 | (16 - T_MAX), sizeof(sk)); /* max, -max */
@@ -112,12 +112,12 @@ static void exchange(void)
 
 	T(random_private_key)(ska, &env);
 	T(random_private_key)(skb, &env);
-	check(!T(public_key)(pka, ska, &env) && !T(validate)(pka),
+	check(!T(public_key)(pka, ska, &env, &t_ws) && !T(validate)(pka),
 	      "exchange: public key a", -1);
-	check(!T(public_key)(pkb, skb, &env) && !T(validate)(pkb),
+	check(!T(public_key)(pkb, skb, &env, &t_ws) && !T(validate)(pkb),
 	      "exchange: public key b", -1);
-	check(!T(shared_secret)(ssa, ska, pkb, &env) &&
-	      !T(shared_secret)(ssb, skb, pka, &env) &&
+	check(!T(shared_secret)(ssa, ska, pkb, &env, &t_ws) &&
+	      !T(shared_secret)(ssb, skb, pka, &env, &t_ws) &&
 	      !memcmp(ssa, ssb, T_PK), "exchange: a and b agree", -1);
 	check(memcmp(pka, pkb, T_PK) && memcmp(ssa, pka, T_PK),
 	      "exchange: distinct keys and secret", -1);
@@ -150,28 +150,28 @@ static void run_vectors(const char *text, int limit, const char *impl)
 		has_ss = !unhex(ss, T_PK, obj, end, "Ss");
 
 		if (!strncmp(s, "valid\"", 6)) {
-			check(!T(public_key)(out, pr1, &env) &&
+			check(!T(public_key)(out, pr1, &env, &t_ws) &&
 			      !memcmp(out, pk1, T_PK), "Pr1 -> Pk1", id);
 			check(has_pk2 && !T(validate)(pk2),
 			      "Pk2 valid", id);
-			err = T(shared_secret)(out, pr1, pk2, &env);
+			err = T(shared_secret)(out, pr1, pk2, &env, &t_ws);
 			check(has_ss && !err && !memcmp(out, ss, T_PK),
 			      "(Pr1, Pk2) -> Ss", id);
 		} else if (!strncmp(s, "invalid_public_key1\"", 20)) {
-			err = T(public_key)(out, pr1, &env);
+			err = T(public_key)(out, pr1, &env, &t_ws);
 			check(err || memcmp(out, pk1, T_PK),
 			      "Pr1 does not give Pk1", id);
 		} else if (!strncmp(s, "invalid_public_key2\"", 20)) {
 			check(has_pk2 && T(validate)(pk2) == -EINVAL,
 			      "Pk2 refused", id);
 			memset(out, 0x5a, sizeof(out));
-			err = T(shared_secret)(out, pr1, pk2, &env);
+			err = T(shared_secret)(out, pr1, pk2, &env, &t_ws);
 			for (i = 0; i < T_PK && !out[i]; i++)
 				;
 			check(err == -EINVAL && i == T_PK,
 			      "no secret with invalid Pk2", id);
 		} else if (!strncmp(s, "invalid_shared_secret\"", 22)) {
-			err = T(shared_secret)(out, pr1, pk2, &env);
+			err = T(shared_secret)(out, pr1, pk2, &env, &t_ws);
 			check(!has_ss || err || memcmp(out, ss, T_PK),
 			      "(Pr1, Pk2) does not give Ss", id);
 		} else {

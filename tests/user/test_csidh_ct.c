@@ -60,11 +60,11 @@ static void run(const char *impl, int control)
 	if (control && (sk_a[0] & 1))	/* deliberate leak */
 		seed++;
 
-	err = T(public_key)(pk_a, sk_a, &env);
+	err = T(public_key)(pk_a, sk_a, &env, &t_ws);
 	if (CT_QUICK)
 		memcpy(pk_b, pk_a, sizeof(pk_b));
 	else
-		err |= T(public_key)(pk_b, sk_b, &env);
+		err |= T(public_key)(pk_b, sk_b, &env, &t_ws);
 	/* public keys are public: declassify them, as a caller would */
 	VALGRIND_MAKE_MEM_DEFINED(pk_a, sizeof(pk_a));
 	VALGRIND_MAKE_MEM_DEFINED(pk_b, sizeof(pk_b));
@@ -79,7 +79,7 @@ static void run(const char *impl, int control)
 	}
 
 	before = after;
-	err = T(shared_secret)(ss_a, CT_QUICK ? sk_b : sk_a, pk_b, &env);
+	err = T(shared_secret)(ss_a, CT_QUICK ? sk_b : sk_a, pk_b, &env, &t_ws);
 	VALGRIND_MAKE_MEM_DEFINED(&err, sizeof(err));
 	after = VALGRIND_COUNT_ERRORS;
 	if (!err && after == before) {
@@ -93,7 +93,7 @@ static void run(const char *impl, int control)
 	if (CT_QUICK)
 		return;
 	/* and the exchange agrees (values checked outside the secret run) */
-	err = T(shared_secret)(ss_b, sk_b, pk_a, &env);
+	err = T(shared_secret)(ss_b, sk_b, pk_a, &env, &t_ws);
 	VALGRIND_MAKE_MEM_DEFINED(&err, sizeof(err));
 	VALGRIND_MAKE_MEM_DEFINED(ss_a, sizeof(ss_a));
 	VALGRIND_MAKE_MEM_DEFINED(ss_b, sizeof(ss_b));

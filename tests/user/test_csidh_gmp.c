@@ -500,14 +500,14 @@ static void core_vs(const unsigned char sk[T_SK],
 		snprintf(what, sizeof(what),
 			 "key %d: %s public key = oracle's (%s)", id, T_NAME,
 			 name);
-		check(!T(public_key)(out, sk, &env) &&
+		check(!T(public_key)(out, sk, &env, &t_ws) &&
 		      !memcmp(out, want_pk, T_PK), what, id);
 		if (!peer)
 			continue;
 		snprintf(what, sizeof(what),
 			 "key %d: %s shared secret = oracle's (%s)", id, T_NAME,
 			 name);
-		check(!T(shared_secret)(out, sk, peer, &env) &&
+		check(!T(shared_secret)(out, sk, peer, &env, &t_ws) &&
 		      !memcmp(out, want_ss, T_PK), what, id);
 	}
 }

@@ -203,26 +203,26 @@ static void run_vector(const struct vec *v, const struct nobs_csidh_env *env)
 	int err;
 
 	if (!strcmp(v->status, "valid")) {
-		check(!nobs_csidh_public_key(out, v->pr1, env) &&
+		check(!nobs_csidh_public_key(out, v->pr1, env, &t_ws) &&
 		      !memcmp(out, v->pk1, 64), "valid: Pr1 -> Pk1", v->id);
 		check(v->has_pk2 && !nobs_csidh_validate(v->pk2),
 		      "valid: Pk2 accepted", v->id);
 		check(v->has_ss && !nobs_csidh_shared_secret(out, v->pr1, v->pk2,
-							     env) &&
+							     env, &t_ws) &&
 		      !memcmp(out, v->ss, 64), "valid: (Pr1, Pk2) -> Ss", v->id);
 	} else if (!strcmp(v->status, "invalid_public_key1")) {
-		err = nobs_csidh_public_key(out, v->pr1, env);
+		err = nobs_csidh_public_key(out, v->pr1, env, &t_ws);
 		check(err || memcmp(out, v->pk1, 64),
 		      "invalid_public_key1: Pr1 does not give Pk1", v->id);
 	} else if (!strcmp(v->status, "invalid_public_key2")) {
 		check(v->has_pk2 && nobs_csidh_validate(v->pk2) == -EINVAL,
 		      "invalid_public_key2: Pk2 refused", v->id);
 		memset(out, 0xa5, sizeof(out));
-		check(nobs_csidh_shared_secret(out, v->pr1, v->pk2, env) ==
+		check(nobs_csidh_shared_secret(out, v->pr1, v->pk2, env, &t_ws) ==
 		      -EINVAL && is_zero(out, 64),
 		      "invalid_public_key2: no secret, output zeroed", v->id);
 	} else if (!strcmp(v->status, "invalid_shared_secret")) {
-		err = nobs_csidh_shared_secret(out, v->pr1, v->pk2, env);
+		err = nobs_csidh_shared_secret(out, v->pr1, v->pk2, env, &t_ws);
 		check(v->has_ss && (err || memcmp(out, v->ss, 64)),
 		      "invalid_shared_secret: (Pr1, Pk2) does not give Ss",
 		      v->id);
@@ -262,21 +262,21 @@ static void test_shared_secret_checks(const struct vec *val,
 	/* peer >= p: not a field element */
 	nobs_fp_to_bytes(peer, &nobs_fp_p);
 	memset(ss, 0xa5, sizeof(ss));
-	check(nobs_csidh_shared_secret(ss, val->pr1, peer, env) == -EINVAL &&
+	check(nobs_csidh_shared_secret(ss, val->pr1, peer, env, &t_ws) == -EINVAL &&
 	      is_zero(ss, 64), "peer = p refused, secret zeroed", val->id);
 	/* invalid curve and a malformed key: the peer is reported */
 	memcpy(sk, val->pr1, sizeof(sk));
 	sk[3] = 0x77;			/* nibbles 7, 7: out of [-5, 5] */
 	memset(ss, 0xa5, sizeof(ss));
-	check(nobs_csidh_shared_secret(ss, sk, bad2->pk2, env) == -EINVAL &&
+	check(nobs_csidh_shared_secret(ss, sk, bad2->pk2, env, &t_ws) == -EINVAL &&
 	      is_zero(ss, 64), "invalid peer and bad key refused", bad2->id);
 	/* a valid peer with a malformed key */
 	memset(ss, 0xa5, sizeof(ss));
-	check(nobs_csidh_shared_secret(ss, sk, val->pk2, env) == -EINVAL &&
+	check(nobs_csidh_shared_secret(ss, sk, val->pk2, env, &t_ws) == -EINVAL &&
 	      is_zero(ss, 64), "bad private key refused, secret zeroed",
 	      val->id);
 	/* and the well-formed key still works */
-	check(!nobs_csidh_shared_secret(ss, val->pr1, val->pk2, env) &&
+	check(!nobs_csidh_shared_secret(ss, val->pr1, val->pk2, env, &t_ws) &&
 	      !memcmp(ss, val->ss, 64), "then (Pr1, Pk2) -> Ss", val->id);
 }
 
@@ -300,7 +300,7 @@ static void test_sampling(const struct vec *val)
 	check(nobs_csidh_validate(bad[0]) == -EINVAL,
 	      "2^511 - 1 is not a field element", -1);
 
-	check(!nobs_csidh_public_key(pk, val->pr1, &env) &&
+	check(!nobs_csidh_public_key(pk, val->pr1, &env, &t_ws) &&
 	      !memcmp(pk, val->pk1, 64),
 	      "rejected samples: Pr1 -> Pk1 all the same", val->id);
 	check(r.used == 4 && r.calls > 4,

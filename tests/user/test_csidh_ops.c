@@ -154,7 +154,7 @@ int main(int argc, char **argv)
 			last_kind = -1;
 			nobs_fp_count_mul = nobs_fp_count_sqr = 0;
 			last_mul = last_sqr = 0;
-			if (T(public_key)(pk, sk, &env)) {
+			if (T(public_key)(pk, sk, &env, &t_ws)) {
 				printf("FAIL: key %d refused\n", k);
 				failed++;
 				continue;

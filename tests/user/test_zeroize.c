@@ -457,9 +457,11 @@ struct csidh_set {
 	int primes, max;
 	void (*random_key)(u8 *sk, const struct nobs_csidh_env *env);
 	int (*public_key)(u8 *pk, const u8 *sk,
-			  const struct nobs_csidh_env *env);
+			  const struct nobs_csidh_env *env,
+			  struct nobs_csidh_ws *ws);
 	int (*shared_secret)(u8 *ss, const u8 *sk, const u8 *pk,
-			     const struct nobs_csidh_env *env);
+			     const struct nobs_csidh_env *env,
+			     struct nobs_csidh_ws *ws);
 	int (*check_key)(const u8 *sk);
 };
 
@@ -487,6 +489,7 @@ struct csidh_args {
 	const struct csidh_set *set;
 	u8 *sk, *pk, *ss;
 	const struct nobs_csidh_env *env;
+	struct nobs_csidh_ws *ws;
 	int op, err;
 };
 
@@ -499,15 +502,30 @@ static void csidh_call(void *arg)
 		a->set->random_key(a->sk, a->env);
 		break;
 	case 1:
-		a->err = a->set->public_key(a->pk, a->sk, a->env);
+		a->err = a->set->public_key(a->pk, a->sk, a->env, a->ws);
 		break;
 	case 2:
-		a->err = a->set->shared_secret(a->ss, a->sk, a->pk, a->env);
+		a->err = a->set->shared_secret(a->ss, a->sk, a->pk, a->env,
+					       a->ws);
 		break;
 	case 3:
 		a->err = a->set->check_key(a->sk);
 		break;
 	}
+}
+
+/* the caller's workspace for the group action (struct nobs_csidh_ws) */
+static struct nobs_csidh_ws ws;
+
+/* whether the workspace is all zero */
+static int ws_clean(void)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(ws.w); i++)
+		if (ws.w[i])
+			return 0;
+	return 1;
 }
 
 static void test_csidh(const struct csidh_set *set)
@@ -517,7 +535,8 @@ static void test_csidh(const struct csidh_set *set)
 	u8 sk[CSIDH_SK_MAX], pk[CSIDH_PK_MAX], ss[CSIDH_PK_MAX];
 	s8 e[CSIDH_PRIMES_MAX];
 	struct csidh_args a = {
-		.set = set, .sk = sk, .pk = pk, .ss = ss, .env = &env
+		.set = set, .sk = sk, .pk = pk, .ss = ss, .env = &env,
+		.ws = &ws
 	};
 	int i;
 	char name[64];
@@ -558,6 +577,10 @@ static void test_csidh(const struct csidh_set *set)
 		check(!a.err && !stack_has((const u8 *)e, set->primes) &&
 		      !stack_has(sk, set->sk_size), name,
 		      "private key or exponents left on the stack");
+		snprintf(name, sizeof(name), "%s-%s-workspace", set->name,
+			 a.op == 3 ? "check-key" : a.op == 1 ? "public-key" :
+			 "shared-secret");
+		check(ws_clean(), name, "the workspace is not wiped");
 	}
 }
 
@@ -596,7 +619,8 @@ static void test_csidh_residue(const struct csidh_set *set, const char *impl)
 	struct nobs_csidh_env env = { rec_random, NULL, &seed };
 	u8 sk[CSIDH_SK_MAX], pk[CSIDH_PK_MAX], ss[CSIDH_PK_MAX];
 	struct csidh_args a = {
-		.set = set, .sk = sk, .pk = pk, .ss = ss, .env = &env
+		.set = set, .sk = sk, .pk = pk, .ss = ss, .env = &env,
+		.ws = &ws
 	};
 	static const int ops[] = { 0, 1, 2, 3 };
 	static const char *const names[] = {
@@ -607,7 +631,7 @@ static void test_csidh_residue(const struct csidh_set *set, const char *impl)
 
 	set->random_key(sk, &env);
 	snprintf(name, sizeof(name), "%s-residue-setup", set->name);
-	check(!set->public_key(pk, sk, &env), name, "no public key");
+	check(!set->public_key(pk, sk, &env, &ws), name, "no public key");
 	for (i = 0; i < ARRAY_SIZE(ops); i++) {
 		a.op = ops[i];
 		n = residue_of(&a, &depth);

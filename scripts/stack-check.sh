@@ -1,0 +1,54 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# stack-check.sh [ARCH...]: the worst-case stack depth of the CSIDH group
+# action (nobs_csidh_action(), both parameter sets), which must stay at or
+# below 2048 bytes, and of the peer key's validation (below the stack
+# scrub's cover, csidh_engine.h: 5 KiB, 8 KiB for csidh1024), on each
+# architecture (default x86_64 arm64 riscv64 ppc64le): nobs.ko is built
+# by scripts/kbuild.sh (x86_64 against 6.12, the others cross-built
+# against Debian 13's kernel) with GCC's -fcallgraph-info=su, and
+# scripts/stack-depth.py sums the frames along the deepest path of the
+# call graph.  Assembly frames (the field's mul/sqr/add/sub) are not in
+# the graph: each counts as the bound given below (its pushes, its "sub
+# sp" reserve and the return address, rounded up: fp1024's x86-64 mul
+# reserves 272 bytes and pushes five registers, arm64's 208; the IFMA
+# code 320, %rbp and a 32-byte alignment), the kernel's FPU/NEON section calls as
+# 256 bytes, and the core's callbacks (random, yield: the caller's) as 0.
+# Prints "stack depth: N passed, N failed" per architecture.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+rc=0
+for arch in "${@:-x86_64 arm64 riscv64 ppc64le}"; do
+	for a in $arch; do
+		id=trixie
+		[ "$a" != x86_64 ] || id=6.12
+		if ! NOBS_ARCH=$a "$NOBS_ROOT/scripts/kbuild.sh" "$id" \
+			KCFLAGS=-fcallgraph-info=su >/dev/null; then
+			echo "  FAIL  $a: the build against $id failed"
+			echo "stack depth ($a): 0 passed, 1 failed"
+			rc=1
+			continue
+		fi
+		dir=$NOBS_BUILD/kmod/$(NOBS_ARCH=$a nobs_arch_dir)$id
+		asm=(-a 'nobs_fp1024_*=384' -a 'nobs_fp_*_ifma=384'
+		     -a 'nobs_fp_*=256' -a 'kernel_fpu_*=256'
+		     -a 'kernel_neon_*=256' -a 'irq_fpu_usable=64'
+		     -a 'may_use_simd=64' -a '__indirect_call=0')
+		echo "== $a: the group action (limit 2048 bytes)"
+		python3 "$NOBS_ROOT/scripts/stack-depth.py" -l 2048 \
+			-r nobs_csidh_action "${asm[@]}" "$dir/isogeny" ||
+			rc=1
+		# The validation's product tree over 74 / 130 primes: at
+		# most ceil(log2(130)) = 8 nested calls of nobs_csidh_orders().
+		echo "== $a: csidh512's validation (limit 5120 bytes)"
+		python3 "$NOBS_ROOT/scripts/stack-depth.py" -l 5120 \
+			-r nobs_csidh_validate -R nobs_csidh_orders=8 \
+			"${asm[@]}" "$dir/isogeny" || rc=1
+		echo "== $a: csidh1024's validation (limit 8192 bytes)"
+		python3 "$NOBS_ROOT/scripts/stack-depth.py" -l 8192 \
+			-r nobs_csidh1024_validate -R nobs_csidh_orders=8 \
+			"${asm[@]}" "$dir/isogeny" || rc=1
+	done
+done
+exit $rc
