@@ -59,7 +59,7 @@ struct nobs_csidh_set {
 	u8 bad_nibble;
 	int (*check_private_key)(const u8 *sk);
 	void (*random_private_key)(u8 *sk, const struct nobs_csidh_env *env);
-	int (*validate)(const u8 *pk);
+	int (*validate)(const u8 *pk, const struct nobs_csidh_env *env);
 	int (*public_key)(u8 *pk, const u8 *sk,
 			  const struct nobs_csidh_env *env,
 			  struct nobs_csidh_ws *ws);

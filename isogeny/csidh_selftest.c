@@ -203,7 +203,7 @@ static int nobs_csidh_invalid_test(const struct nobs_csidh_set *set,
 	struct nobs_csidh_env env;
 
 	nobs_csidh_env_init(&env, true);
-	if (set->validate(set->kat_invalid) != -EINVAL ||
+	if (set->validate(set->kat_invalid, &env) != -EINVAL ||
 	    set->shared_secret(ss, set->kat_sk, set->kat_invalid,
 			       &env, ws) != -EINVAL) {
 		pr_err("%s self-test: invalid public key accepted\n", set->alg);
