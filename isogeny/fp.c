@@ -161,7 +161,10 @@ static bool nobs_fp_vec_cpu(void)
 #ifdef NOBS_FP_VEC_TRACE
 void nobs_fp_vec_trace(bool begin);
 #else
-#define nobs_fp_vec_trace(begin)	do { } while (0)
+static inline void nobs_fp_vec_trace(bool begin)
+{
+	(void)begin;
+}
 #endif
 
 bool nobs_fp_vec_begin(void)

@@ -169,4 +169,35 @@ else
 		result fail csidh1024-exchange "$(cat err)"
 	fi
 fi
+
+# A derive whose task gets SIGKILL ends at its next yield point (-EINTR,
+# under 1 ms of native work away; about a second at most under TCG): the
+# process is gone soon after, and writes no shared secret.
+if [ ! -f v.priv ] || [ ! -f v2.pub ]; then
+	result skip csidh1024-derive-kill "no vector keys (see csidh1024-vector)"
+else
+	rm -f k.ss
+	nobs-kpp derive v.priv v2.pub k.ss 2>k.err &
+	c1_k=$!
+	sleep 1
+	c1_sk=$(c1_state "$c1_k")
+	kill -KILL "$c1_k"
+	c1_t=0
+	while [ "$(c1_state "$c1_k")" != Z ] && [ -n "$(c1_state "$c1_k")" ] &&
+		[ "$c1_t" -lt 20 ]; do
+		usleep 100000
+		c1_t=$((c1_t + 1))
+	done
+	c1_sk2=$(c1_state "$c1_k")
+	wait "$c1_k" 2>/dev/null
+	if [ "$c1_sk" = Z ] || [ -z "$c1_sk" ]; then
+		result fail csidh1024-derive-kill "the derive was over within 1 s: nothing to kill"
+	elif [ "$c1_sk2" != Z ] && [ -n "$c1_sk2" ]; then
+		result fail csidh1024-derive-kill "the derive still alive 2 s after SIGKILL (state '$c1_sk2')"
+	elif [ -s k.ss ]; then
+		result fail csidh1024-derive-kill "a killed derive wrote k.ss"
+	else
+		result pass csidh1024-derive-kill "the derive (state '$c1_sk') died $((c1_t * 100)) ms after SIGKILL, no output"
+	fi
+fi
 cd /
