@@ -83,6 +83,12 @@ static void nobs_csidh_kernel_random(void *ctx, void *buf, size_t len)
 	get_random_bytes(buf, len);
 }
 
+static int nobs_csidh_kernel_resched(void *ctx)
+{
+	cond_resched();
+	return 0;
+}
+
 /*
  * A fatal signal ends the operation (-EINTR, with nothing of it left);
  * any other signal lets it run on, as the derive cannot be restarted
@@ -105,6 +111,20 @@ void nobs_csidh_env_init(struct nobs_csidh_env *env, bool may_sleep)
 	env->random = nobs_csidh_kernel_random;
 	env->yield = may_sleep ? nobs_csidh_kernel_yield : NULL;
 	env->ctx = NULL;
+}
+
+/**
+ * nobs_csidh_env_init_selftest() - the self-tests' environment
+ * @env: filled in
+ *
+ * Yields with cond_resched() but never stops: a known-answer test whose
+ * task is killed halfway must not count as failed (the first-use test's
+ * verdict stays for every user until the module is reloaded).
+ */
+void nobs_csidh_env_init_selftest(struct nobs_csidh_env *env)
+{
+	nobs_csidh_env_init(env, true);
+	env->yield = nobs_csidh_kernel_resched;
 }
 
 static void nobs_csidh_req_env(struct nobs_csidh_env *env,

@@ -76,6 +76,7 @@ struct nobs_csidh_set {
 extern const struct nobs_csidh_set nobs_csidh_sets[NOBS_CSIDH_SETS];
 
 void nobs_csidh_env_init(struct nobs_csidh_env *env, bool may_sleep);
+void nobs_csidh_env_init_selftest(struct nobs_csidh_env *env);
 int nobs_csidh_exchange_test(const struct nobs_csidh_set *set,
 			     const char *driver);
 int nobs_csidh_first_use_test(const struct nobs_csidh_set *set);
