@@ -31,14 +31,17 @@
  *	for private keys and for sampling curve points (whose values are
  *	not secret, but must be unpredictable to an attacker who can
  *	observe timing)
- * @yield: called between isogeny steps (a few ms apart natively);
- *	may be NULL.  The kernel glue passes cond_resched() when the
- *	request may sleep.
+ * @yield: called at points where the caller may reschedule (under 1 ms
+ *	apart natively, at places that depend on public data only); may be
+ *	NULL.  Returns 0 to go on, or a negative errno to stop: then the
+ *	operation returns that error at once, its output zeroed.  The
+ *	kernel glue passes cond_resched() when the request may sleep, and
+ *	stops with -EINTR on a fatal signal.
  * @ctx: passed to both callbacks
  */
 struct nobs_csidh_env {
 	void (*random)(void *ctx, void *buf, size_t len);
-	void (*yield)(void *ctx);
+	int (*yield)(void *ctx);
 	void *ctx;
 };
 
@@ -60,7 +63,8 @@ struct nobs_csidh_ws {
 int nobs_csidh_check_private_key(const u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE]);
 void nobs_csidh_random_private_key(u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
 				   const struct nobs_csidh_env *env);
-int nobs_csidh_validate(const u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE]);
+int nobs_csidh_validate(const u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE],
+			const struct nobs_csidh_env *env);
 int nobs_csidh_public_key(u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE],
 			  const u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
 			  const struct nobs_csidh_env *env,

@@ -136,12 +136,59 @@ struct nobs_csidh_a24 {
 #define NOBS_CSIDH_VEC
 #endif
 
+/*
+ * Points where the caller may reschedule (env->yield): after each leaf of
+ * the group action, and wherever the work since the last one reaches
+ * NOBS_CSIDH_YIELD_WORK, counted in field multiplications at public
+ * places (a ladder bit, a chain, a kernel multiple), so that where the
+ * yields fall depends only on public data.  The budget keeps each stretch
+ * under 1 ms natively on the slowest field (the generic C one; measured
+ * by tests/user/csidh_latency.c, make bench).  A parameter set may set its
+ * own budget.  The hook's non-zero answer (err) stops the operation: every
+ * loop below a yield point checks it and ends early, and the entry point
+ * returns it with its output zeroed.
+ */
+#ifndef NOBS_CSIDH_YIELD_WORK
+#define NOBS_CSIDH_YIELD_WORK	3072
+#endif
+
+/**
+ * struct nobs_csidh_pause - the yield points' state
+ * @env: the caller's hooks
+ * @work: field multiplications since the last yield (public)
+ * @err: 0, or what the yield hook answered to stop the operation
+ */
+struct nobs_csidh_pause {
+	const struct nobs_csidh_env *env;
+	unsigned long work;
+	int err;
+};
+
+/* a yield point: always yields (once the operation is stopped, never) */
+static void nobs_csidh_yield(struct nobs_csidh_pause *pz)
+{
+	pz->work = 0;
+	if (!pz->err && pz->env && pz->env->yield)
+		pz->err = pz->env->yield(pz->env->ctx);
+}
+
+/* work muls done; a yield point if the budget is spent; true: stop */
+static inline bool nobs_csidh_work(struct nobs_csidh_pause *pz,
+				   unsigned long muls)
+{
+	pz->work += muls;
+	if (pz->work >= NOBS_CSIDH_YIELD_WORK)
+		nobs_csidh_yield(pz);
+	return pz->err;
+}
+
 /**
  * struct nobs_csidh_scratch - the registers of the scalar multiplications
  * @reg: the ladder's (r0, r1, d) and a chain's (r0, r1, d, t)
  * @reg2: with vector code, the two-point chain's, each a pair
  * @lane: with vector code, the temporaries of the two-point formulas
  *	(xADD2, xDBL2, xDBLADD2: at most seven pairs)
+ * @pz: the operation's yield points
  *
  * In the workspace (struct nobs_csidh_work), not on the stack: none of
  * the functions using a field calls another that uses it.
@@ -152,6 +199,7 @@ struct nobs_csidh_scratch {
 	struct nobs_csidh_pt reg2[4][2];
 	struct nobs_fp lane[7][2];
 #endif
+	struct nobs_csidh_pause *pz;
 };
 
 /* ---- scalars (public) ---------------------------------------------------- */
@@ -324,7 +372,8 @@ static void nobs_csidh_xmul(struct nobs_csidh_pt *r,
 			    const struct nobs_csidh_pt *p,
 			    const u64 *k, int limbs,
 			    const struct nobs_csidh_a24 *c,
-			    struct nobs_csidh_pt reg[3])
+			    struct nobs_csidh_pt reg[3],
+			    struct nobs_csidh_pause *pz)
 {
 	struct nobs_csidh_pt *r0 = &reg[0], *r1 = &reg[1], *d = &reg[2];
 	int i = nobs_csidh_scalar_bits(k, limbs);
@@ -342,6 +391,9 @@ static void nobs_csidh_xmul(struct nobs_csidh_pt *r,
 			nobs_csidh_xdbladd(r1, r0, d, c);
 		else
 			nobs_csidh_xdbladd(r0, r1, d, c);
+		/* public: the bit's position; xDBLADD is 8 M and S */
+		if (pz && !(i % 16) && nobs_csidh_work(pz, 16 * 8))
+			break;
 	}
 	*r = *r0;
 }
@@ -351,7 +403,7 @@ static void nobs_csidh_xmul_u64(struct nobs_csidh_pt *r,
 				const struct nobs_csidh_a24 *c,
 				struct nobs_csidh_pt reg[3])
 {
-	nobs_csidh_xmul(r, p, &k, 1, c, reg);
+	nobs_csidh_xmul(r, p, &k, 1, c, reg, NULL);
 }
 
 /*
@@ -641,6 +693,8 @@ static void nobs_csidh_xmul_prime_n(struct nobs_csidh_pt *const *out,
 {
 	nobs_csidh_xmul_chains(out, in, n, nobs_csidh_sdac[p],
 			       nobs_csidh_sdac_len[p], 1, c, scr);
+	/* public: the prime and n */
+	nobs_csidh_work(scr->pz, 8UL * n * nobs_csidh_sdac_len[p]);
 }
 
 /* whether no prime of the mask bad is in the mask want */
@@ -727,7 +781,7 @@ static void nobs_csidh_mul_primes(struct nobs_csidh_pt *pts, int n,
 	}
 	for (i = 0; ladder && i < n; i++)
 		nobs_csidh_xmul(&pts[i], &pts[i], k, NOBS_CSIDH_SCALAR_LIMBS, c,
-				scr->reg);
+				scr->reg, scr->pz);
 	for (j = 0; j < nr; j++) {
 		if (chain[j] == 1) {
 			steps = nobs_csidh_sdac[r[j]];
@@ -742,6 +796,9 @@ static void nobs_csidh_mul_primes(struct nobs_csidh_pt *pts, int n,
 			continue;	/* in the ladder above */
 		}
 		nobs_csidh_xmul_chains(out, in, n, steps, len, w, c, scr);
+		/* public: the chain's length; a step is at most 8 M and S */
+		if (nobs_csidh_work(scr->pz, (unsigned long)(8 * n * len)))
+			break;
 	}
 }
 
@@ -848,8 +905,10 @@ static noinline void nobs_csidh_walk_lk(struct nobs_csidh_pt *lk,
  * @t2: a temporary
  * @pa: with vector code, the pending images' first products
  * @pb: their second products
+ * @pz: the operation's yield points
  */
 struct nobs_csidh_walk {
+	struct nobs_csidh_pause *pz;
 	struct nobs_csidh_pt kj, kprev;
 	struct nobs_fp s, d, sk, dk, t0, t1, t2;
 #ifdef NOBS_CSIDH_VEC
@@ -862,7 +921,10 @@ struct nobs_csidh_walk {
 #ifdef NOBS_CSIDH_VEC
 /*
  * Kernel multiples between two ends of the vector walk's section (the
- * kernel's preemption points): 32 multiples take a few microseconds.
+ * kernel's preemption points, and the walk's yield points): 32 multiples
+ * with the most points a push carries take about 20 us on an AMD EPYC
+ * (Zen 4) with IFMA, the longest section of any operation
+ * (tests/user/csidh_latency.c), under the 50 us a section may take.
  */
 #define NOBS_CSIDH_VEC_WALK	32
 
@@ -962,8 +1024,14 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 	w->dn = w->d;
 	for (j = 1; j <= h; j++) {
 		/* public (here and below): j, h, n, ps: the table's shape */
-		if (vec && !(j % NOBS_CSIDH_VEC_WALK)) {
-			nobs_fp_vec_end();
+		/* public: j, n, ps */
+		if (!(j % NOBS_CSIDH_VEC_WALK)) {
+			if (vec)
+				nobs_fp_vec_end();
+			vec = false;
+			if (nobs_csidh_work(w->pz, NOBS_CSIDH_VEC_WALK *
+					    (8UL + 4 * n)))
+				break;
 			vec = nobs_fp_vec_begin();
 		}
 		/* kst: the next multiple's stage due (1-3), 0 none */
@@ -1106,6 +1174,9 @@ void nobs_csidh_kernel_walk(struct nobs_fp *ps,
 			nobs_fp_sub(&w->t2, &w->t0, &w->t1);
 			nobs_fp_mul(&ev[i].az, &ev[i].az, &w->t2);
 		}
+		/* public: n, ps */
+		if (nobs_csidh_work(w->pz, 8UL + 4 * n))
+			break;
 	}
 	if (lk)
 		nobs_csidh_walk_lk(lk, &w->kj, &w->kprev, k, l, c);
@@ -1172,6 +1243,7 @@ struct nobs_csidh_pair {
  *	write (nobs_csidh_push_mul(), nobs_csidh_leaf())
  * @in: the points they read
  * @pts: the points the push evaluates
+ * @pause: the operation's yield points (nobs_csidh_action())
  */
 struct nobs_csidh_state {
 	struct nobs_fp a;
@@ -1196,6 +1268,7 @@ struct nobs_csidh_state {
 	struct nobs_csidh_pt *out[2 * NOBS_CSIDH_DEPTH];
 	const struct nobs_csidh_pt *in[2 * NOBS_CSIDH_DEPTH];
 	struct nobs_csidh_pt *pts[2 * (NOBS_CSIDH_DEPTH - 1)];
+	struct nobs_csidh_pause pause;
 };
 
 /*
@@ -1626,7 +1699,12 @@ static noinline void nobs_csidh_round(struct nobs_csidh_state *st,
 	nobs_csidh_count_event(0, idx, n, 0, 0);
 	nobs_csidh_sample(&st->st[0], &st->a, &st->c, env);
 	nobs_csidh_count_event(1, idx, n, 0, 0);
+	/* public: the sampling's residue tests, a few powers each */
+	if (nobs_csidh_work(&st->pause, 4UL * 8 * NOBS_FP_BYTES))
+		return;
 	nobs_csidh_clear(st, idx, n, split);
+	if (st->pause.err)
+		return;
 	st->lo[0] = 0;
 	st->hi[0] = (u8)(n - 1);
 	st->lone[0] = 0;
@@ -1638,13 +1716,16 @@ static noinline void nobs_csidh_round(struct nobs_csidh_state *st,
 			nobs_csidh_count_event(2, idx, n, idx[st->lo[top]],
 					       step);
 			top--;
-			if (env->yield)
-				env->yield(env->ctx);
+			nobs_csidh_yield(&st->pause);
+			if (st->pause.err)
+				return;
 			continue;
 		}
 		nobs_csidh_split(st, top,
 				 st->lo[top] + (split ? split[sp++] : 0), idx, e,
 				 split);
+		if (st->pause.err)
+			return;
 		top++;
 	}
 }
@@ -1672,6 +1753,8 @@ static noinline void nobs_csidh_rounds(struct nobs_csidh_state *st,
 			n = nobs_csidh_batch[pos];
 			nobs_csidh_round(st, e, done, &nobs_csidh_batch[pos + 1],
 					 n, &nobs_csidh_batch[pos + 1 + n], env);
+			if (st->pause.err)
+				return;
 			pos += 2 * n;
 		}
 	}
@@ -1682,6 +1765,8 @@ static noinline void nobs_csidh_rounds(struct nobs_csidh_state *st,
 		if (!n)
 			break;
 		nobs_csidh_round(st, e, done, idx, n, NULL, env);
+		if (st->pause.err)
+			return;
 	}
 }
 
@@ -1697,18 +1782,27 @@ static struct nobs_csidh_state *nobs_csidh_ws_state(struct nobs_csidh_ws *ws)
 /*
  * Not inlined into the entry points (clang would), nor are the [l]
  * multiplication and the evaluations' finish into the push.  The
- * exponents are st->e.
+ * exponents are st->e.  Returns 0, or the yield hook's error (then
+ * *a_out is not written).
  */
-static noinline void nobs_csidh_action(struct nobs_fp *a_out,
-				       const struct nobs_fp *a_in,
-				       struct nobs_csidh_state *st,
-				       const struct nobs_csidh_env *env)
+static noinline int nobs_csidh_action(struct nobs_fp *a_out,
+				      const struct nobs_fp *a_in,
+				      struct nobs_csidh_state *st,
+				      const struct nobs_csidh_env *env)
 {
+	st->pause.env = env;
+	st->pause.work = 0;
+	st->pause.err = 0;
+	st->scr.pz = &st->pause;
+	st->walk.pz = &st->pause;
 	st->a = *a_in;
 	st->c = nobs_fp_one;
 	nobs_csidh_rounds(st, st->e, env);
+	if (st->pause.err)
+		return st->pause.err;
 	nobs_fp_inv(&st->c, &st->c);
 	nobs_fp_mul(a_out, &st->a, &st->c);
+	return 0;
 }
 
 /*
@@ -1803,7 +1897,8 @@ static void nobs_csidh_scrub(void)
 static int nobs_csidh_orders(const struct nobs_csidh_pt *p,
 			     const struct nobs_csidh_a24 *c,
 			     int lo, int hi, int *bits,
-			     struct nobs_csidh_pt reg[3])
+			     struct nobs_csidh_pt reg[3],
+			     struct nobs_csidh_pause *pz)
 {
 	struct nobs_csidh_pt q;
 	u64 k[NOBS_CSIDH_SCALAR_LIMBS];
@@ -1812,6 +1907,9 @@ static int nobs_csidh_orders(const struct nobs_csidh_pt *p,
 	if (*bits >= NOBS_CSIDH_ORDER_BITS || nobs_fp_is_zero(&p->z))
 		return 0;
 	if (hi - lo == 1) {
+		/* public: a short ladder */
+		if (nobs_csidh_work(pz, 8UL * 10))
+			return pz->err;
 		nobs_csidh_xmul_u64(&q, p, nobs_csidh_primes[lo], c, reg);
 		if (!nobs_fp_is_zero(&q.z))
 			return -EINVAL;
@@ -1820,17 +1918,24 @@ static int nobs_csidh_orders(const struct nobs_csidh_pt *p,
 	}
 	mid = lo + (hi - lo) / 2;
 	nobs_csidh_scalar_product(k, NULL, 0, mid, hi);
-	nobs_csidh_xmul(&q, p, k, NOBS_CSIDH_SCALAR_LIMBS, c, reg);
-	err = nobs_csidh_orders(&q, c, lo, mid, bits, reg);
+	nobs_csidh_xmul(&q, p, k, NOBS_CSIDH_SCALAR_LIMBS, c, reg, pz);
+	if (pz->err)
+		return pz->err;
+	err = nobs_csidh_orders(&q, c, lo, mid, bits, reg, pz);
 	if (err)
 		return err;
 	nobs_csidh_scalar_product(k, NULL, 0, lo, mid);
-	nobs_csidh_xmul(&q, p, k, NOBS_CSIDH_SCALAR_LIMBS, c, reg);
-	return nobs_csidh_orders(&q, c, mid, hi, bits, reg);
+	nobs_csidh_xmul(&q, p, k, NOBS_CSIDH_SCALAR_LIMBS, c, reg, pz);
+	if (pz->err)
+		return pz->err;
+	return nobs_csidh_orders(&q, c, mid, hi, bits, reg, pz);
 }
 
-static int nobs_csidh_validate_fp(const struct nobs_fp *a)
+/* 0, -EINVAL, or the yield hook's error */
+static int nobs_csidh_validate_fp(const struct nobs_fp *a,
+				  const struct nobs_csidh_env *env)
 {
+	struct nobs_csidh_pause pz = { env, 0, 0 };
 	struct nobs_csidh_pt reg[3];
 	struct nobs_csidh_a24 c;
 	struct nobs_csidh_pt p;
@@ -1859,7 +1964,7 @@ static int nobs_csidh_validate_fp(const struct nobs_fp *a)
 		nobs_csidh_xdbl(&p, &p, &c);
 		bits = 0;
 		err = nobs_csidh_orders(&p, &c, 0, NOBS_CSIDH_PRIMES, &bits,
-					reg);
+					reg, &pz);
 		if (err)
 			return err;
 		if (bits >= NOBS_CSIDH_ORDER_BITS)
@@ -1940,18 +2045,21 @@ void nobs_csidh_random_private_key(u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
 /**
  * nobs_csidh_validate() - check a peer's public key
  * @pk: 64 bytes, A in Montgomery form
+ * @env: the yield hook (its randomness is not used)
  *
  * Variable time (the key is public).
  *
- * Return: 0 if A < p, A != +-2 and E_A is supersingular; else -EINVAL.
+ * Return: 0 if A < p, A != +-2 and E_A is supersingular; -EINVAL if not;
+ * or the yield hook's error if it stopped the check.
  */
-int nobs_csidh_validate(const u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE])
+int nobs_csidh_validate(const u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE],
+			const struct nobs_csidh_env *env)
 {
 	struct nobs_fp a;
 
 	if (nobs_fp_from_bytes(&a, pk))
 		return -EINVAL;
-	return nobs_csidh_validate_fp(&a);
+	return nobs_csidh_validate_fp(&a, env);
 }
 
 /**
@@ -1964,7 +2072,8 @@ int nobs_csidh_validate(const u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE])
  * Constant time in @sk (see the top of this file).  Exported for the
  * KUnit suites only (EXPORT_SYMBOL_IF_KUNIT), as is the next one.
  *
- * Return: 0, or -EINVAL if @sk is malformed (then @pk is zeroed).
+ * Return: 0; -EINVAL if @sk is malformed; or the yield hook's error if it
+ * stopped the action (on error @pk is zeroed).
  */
 int nobs_csidh_public_key(u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE],
 			  const u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
@@ -1978,9 +2087,10 @@ int nobs_csidh_public_key(u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE],
 	memset(pk, 0, NOBS_CSIDH_PUBLIC_KEY_SIZE);
 	err = nobs_csidh_decode(st->e, sk);
 	if (!err) {
-		nobs_csidh_action(&a, &nobs_fp_zero, st, env);
+		err = nobs_csidh_action(&a, &nobs_fp_zero, st, env);
 		nobs_csidh_scrub();
-		nobs_fp_to_bytes(pk, &a);
+		if (!err)
+			nobs_fp_to_bytes(pk, &a);
 		memzero_explicit(&a, sizeof(a));
 	}
 	memzero_explicit(ws, sizeof(*ws));
@@ -1996,8 +2106,9 @@ EXPORT_SYMBOL_IF_KUNIT(nobs_csidh_public_key);
  * @env: randomness and yield hook
  * @ws: the action's workspace (any content; wiped before the return)
  *
- * Return: 0, or -EINVAL if @peer is not a valid public key or @sk is
- * malformed (then @ss is zeroed and no group action ran).
+ * Return: 0; -EINVAL if @peer is not a valid public key or @sk is
+ * malformed (then no group action ran); or the yield hook's error if it
+ * stopped the validation or the action (on error @ss is zeroed).
  */
 int nobs_csidh_shared_secret(u8 ss[NOBS_CSIDH_SHARED_SECRET_SIZE],
 			     const u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
@@ -2010,13 +2121,15 @@ int nobs_csidh_shared_secret(u8 ss[NOBS_CSIDH_SHARED_SECRET_SIZE],
 	int err;
 
 	memset(ss, 0, NOBS_CSIDH_SHARED_SECRET_SIZE);
-	if (nobs_fp_from_bytes(&a, peer) || nobs_csidh_validate_fp(&a))
-		return -EINVAL;
-	err = nobs_csidh_decode(st->e, sk);
+	err = nobs_fp_from_bytes(&a, peer) ? -EINVAL :
+					     nobs_csidh_validate_fp(&a, env);
+	if (!err)
+		err = nobs_csidh_decode(st->e, sk);
 	if (!err) {
-		nobs_csidh_action(&a, &a, st, env);
+		err = nobs_csidh_action(&a, &a, st, env);
 		nobs_csidh_scrub();
-		nobs_fp_to_bytes(ss, &a);
+		if (!err)
+			nobs_fp_to_bytes(ss, &a);
 	}
 	memzero_explicit(&a, sizeof(a));
 	memzero_explicit(ws, sizeof(*ws));

@@ -27,8 +27,9 @@
  * (csidh512) or 0.2 s (csidh1024) natively and far more under emulation.
  * They never sleep by themselves and can run in any context, but callers
  * should not use them in atomic context; when the request carries
- * CRYPTO_TFM_REQ_MAY_SLEEP the core yields with cond_resched() between
- * isogeny steps.  Nothing here takes a lock: a transform's key is its own,
+ * CRYPTO_TFM_REQ_MAY_SLEEP the core yields with cond_resched() at most
+ * about 1 ms of work apart, and a fatal signal ends the operation with
+ * -EINTR (README, CSIDH).  Nothing here takes a lock: a transform's key is its own,
  * and the core's workspace (struct nobs_csidh_ws, 8 KiB) is the request's
  * context (kpp_set_reqsize()), allocated with the request, so a transform
  * serves concurrent requests; the core wipes it when each operation ends.
@@ -42,6 +43,7 @@
 #include <linux/random.h>
 #include <linux/scatterlist.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 
 #include "nobs.h"
 #include "csidh_glue.h"
@@ -81,21 +83,48 @@ static void nobs_csidh_kernel_random(void *ctx, void *buf, size_t len)
 	get_random_bytes(buf, len);
 }
 
-static void nobs_csidh_kernel_yield(void *ctx)
+static int nobs_csidh_kernel_resched(void *ctx)
 {
 	cond_resched();
+	return 0;
+}
+
+/*
+ * A fatal signal ends the operation (-EINTR, with nothing of it left);
+ * any other signal lets it run on, as the derive cannot be restarted
+ * where it stopped.
+ */
+static int nobs_csidh_kernel_yield(void *ctx)
+{
+	cond_resched();
+	return fatal_signal_pending(current) ? -EINTR : 0;
 }
 
 /**
  * nobs_csidh_env_init() - the core's environment in the kernel
  * @env: filled in
- * @may_sleep: whether the core may call cond_resched() between steps
+ * @may_sleep: whether the core may call cond_resched() between steps (and
+ *	stop on a fatal signal)
  */
 void nobs_csidh_env_init(struct nobs_csidh_env *env, bool may_sleep)
 {
 	env->random = nobs_csidh_kernel_random;
 	env->yield = may_sleep ? nobs_csidh_kernel_yield : NULL;
 	env->ctx = NULL;
+}
+
+/**
+ * nobs_csidh_env_init_selftest() - the self-tests' environment
+ * @env: filled in
+ *
+ * Yields with cond_resched() but never stops: a known-answer test whose
+ * task is killed halfway must not count as failed (the first-use test's
+ * verdict stays for every user until the module is reloaded).
+ */
+void nobs_csidh_env_init_selftest(struct nobs_csidh_env *env)
+{
+	nobs_csidh_env_init(env, true);
+	env->yield = nobs_csidh_kernel_resched;
 }
 
 static void nobs_csidh_req_env(struct nobs_csidh_env *env,

@@ -59,7 +59,7 @@ struct nobs_csidh_set {
 	u8 bad_nibble;
 	int (*check_private_key)(const u8 *sk);
 	void (*random_private_key)(u8 *sk, const struct nobs_csidh_env *env);
-	int (*validate)(const u8 *pk);
+	int (*validate)(const u8 *pk, const struct nobs_csidh_env *env);
 	int (*public_key)(u8 *pk, const u8 *sk,
 			  const struct nobs_csidh_env *env,
 			  struct nobs_csidh_ws *ws);
@@ -76,6 +76,7 @@ struct nobs_csidh_set {
 extern const struct nobs_csidh_set nobs_csidh_sets[NOBS_CSIDH_SETS];
 
 void nobs_csidh_env_init(struct nobs_csidh_env *env, bool may_sleep);
+void nobs_csidh_env_init_selftest(struct nobs_csidh_env *env);
 int nobs_csidh_exchange_test(const struct nobs_csidh_set *set,
 			     const char *driver);
 int nobs_csidh_first_use_test(const struct nobs_csidh_set *set);

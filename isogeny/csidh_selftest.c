@@ -202,8 +202,8 @@ static int nobs_csidh_invalid_test(const struct nobs_csidh_set *set,
 	u8 ss[NOBS_CSIDH_MAX_PUBLIC_KEY_SIZE];
 	struct nobs_csidh_env env;
 
-	nobs_csidh_env_init(&env, true);
-	if (set->validate(set->kat_invalid) != -EINVAL ||
+	nobs_csidh_env_init_selftest(&env);
+	if (set->validate(set->kat_invalid, &env) != -EINVAL ||
 	    set->shared_secret(ss, set->kat_sk, set->kat_invalid,
 			       &env, ws) != -EINVAL) {
 		pr_err("%s self-test: invalid public key accepted\n", set->alg);
@@ -229,7 +229,7 @@ static int nobs_csidh_set_selftest(const struct nobs_csidh_set *set)
 	err = nobs_csidh_invalid_test(set, ws);
 	if (err)
 		goto out;
-	nobs_csidh_env_init(&env, true);
+	nobs_csidh_env_init_selftest(&env);
 	err = set->shared_secret(ss, set->kat_sk, set->kat_peer, &env, ws);
 	if (err || memcmp(ss, set->kat_ss, set->pk_size)) {
 		pr_err("%s self-test: shared secret mismatch (%d)\n", set->alg,

@@ -157,13 +157,26 @@ static bool nobs_fp_vec_cpu(void)
 	       __builtin_cpu_supports("avx512dq");
 }
 
+/* the latency bench (tests/user/csidh_latency.c) times each section */
+#ifdef NOBS_FP_VEC_TRACE
+void nobs_fp_vec_trace(bool begin);
+#else
+static inline void nobs_fp_vec_trace(bool begin)
+{
+	(void)begin;
+}
+#endif
+
 bool nobs_fp_vec_begin(void)
 {
+	if (nobs_fp_vec_flag)
+		nobs_fp_vec_trace(true);
 	return nobs_fp_vec_flag;
 }
 
 void nobs_fp_vec_end(void)
 {
+	nobs_fp_vec_trace(false);
 }
 
 static void nobs_fp_vec_set(bool on)

@@ -164,3 +164,12 @@ $(BUILD)/test_csidh_gmp: $(ROOT)/tests/user/test_csidh_gmp.c $(CSIDH_CORE) \
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(CSIDH_CFLAGS) \
 		-DNOBS_ROOT='"$(ROOT)"' -o $@ $(filter %.c %.S,$^) -lgmp
+
+# make bench: the longest work between two yields and the longest vector
+# section, per operation and field (csidh_latency.c)
+USER_BENCHES += $(BUILD)/csidh_latency
+$(BUILD)/csidh_latency: $(ROOT)/tests/user/csidh_latency.c $(CSIDH_CORE) \
+		$(ROOT)/tests/user/csidh_param.h $(ROOT)/tests/user/fp_cpu.h
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(CSIDH_CFLAGS) \
+		-DNOBS_FP_VEC_TRACE -o $@ $(filter %.c %.S,$^)

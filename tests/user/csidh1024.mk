@@ -89,3 +89,12 @@ $(BUILD)/csidh1024_bench: $(ROOT)/tests/user/csidh_bench.c $(CSIDH1024_CORE) \
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(FP_ASFLAGS) -DTEST_CSIDH1024 \
 		-DNOBS_FP_COUNT $(CSIDH_REF_FLAGS) -o $@ \
 		$(filter %.c %.S %.a,$^)
+
+# make bench: csidh_latency.c for CSIDH-1024
+USER_BENCHES += $(BUILD)/csidh1024_latency
+$(BUILD)/csidh1024_latency: $(ROOT)/tests/user/csidh_latency.c \
+		$(CSIDH1024_CORE) $$(FP_ASM) $(ROOT)/tests/user/csidh_param.h \
+		$(ROOT)/tests/user/fp_cpu.h
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(FP_ASFLAGS) -DTEST_CSIDH1024 \
+		-DNOBS_FP_VEC_TRACE -o $@ $(filter %.c %.S,$^)

@@ -257,7 +257,7 @@ static void run(const char *impl, int runs, int counts_only)
 	for (i = 0; i < runs; i++) {
 		unsigned long long t0 = nobs_ticks();
 
-		if (T(validate)(pk2))
+		if (T(validate)(pk2, &env))
 			abort();
 		t[i] = nobs_ticks() - t0;
 	}

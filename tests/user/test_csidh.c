@@ -46,19 +46,19 @@ static void edge_cases(void)
 
 	/* the base curve A = 0 is supersingular */
 	memset(pk, 0, sizeof(pk));
-	check(T(validate)(pk) == 0, "A = 0 valid", -1);
+	check(T(validate)(pk, &env) == 0, "A = 0 valid", -1);
 	/* A = p and A = 2^512 - 1 are out of range */
 	T_FP(to_bytes)(p_le, &T_FP(p));
-	check(T(validate)(p_le) == -EINVAL, "A = p refused", -1);
+	check(T(validate)(p_le, &env) == -EINVAL, "A = p refused", -1);
 	memset(pk, 0xff, sizeof(pk));
-	check(T(validate)(pk) == -EINVAL, "A = 2^bits - 1 refused", -1);
+	check(T(validate)(pk, &env) == -EINVAL, "A = 2^bits - 1 refused", -1);
 	/* A = 2 and A = -2 are singular */
 	T_FP(set_u64)(&t, 2);
 	T_FP(to_bytes)(pk, &t);
-	check(T(validate)(pk) == -EINVAL, "A = 2 refused", -1);
+	check(T(validate)(pk, &env) == -EINVAL, "A = 2 refused", -1);
 	T_FP(neg)(&t, &t);
 	T_FP(to_bytes)(pk, &t);
-	check(T(validate)(pk) == -EINVAL, "A = -2 refused", -1);
+	check(T(validate)(pk, &env) == -EINVAL, "A = -2 refused", -1);
 
 	/* the zero key maps the base curve to itself */
 	memset(sk, 0, sizeof(sk));
@@ -112,16 +112,102 @@ static void exchange(void)
 
 	T(random_private_key)(ska, &env);
 	T(random_private_key)(skb, &env);
-	check(!T(public_key)(pka, ska, &env, &t_ws) && !T(validate)(pka),
+	check(!T(public_key)(pka, ska, &env, &t_ws) && !T(validate)(pka, &env),
 	      "exchange: public key a", -1);
-	check(!T(public_key)(pkb, skb, &env, &t_ws) && !T(validate)(pkb),
+	check(!T(public_key)(pkb, skb, &env, &t_ws) && !T(validate)(pkb, &env),
 	      "exchange: public key b", -1);
 	check(!T(shared_secret)(ssa, ska, pkb, &env, &t_ws) &&
 	      !T(shared_secret)(ssb, skb, pka, &env, &t_ws) &&
 	      !memcmp(ssa, ssb, T_PK), "exchange: a and b agree", -1);
 	check(memcmp(pka, pkb, T_PK) && memcmp(ssa, pka, T_PK),
 	      "exchange: distinct keys and secret", -1);
-	check(!T(validate)(ssa), "exchange: the secret validates", -1);
+	check(!T(validate)(ssa, &env), "exchange: the secret validates", -1);
+}
+
+/*
+ * A yield hook that stops the operation at its k-th call (0: never):
+ * the operation returns the hook's error at once (no call after that
+ * one), its output zeroed and its workspace wiped.
+ */
+#define STOP_ERR	(-4242)
+static unsigned long stop_calls, stop_at;
+
+static int stop_yield(void *ctx)
+{
+	(void)ctx;
+	return ++stop_calls == stop_at ? STOP_ERR : 0;
+}
+
+static int is_zero(const void *buf, size_t len)
+{
+	const unsigned char *p = buf;
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (p[i])
+			return 0;
+	return 1;
+}
+
+static int ws_is_zero(void)
+{
+	return is_zero(&t_ws, sizeof(t_ws));
+}
+
+/* op 0: public key, 1: validate the peer, 2: shared secret */
+static int stop_run(int op, unsigned long k, const unsigned char *sk,
+		    const unsigned char *peer, unsigned char *out)
+{
+	unsigned long long s = 5;
+	struct nobs_csidh_env e = { csidh_test_random, stop_yield, &s };
+
+	stop_calls = 0;
+	stop_at = k;
+	memset(out, 0xa5, T_PK);
+	memset(&t_ws, 0x5a, sizeof(t_ws));
+	if (op == 0)
+		return T(public_key)(out, sk, &e, &t_ws);
+	if (op == 1)
+		return T(validate)(peer, &e);
+	return T(shared_secret)(out, sk, peer, &e, &t_ws);
+}
+
+static void stop_cases(void)
+{
+	static const char *const name[] = { "public key", "validate",
+					    "shared secret" };
+	unsigned char sk[T_SK], peer[T_PK], out[T_PK], want[T_PK];
+	unsigned long n, ks[5];
+	char what[96];
+	int op, i, ok;
+
+	T(random_private_key)(sk, &env);
+	check(!T(public_key)(peer, sk, &env, &t_ws), "stop: a peer key", -1);
+	T(random_private_key)(sk, &env);
+	for (op = 0; op < 3; op++) {
+		check(!stop_run(op, 0, sk, peer, want) && stop_calls > 2,
+		      "stop: the hook is called", op);
+		n = stop_calls;
+		ks[0] = 1;
+		ks[1] = 2;
+		ks[2] = n / 3;
+		ks[3] = n / 2 + 1;
+		ks[4] = n;
+		for (i = 0; i < 5; i++) {
+			ok = stop_run(op, ks[i], sk, peer, out) == STOP_ERR &&
+			     stop_calls == ks[i];
+			if (op != 1)
+				ok = ok && is_zero(out, T_PK) && ws_is_zero();
+			snprintf(what, sizeof(what),
+				 "stop: %s stopped at yield %lu of %lu: the hook's error, nothing written",
+				 name[op], ks[i], n);
+			check(ok, what, -1);
+		}
+		/* and the next operation is whole again */
+		check(!stop_run(op, 0, sk, peer, out) &&
+		      (op == 1 || !memcmp(out, want, T_PK)),
+		      "stop: a full run after the stopped ones", op);
+	}
 }
 
 /* Run the first limit vectors (all if limit < 0) with the current fp. */
@@ -152,7 +238,7 @@ static void run_vectors(const char *text, int limit, const char *impl)
 		if (!strncmp(s, "valid\"", 6)) {
 			check(!T(public_key)(out, pr1, &env, &t_ws) &&
 			      !memcmp(out, pk1, T_PK), "Pr1 -> Pk1", id);
-			check(has_pk2 && !T(validate)(pk2),
+			check(has_pk2 && !T(validate)(pk2, &env),
 			      "Pk2 valid", id);
 			err = T(shared_secret)(out, pr1, pk2, &env, &t_ws);
 			check(has_ss && !err && !memcmp(out, ss, T_PK),
@@ -162,7 +248,7 @@ static void run_vectors(const char *text, int limit, const char *impl)
 			check(err || memcmp(out, pk1, T_PK),
 			      "Pr1 does not give Pk1", id);
 		} else if (!strncmp(s, "invalid_public_key2\"", 20)) {
-			check(has_pk2 && T(validate)(pk2) == -EINVAL,
+			check(has_pk2 && T(validate)(pk2, &env) == -EINVAL,
 			      "Pk2 refused", id);
 			memset(out, 0x5a, sizeof(out));
 			err = T(shared_secret)(out, pr1, pk2, &env, &t_ws);
@@ -204,6 +290,7 @@ int main(int argc, char **argv)
 	edge_cases();
 	nobs_fp_select(!strcmp(best, "asm"));
 	exchange();
+	stop_cases();
 
 	snprintf(path, sizeof(path), "%s/csidh/" T_FILE,
 		 dir ? dir : NOBS_ROOT "/../shared/vectors");
