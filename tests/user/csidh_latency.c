@@ -17,18 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#if defined(__x86_64__)
-#include <x86intrin.h>
-#define nobs_ticks()	__rdtsc()
-#else
-static unsigned long long nobs_ticks(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-#endif
+#include "bench_ticks.h"
 
 #include "csidh_test_rng.h"
 #include "csidh_param.h"
