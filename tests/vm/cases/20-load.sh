@@ -111,6 +111,17 @@ for ld_p in $ld_bad ${NOBS_TEST_KO:+$ld_bad_test}; do
 	fi
 done
 
+# ld_start: a holder (loadwatch hold) and a load of the test build that
+# fails after registering everything; ld_hpid, ld_lpid, ld_seen.
+ld_start() {
+	rm -f /tmp/ld.ready /tmp/ld.release /tmp/ld.stop
+	loadwatch hold /tmp/ld.ready /tmp/ld.release >/tmp/ld.hold 2>&1 &
+	ld_hpid=$!
+	ld_seen=$(dmesg | wc -l)
+	modload "$NOBS_TEST_KO" $NOBS_PARAMS test_fail_after="$ld_nr" >/tmp/ld.out 2>&1 &
+	ld_lpid=$!
+}
+
 # A failure after registration, with a user of nobs from during the load
 # (test_fail_after: the test build).
 ld_inst=$(modinfo -n nobs 2>/dev/null)
@@ -119,12 +130,7 @@ if [ -z "${NOBS_TEST_KO:-}" ]; then
 elif [ -n "$ld_inst" ]; then
 	result skip load-late-failure "nobs is installed ($ld_inst): the rebind runs modprobe (load-installed-* below)"
 else
-rm -f /tmp/ld.ready /tmp/ld.release
-loadwatch hold /tmp/ld.ready /tmp/ld.release >/tmp/ld.hold 2>&1 &
-ld_hpid=$!
-ld_seen=$(dmesg | wc -l)
-modload "$NOBS_TEST_KO" $NOBS_PARAMS test_fail_after="$ld_nr" >/tmp/ld.out 2>&1 &
-ld_lpid=$!
+ld_start
 # ld_failed: nobs_init() has reached its failure (and is unwinding).
 ld_failed() {
 	dmesg | tail -n +$((ld_seen + 1)) | grep -q 'load failed on purpose'
@@ -184,16 +190,6 @@ else
 fi
 fi
 
-# ld_start: a holder (loadwatch hold) and a load of the test build that
-# fails after registering everything; ld_hpid, ld_lpid, ld_seen.
-ld_start() {
-	rm -f /tmp/ld.ready /tmp/ld.release /tmp/ld.stop
-	loadwatch hold /tmp/ld.ready /tmp/ld.release >/tmp/ld.hold 2>&1 &
-	ld_hpid=$!
-	ld_seen=$(dmesg | wc -l)
-	modload "$NOBS_TEST_KO" $NOBS_PARAMS test_fail_after="$ld_nr" >/tmp/ld.out 2>&1 &
-	ld_lpid=$!
-}
 # ld_until SECONDS CMD...: until CMD succeeds; 1 on timeout.
 ld_until() {
 	ld_t=0
