@@ -270,6 +270,25 @@ static void nobs_csidh_cmov(struct nobs_csidh_pt *r,
 }
 
 /*
+ * The end of a differential addition, shared by xADD and xDBLADD: t0 and
+ * t1 hold the two cross products of the summands' (X + Z, X - Z), and r
+ * becomes their sum given d, the difference; 2M + 2S (inlined: no frame
+ * of its own).
+ */
+static __always_inline void nobs_csidh_xadd_cross(struct nobs_csidh_pt *r,
+						  const struct nobs_csidh_pt *d,
+						  const struct nobs_fp *t0,
+						  const struct nobs_fp *t1)
+{
+	nobs_fp_add(&r->x, t0, t1);
+	nobs_fp_sub(&r->z, t0, t1);
+	nobs_fp_sqr(&r->x, &r->x);
+	nobs_fp_sqr(&r->z, &r->z);
+	nobs_fp_mul(&r->x, &r->x, &d->z);
+	nobs_fp_mul(&r->z, &r->z, &d->x);
+}
+
+/*
  * The end of a doubling, shared by xDBL and xDBLADD: r holds ((X + Z)^2,
  * (X - Z)^2) and becomes [2] (X : Z); 4M.  t0 and t1 are the caller's
  * temporaries (inlined: no frame of its own).
@@ -326,12 +345,7 @@ static void nobs_csidh_xdbladd(struct nobs_csidh_pt *r0,
 	/* r1 = r0 + r1 */
 	nobs_fp_mul(&t0, &r0->x, &r1->z);	/* s0 d1 */
 	nobs_fp_mul(&t1, &r0->z, &r1->x);	/* d0 s1 */
-	nobs_fp_add(&r1->x, &t0, &t1);
-	nobs_fp_sub(&r1->z, &t0, &t1);
-	nobs_fp_sqr(&r1->x, &r1->x);
-	nobs_fp_sqr(&r1->z, &r1->z);
-	nobs_fp_mul(&r1->x, &r1->x, &d->z);
-	nobs_fp_mul(&r1->z, &r1->z, &d->x);
+	nobs_csidh_xadd_cross(r1, d, &t0, &t1);
 	/* r0 = [2] r0 */
 	nobs_fp_sqr(&r0->x, &r0->x);		/* s0^2 */
 	nobs_fp_sqr(&r0->z, &r0->z);		/* d0^2 */
@@ -355,12 +369,7 @@ static void nobs_csidh_xadd(struct nobs_csidh_pt *r,
 	nobs_fp_sub(&t1, &p->x, &p->z);
 	nobs_fp_add(&r->x, &q->x, &q->z);
 	nobs_fp_mul(&t1, &t1, &r->x);		/* (Xp - Zp)(Xq + Zq) */
-	nobs_fp_add(&r->x, &t0, &t1);
-	nobs_fp_sub(&r->z, &t0, &t1);
-	nobs_fp_sqr(&r->x, &r->x);
-	nobs_fp_sqr(&r->z, &r->z);
-	nobs_fp_mul(&r->x, &r->x, &d->z);
-	nobs_fp_mul(&r->z, &r->z, &d->x);
+	nobs_csidh_xadd_cross(r, d, &t0, &t1);
 }
 
 /*
