@@ -103,6 +103,17 @@ fi
 c1_state() {
 	sed -n 's/^.*) \(.\).*/\1/p' "/proc/$1/stat" 2>/dev/null
 }
+# c1_kill PID STEPS USEC: SIGKILL PID, then look every USEC microseconds,
+# STEPS times at most, until it is a zombie or gone; c1_t: the looks taken.
+c1_kill() {
+	kill -KILL "$1"
+	c1_t=0
+	while [ "$(c1_state "$1")" != Z ] && [ -n "$(c1_state "$1")" ] &&
+		[ "$c1_t" -lt "$2" ]; do
+		usleep "$3"
+		c1_t=$((c1_t + 1))
+	done
+}
 rmmod nobs 2>/dev/null
 if ! nobs_load; then
 	result fail csidh1024-first-use-kill "reload with '$NOBS_PARAMS' failed"
@@ -115,13 +126,7 @@ else
 	c1_b=$!
 	usleep 500000
 	c1_sb=$(c1_state "$c1_b")
-	kill -KILL "$c1_b"
-	c1_t=0
-	while [ "$(c1_state "$c1_b")" != Z ] && [ -n "$(c1_state "$c1_b")" ] &&
-		[ "$c1_t" -lt 20 ]; do
-		usleep 100000
-		c1_t=$((c1_t + 1))
-	done
+	c1_kill "$c1_b" 20 100000
 	c1_sb2=$(c1_state "$c1_b")
 	c1_sa=$(c1_state "$c1_a")
 	wait "$c1_a"
@@ -182,13 +187,7 @@ else
 	c1_k=$!
 	sleep 1
 	c1_sk=$(c1_state "$c1_k")
-	kill -KILL "$c1_k"
-	c1_t=0
-	while [ "$(c1_state "$c1_k")" != Z ] && [ -n "$(c1_state "$c1_k")" ] &&
-		[ "$c1_t" -lt 100 ]; do
-		usleep 50000
-		c1_t=$((c1_t + 1))
-	done
+	c1_kill "$c1_k" 100 50000
 	c1_sk2=$(c1_state "$c1_k")
 	wait "$c1_k" 2>/dev/null
 	if [ "$c1_sk" = Z ] || [ -z "$c1_sk" ]; then
