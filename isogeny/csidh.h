@@ -64,7 +64,8 @@ int nobs_csidh_check_private_key(const u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE]);
 void nobs_csidh_random_private_key(u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
 				   const struct nobs_csidh_env *env);
 int nobs_csidh_validate(const u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE],
-			const struct nobs_csidh_env *env);
+			const struct nobs_csidh_env *env,
+			struct nobs_csidh_ws *ws);
 int nobs_csidh_public_key(u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE],
 			  const u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
 			  const struct nobs_csidh_env *env,

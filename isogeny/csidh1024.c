@@ -76,18 +76,6 @@
 #define NOBS_CSIDH_WIDE_FRAME	__no_sanitize_address
 #endif
 
-/*
- * The stack scrub after the action (see csidh_engine.h): the validation's
- * measured depth
- */
-#ifndef NOBS_CSIDH_SCRUB_CHUNKS
-#ifdef CONFIG_KASAN
-#define NOBS_CSIDH_SCRUB_CHUNKS	16
-#else
-#define NOBS_CSIDH_SCRUB_CHUNKS	8
-#endif
-#endif
-
 /* no vector code in this field (nobs_fp_mul4(): four scalar products) */
 #define NOBS_CSIDH_NO_VEC
 

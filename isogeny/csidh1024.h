@@ -23,7 +23,8 @@ int nobs_csidh1024_check_private_key(const u8 sk[NOBS_CSIDH1024_PRIVATE_KEY_SIZE
 void nobs_csidh1024_random_private_key(u8 sk[NOBS_CSIDH1024_PRIVATE_KEY_SIZE],
 				       const struct nobs_csidh_env *env);
 int nobs_csidh1024_validate(const u8 pk[NOBS_CSIDH1024_PUBLIC_KEY_SIZE],
-			    const struct nobs_csidh_env *env);
+			    const struct nobs_csidh_env *env,
+			    struct nobs_csidh_ws *ws);
 int nobs_csidh1024_public_key(u8 pk[NOBS_CSIDH1024_PUBLIC_KEY_SIZE],
 			      const u8 sk[NOBS_CSIDH1024_PRIVATE_KEY_SIZE],
 			      const struct nobs_csidh_env *env,

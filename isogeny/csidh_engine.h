@@ -1823,24 +1823,19 @@ static noinline int nobs_csidh_action(struct nobs_fp *a_out,
  * the callers of nobs_csidh_action() overwrite, right after it, more stack
  * than it ever uses: NOBS_CSIDH_SCRUB_CHUNKS nested frames of
  * NOBS_CSIDH_SCRUB_CHUNK bytes each (each frame under the kernel's frame
- * size warning).  The action's state is the caller's workspace, so the
- * action goes at most 2 KiB deep (scripts/stack-depth.py checks it on
- * every architecture; test_zeroize's public keys pass with a 2 KiB
- * scrub).  The shared secret's validation of the peer's key (public
- * values, but the residue checks cannot tell) goes deeper, in the
- * recursion of its product tree: about 4 KiB for CSIDH-512, 7 for
- * CSIDH-1024.  The scrub covers 5 KiB (8 for CSIDH-1024), twice that
- * with KASAN, which about doubles frames (test_zeroize and KUnit
- * nobs_zeroize.zeroize_csidh_stack_residue measure what is left).  It is
- * not instrumented by KASAN, whose frame headers would be all it leaves.
+ * size warning).  The action's and the validation's state are the
+ * caller's workspace, so both go at most 2 KiB deep
+ * (scripts/stack-check.sh checks it on every architecture), and the
+ * scrub covers 3 KiB, twice that with KASAN, which about doubles frames
+ * (test_zeroize and KUnit nobs_zeroize.zeroize_csidh_stack_residue
+ * measure what is left).  It is not instrumented by KASAN, whose frame
+ * headers would be all it leaves.
  */
 #define NOBS_CSIDH_SCRUB_CHUNK	1024
-#ifndef NOBS_CSIDH_SCRUB_CHUNKS		/* a parameter set may need more */
 #ifdef CONFIG_KASAN
-#define NOBS_CSIDH_SCRUB_CHUNKS	10
+#define NOBS_CSIDH_SCRUB_CHUNKS	6
 #else
-#define NOBS_CSIDH_SCRUB_CHUNKS	5
-#endif
+#define NOBS_CSIDH_SCRUB_CHUNKS	3
 #endif
 
 static noinline __no_sanitize_address void
@@ -1898,56 +1893,112 @@ static void nobs_csidh_scrub(void)
 /* ---- validation (public input, variable time) --------------------------- */
 
 /*
- * p is [m] P for m = 4 * prod(l_j, j outside [lo, hi)); find which l_j,
- * j in [lo, hi), divide the order of P.  Adds floor(log2 l_j) to *bits
- * for each; returns -EINVAL if some [l_j] ([m / l_j] P) is not infinity
- * (the order of P does not divide p + 1).
+ * Levels of the validation's product tree: the node at depth d covers at
+ * most ceil(NOBS_CSIDH_PRIMES / 2^d) primes, so depth
+ * ceil(log2(NOBS_CSIDH_PRIMES)) has the leaves.
  */
-static int nobs_csidh_orders(const struct nobs_csidh_pt *p,
-			     const struct nobs_csidh_a24 *c,
-			     int lo, int hi, int *bits,
-			     struct nobs_csidh_pt reg[3],
-			     struct nobs_csidh_pause *pz)
-{
-	struct nobs_csidh_pt q;
-	u64 k[NOBS_CSIDH_SCALAR_LIMBS];
-	int mid, err;
+#define NOBS_CSIDH_TREE_LEVELS	9
+_Static_assert((1 << (NOBS_CSIDH_TREE_LEVELS - 1)) >= NOBS_CSIDH_PRIMES,
+	       "NOBS_CSIDH_TREE_LEVELS is too small for this set");
 
-	if (*bits >= NOBS_CSIDH_ORDER_BITS || nobs_fp_is_zero(&p->z))
-		return 0;
-	if (hi - lo == 1) {
-		/* public: a short ladder */
-		if (nobs_csidh_work(pz, 8UL * 10))
-			return pz->err;
-		nobs_csidh_xmul_u64(&q, p, nobs_csidh_primes[lo], c, reg);
-		if (!nobs_fp_is_zero(&q.z))
-			return -EINVAL;
-		*bits += 31 - __builtin_clz(nobs_csidh_primes[lo]);
-		return 0;
+/**
+ * struct nobs_csidh_vstate - the validation's state, in the workspace
+ * @pt: the point of the node at each depth of the product tree
+ * @node: that node's primes [lo, hi) and how far it got (0: no child
+ *	yet, 1: the first one done, 2: both)
+ * @q: the leaves' product
+ * @reg: the ladder's registers
+ * @k: the scalar of the multiplication under way
+ * @pz: the yield points
+ *
+ * The tree is walked with this explicit stack rather than by recursion,
+ * so that validation stays as shallow as the group action.
+ */
+struct nobs_csidh_vstate {
+	struct nobs_csidh_pt pt[NOBS_CSIDH_TREE_LEVELS];
+	struct {
+		s16 lo, hi;
+		u8 done;
+	} node[NOBS_CSIDH_TREE_LEVELS];
+	struct nobs_csidh_pt q;
+	struct nobs_csidh_pt reg[3];
+	u64 k[NOBS_CSIDH_SCALAR_LIMBS];
+	struct nobs_csidh_pause pz;
+};
+
+/*
+ * v->pt[0] is [m] P for m = 4 times the product of the primes outside
+ * [lo, hi) (so m = 4 at the root); find which l_j, j in [lo, hi), divide
+ * the order of P, depth first, the left half of each node first.  Adds
+ * floor(log2 l_j) to *bits for each, and stops looking once *bits reaches
+ * NOBS_CSIDH_ORDER_BITS or a node's point is infinity.  Returns -EINVAL if
+ * some [l_j] ([m / l_j] P) is not infinity (the order of P does not
+ * divide p + 1), or the yield hook's error.
+ */
+static int nobs_csidh_orders(struct nobs_csidh_vstate *v,
+			     const struct nobs_csidh_a24 *c, int *bits)
+{
+	int d = 0, lo, mid, hi;
+
+	v->node[0].lo = 0;
+	v->node[0].hi = NOBS_CSIDH_PRIMES;
+	v->node[0].done = 0;
+	while (d >= 0) {
+		lo = v->node[d].lo;
+		hi = v->node[d].hi;
+		mid = lo + (hi - lo) / 2;
+		if (v->node[d].done == 2 ||
+		    (!v->node[d].done && (*bits >= NOBS_CSIDH_ORDER_BITS ||
+					  nobs_fp_is_zero(&v->pt[d].z)))) {
+			d--;
+			continue;
+		}
+		if (hi - lo == 1) {
+			/* public: a short ladder */
+			if (nobs_csidh_work(&v->pz, 8UL * 10))
+				return v->pz.err;
+			nobs_csidh_xmul_u64(&v->q, &v->pt[d],
+					    nobs_csidh_primes[lo], c, v->reg);
+			if (!nobs_fp_is_zero(&v->q.z))
+				return -EINVAL;
+			*bits += 31 - __builtin_clz(nobs_csidh_primes[lo]);
+			d--;
+			continue;
+		}
+		/* the left child drops the right half's primes, and back */
+		if (!v->node[d].done)
+			nobs_csidh_scalar_product(v->k, NULL, 0, mid, hi);
+		else
+			nobs_csidh_scalar_product(v->k, NULL, 0, lo, mid);
+		nobs_csidh_xmul(&v->pt[d + 1], &v->pt[d], v->k,
+				NOBS_CSIDH_SCALAR_LIMBS, c, v->reg, &v->pz);
+		if (v->pz.err)
+			return v->pz.err;
+		v->node[d + 1].lo = v->node[d].done ? mid : lo;
+		v->node[d + 1].hi = v->node[d].done ? hi : mid;
+		v->node[d + 1].done = 0;
+		v->node[d].done++;
+		d++;
 	}
-	mid = lo + (hi - lo) / 2;
-	nobs_csidh_scalar_product(k, NULL, 0, mid, hi);
-	nobs_csidh_xmul(&q, p, k, NOBS_CSIDH_SCALAR_LIMBS, c, reg, pz);
-	if (pz->err)
-		return pz->err;
-	err = nobs_csidh_orders(&q, c, lo, mid, bits, reg, pz);
-	if (err)
-		return err;
-	nobs_csidh_scalar_product(k, NULL, 0, lo, mid);
-	nobs_csidh_xmul(&q, p, k, NOBS_CSIDH_SCALAR_LIMBS, c, reg, pz);
-	if (pz->err)
-		return pz->err;
-	return nobs_csidh_orders(&q, c, mid, hi, bits, reg, pz);
+	return 0;
 }
 
-/* 0, -EINVAL, or the yield hook's error */
-static int nobs_csidh_validate_fp(const struct nobs_fp *a,
-				  const struct nobs_csidh_env *env)
+/* The workspace's validation state; the caller's struct is big enough. */
+static struct nobs_csidh_vstate *nobs_csidh_ws_vstate(struct nobs_csidh_ws *ws)
 {
-	struct nobs_csidh_pause pz = { env, 0, 0 };
-	struct nobs_csidh_pt reg[3];
+	_Static_assert(sizeof(struct nobs_csidh_vstate) <=
+		       sizeof(struct nobs_csidh_ws),
+		       "NOBS_CSIDH_WS_SIZE is too small for this set");
+	return (struct nobs_csidh_vstate *)ws;
+}
+
+/* 0, -EINVAL, or the yield hook's error; uses the workspace */
+static noinline int nobs_csidh_validate_fp(const struct nobs_fp *a,
+					   const struct nobs_csidh_env *env,
+					   struct nobs_csidh_ws *ws)
+{
+	struct nobs_csidh_vstate *v = nobs_csidh_ws_vstate(ws);
 	struct nobs_csidh_a24 c;
-	struct nobs_csidh_pt p;
 	struct nobs_fp t;
 	int bits, err;
 	u64 x;
@@ -1959,6 +2010,9 @@ static int nobs_csidh_validate_fp(const struct nobs_fp *a,
 	if (nobs_fp_eq(a, &t))
 		return -EINVAL;
 	nobs_csidh_to_a24(&c, a, &nobs_fp_one);
+	v->pz.env = env;
+	v->pz.work = 0;
+	v->pz.err = 0;
 
 	/*
 	 * Any x will do: on E or on its twist, a point of order > 4 sqrt(p)
@@ -1967,13 +2021,12 @@ static int nobs_csidh_validate_fp(const struct nobs_fp *a,
 	 * probability about 2^-20 at most; we try a few.
 	 */
 	for (x = 2; x < 34; x++) {
-		nobs_fp_set_u64(&p.x, x);
-		p.z = nobs_fp_one;
-		nobs_csidh_xdbl(&p, &p, &c);
-		nobs_csidh_xdbl(&p, &p, &c);
+		nobs_fp_set_u64(&v->pt[0].x, x);
+		v->pt[0].z = nobs_fp_one;
+		nobs_csidh_xdbl(&v->pt[0], &v->pt[0], &c);
+		nobs_csidh_xdbl(&v->pt[0], &v->pt[0], &c);
 		bits = 0;
-		err = nobs_csidh_orders(&p, &c, 0, NOBS_CSIDH_PRIMES, &bits,
-					reg, &pz);
+		err = nobs_csidh_orders(v, &c, &bits);
 		if (err)
 			return err;
 		if (bits >= NOBS_CSIDH_ORDER_BITS)
@@ -2055,6 +2108,7 @@ void nobs_csidh_random_private_key(u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
  * nobs_csidh_validate() - check a peer's public key
  * @pk: 64 bytes, A in Montgomery form
  * @env: the yield hook (its randomness is not used)
+ * @ws: the check's workspace (any content; wiped before the return)
  *
  * Variable time (the key is public).
  *
@@ -2062,13 +2116,16 @@ void nobs_csidh_random_private_key(u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
  * or the yield hook's error if it stopped the check.
  */
 int nobs_csidh_validate(const u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE],
-			const struct nobs_csidh_env *env)
+			const struct nobs_csidh_env *env,
+			struct nobs_csidh_ws *ws)
 {
 	struct nobs_fp a;
+	int err;
 
-	if (nobs_fp_from_bytes(&a, pk))
-		return -EINVAL;
-	return nobs_csidh_validate_fp(&a, env);
+	err = nobs_fp_from_bytes(&a, pk) ? -EINVAL :
+					   nobs_csidh_validate_fp(&a, env, ws);
+	memzero_explicit(ws, sizeof(*ws));
+	return err;
 }
 
 /**
@@ -2131,7 +2188,7 @@ int nobs_csidh_shared_secret(u8 ss[NOBS_CSIDH_SHARED_SECRET_SIZE],
 
 	memset(ss, 0, NOBS_CSIDH_SHARED_SECRET_SIZE);
 	err = nobs_fp_from_bytes(&a, peer) ? -EINVAL :
-					     nobs_csidh_validate_fp(&a, env);
+					     nobs_csidh_validate_fp(&a, env, ws);
 	if (!err)
 		err = nobs_csidh_decode(st->e, sk);
 	if (!err) {

@@ -224,8 +224,7 @@ static int nobs_csidh_generate_public_key(struct kpp_request *req)
  *
  * Return: 0 (req->dst_len set to the public key size), -EINVAL without
  * a key, with wrong lengths or an invalid peer key (then nothing is
- * written), -ENOMEM when the caller's kernel stack has less room left than
- * the set needs.
+ * written), -EINTR when a fatal signal ended it (MAY_SLEEP).
  */
 static int nobs_csidh_compute_shared_secret(struct kpp_request *req)
 {
@@ -246,8 +245,6 @@ static int nobs_csidh_compute_shared_secret(struct kpp_request *req)
 				   peer, len);
 	if (copied != len)
 		return -EINVAL;
-	if (nobs_stack_room() < set->stack_need)
-		return -ENOMEM;
 	nobs_csidh_req_env(&env, req);
 	err = set->shared_secret(ss, ctx->sk, peer, &env,
 				 kpp_request_ctx(req));

@@ -14,21 +14,6 @@
 #define NOBS_CSIDH_MAX_PRIVATE_KEY_SIZE	NOBS_CSIDH1024_PRIVATE_KEY_SIZE
 #define NOBS_CSIDH_MAX_PUBLIC_KEY_SIZE	NOBS_CSIDH1024_PUBLIC_KEY_SIZE
 
-/*
- * How much of the task's kernel stack csidh1024's validation of a peer's
- * key may need below the glue (about 6.5 KiB on x86-64, in the
- * recursion of its product tree; KASAN about doubles it, and doubles the
- * stacks): with less room left, compute_shared_secret returns -ENOMEM
- * rather than run off the end of a 16 KiB stack without a guard page.
- * The group action itself needs at most 2 KiB (its state is the
- * request's workspace, scripts/stack-depth.py checks the depth).
- */
-#ifdef CONFIG_KASAN
-#define NOBS_CSIDH1024_STACK_NEED	(16 * 1024)
-#else
-#define NOBS_CSIDH1024_STACK_NEED	(8 * 1024)
-#endif
-
 /**
  * struct nobs_csidh_set - one CSIDH parameter set
  * @alg: the kpp's cra_name, e.g. "csidh512"
@@ -45,9 +30,6 @@
  * @kat_peer: the peer's public key (Pk2)
  * @kat_ss: the shared secret of @kat_sk and @kat_peer (Ss)
  * @kat_invalid: a public key in range that is not supersingular
- * @stack_need: stack room the peer key's validation needs below the glue
- *	(0: no check); compute_shared_secret with less room left fails
- *	with -ENOMEM
  * @first_use: the known-answer tests run when the first transform of the
  *	set is made (nobs_csidh_first_use_test()), not at load: set for
  *	csidh1024, whose action would add 0.2 s to every load natively,
@@ -59,7 +41,8 @@ struct nobs_csidh_set {
 	u8 bad_nibble;
 	int (*check_private_key)(const u8 *sk);
 	void (*random_private_key)(u8 *sk, const struct nobs_csidh_env *env);
-	int (*validate)(const u8 *pk, const struct nobs_csidh_env *env);
+	int (*validate)(const u8 *pk, const struct nobs_csidh_env *env,
+			struct nobs_csidh_ws *ws);
 	int (*public_key)(u8 *pk, const u8 *sk,
 			  const struct nobs_csidh_env *env,
 			  struct nobs_csidh_ws *ws);
@@ -67,7 +50,6 @@ struct nobs_csidh_set {
 			     const struct nobs_csidh_env *env,
 			     struct nobs_csidh_ws *ws);
 	const u8 *kat_sk, *kat_peer, *kat_ss, *kat_invalid;
-	unsigned long stack_need;
 	bool first_use;
 };
 

@@ -187,7 +187,6 @@ const struct nobs_csidh_set nobs_csidh_sets[NOBS_CSIDH_SETS] = {
 		.kat_peer = nobs_csidh1024_kat_peer,
 		.kat_ss = nobs_csidh1024_kat_ss,
 		.kat_invalid = nobs_csidh1024_kat_invalid,
-		.stack_need = NOBS_CSIDH1024_STACK_NEED,
 		.first_use = true,
 	},
 };
@@ -203,7 +202,7 @@ static int nobs_csidh_invalid_test(const struct nobs_csidh_set *set,
 	struct nobs_csidh_env env;
 
 	nobs_csidh_env_init_selftest(&env);
-	if (set->validate(set->kat_invalid, &env) != -EINVAL ||
+	if (set->validate(set->kat_invalid, &env, ws) != -EINVAL ||
 	    set->shared_secret(ss, set->kat_sk, set->kat_invalid,
 			       &env, ws) != -EINVAL) {
 		pr_err("%s self-test: invalid public key accepted\n", set->alg);
@@ -293,17 +292,13 @@ static int nobs_csidh_first_use_state[NOBS_CSIDH_SETS];
  * a whole group action and any local user can start it with a bind.
  *
  * Return: 0 once the tests passed, -ELIBBAD after they failed, -ENOMEM
- * when the caller's stack has too little room left to run them or no
- * memory for the core's workspace, -EINTR when the caller was killed while
+ * when there is no memory for the core's workspace, -EINTR when the caller was killed while
  * waiting (no verdict for it).
  */
 int nobs_csidh_first_use_test(const struct nobs_csidh_set *set)
 {
 	int i = set - nobs_csidh_sets, err;
 
-	/* No verdict without room to run the tests: this caller fails. */
-	if (nobs_stack_room() < set->stack_need)
-		return -ENOMEM;
 	if (mutex_lock_killable(&nobs_csidh_first_use_lock))
 		return -EINTR;
 	if (nobs_csidh_first_use_state[i])

@@ -24,9 +24,7 @@ extern u64 nobs_kunit_seed;
 extern bool nobs_kunit_csidh1024;
 
 /*
- * NK_CSIDH_SET_WANTED(test, name): a csidh1024 case skips when the stack
- * below the case has less room than csidh1024's operations need (they
- * would fail with -ENOMEM: ppc64le's KUnit cases), or the module
+ * NK_CSIDH_SET_WANTED(test, name): a csidh1024 case skips when the module
  * was loaded with csidh1024=0 (kunit-check.sh's force_generic runs on the
  * kernels with a fast field: there the generic 1024-bit C would take ten
  * minutes under QEMU/TCG and KASAN; the generic C is csidh1024's only
@@ -36,10 +34,6 @@ extern bool nobs_kunit_csidh1024;
 	do {								\
 		if (!nobs_kunit_csidh1024 && !strcmp((name), "csidh1024")) \
 			kunit_skip((test), "csidh1024=0 (the generic field's csidh1024 runs on riscv64 and ppc64le)"); \
-		if (!strcmp((name), "csidh1024") &&			\
-		    nobs_stack_room() < NOBS_CSIDH1024_STACK_NEED + 2048) \
-			kunit_skip((test), "only %lu bytes of stack below the case, %d needed",	\
-				   nobs_stack_room(), NOBS_CSIDH1024_STACK_NEED + 2048); \
 	} while (0)
 
 /* A stream for one test case: the module seed mixed with @tag. */

@@ -234,7 +234,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		mpz_export(pk, &n, -1, 1, 0, 0, A);
 	}
 
-	err = T(validate)(pk, &env);
+	err = T(validate)(pk, &env, &t_ws);
 	FUZZ_ASSERT(!err || err == -EINVAL, "validate: %d", err);
 	want = oracle_valid(pk, x);
 	FUZZ_ASSERT((err == 0) == want, "validate %s a key the oracle %s",
@@ -262,7 +262,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		derives++;
 		err = T(shared_secret)(ss, sk, pk, &env, &t_ws);
 		FUZZ_ASSERT(!err, "derive on a valid key: %d", err);
-		FUZZ_ASSERT(!T(validate)(ss, &env),
+		FUZZ_ASSERT(!T(validate)(ss, &env, &t_ws),
 			    "shared secret does not validate");
 		FUZZ_ASSERT(oracle_valid(ss, x),
 			    "the oracle refuses the shared secret");

@@ -247,7 +247,7 @@ static void run(const char *impl, int runs, int counts_only)
 	for (i = 0; i < runs; i++) {
 		unsigned long long t0 = nobs_ticks();
 
-		if (T(validate)(pk2, &env))
+		if (T(validate)(pk2, &env, &t_ws))
 			abort();
 		t[i] = nobs_ticks() - t0;
 	}

@@ -135,7 +135,7 @@ static void measure(struct row *r, int op, const unsigned char *sk,
 		if (op == OP_PK)
 			err = T(public_key)(out, sk, &env, &t_ws);
 		else if (op == OP_VAL)
-			err = T(validate)(peer, &env);
+			err = T(validate)(peer, &env, &t_ws);
 		else
 			err = T(shared_secret)(out, sk, peer, &env, &t_ws);
 		gap_to(nobs_ticks());

@@ -46,19 +46,19 @@ static void edge_cases(void)
 
 	/* the base curve A = 0 is supersingular */
 	memset(pk, 0, sizeof(pk));
-	check(T(validate)(pk, &env) == 0, "A = 0 valid", -1);
+	check(T(validate)(pk, &env, &t_ws) == 0, "A = 0 valid", -1);
 	/* A = p and A = 2^512 - 1 are out of range */
 	T_FP(to_bytes)(p_le, &T_FP(p));
-	check(T(validate)(p_le, &env) == -EINVAL, "A = p refused", -1);
+	check(T(validate)(p_le, &env, &t_ws) == -EINVAL, "A = p refused", -1);
 	memset(pk, 0xff, sizeof(pk));
-	check(T(validate)(pk, &env) == -EINVAL, "A = 2^bits - 1 refused", -1);
+	check(T(validate)(pk, &env, &t_ws) == -EINVAL, "A = 2^bits - 1 refused", -1);
 	/* A = 2 and A = -2 are singular */
 	T_FP(set_u64)(&t, 2);
 	T_FP(to_bytes)(pk, &t);
-	check(T(validate)(pk, &env) == -EINVAL, "A = 2 refused", -1);
+	check(T(validate)(pk, &env, &t_ws) == -EINVAL, "A = 2 refused", -1);
 	T_FP(neg)(&t, &t);
 	T_FP(to_bytes)(pk, &t);
-	check(T(validate)(pk, &env) == -EINVAL, "A = -2 refused", -1);
+	check(T(validate)(pk, &env, &t_ws) == -EINVAL, "A = -2 refused", -1);
 
 	/* the zero key maps the base curve to itself */
 	memset(sk, 0, sizeof(sk));
@@ -112,16 +112,16 @@ static void exchange(void)
 
 	T(random_private_key)(ska, &env);
 	T(random_private_key)(skb, &env);
-	check(!T(public_key)(pka, ska, &env, &t_ws) && !T(validate)(pka, &env),
+	check(!T(public_key)(pka, ska, &env, &t_ws) && !T(validate)(pka, &env, &t_ws),
 	      "exchange: public key a", -1);
-	check(!T(public_key)(pkb, skb, &env, &t_ws) && !T(validate)(pkb, &env),
+	check(!T(public_key)(pkb, skb, &env, &t_ws) && !T(validate)(pkb, &env, &t_ws),
 	      "exchange: public key b", -1);
 	check(!T(shared_secret)(ssa, ska, pkb, &env, &t_ws) &&
 	      !T(shared_secret)(ssb, skb, pka, &env, &t_ws) &&
 	      !memcmp(ssa, ssb, T_PK), "exchange: a and b agree", -1);
 	check(memcmp(pka, pkb, T_PK) && memcmp(ssa, pka, T_PK),
 	      "exchange: distinct keys and secret", -1);
-	check(!T(validate)(ssa, &env), "exchange: the secret validates", -1);
+	check(!T(validate)(ssa, &env, &t_ws), "exchange: the secret validates", -1);
 }
 
 /*
@@ -168,7 +168,7 @@ static int stop_run(int op, unsigned long k, const unsigned char *sk,
 	if (op == 0)
 		return T(public_key)(out, sk, &e, &t_ws);
 	if (op == 1)
-		return T(validate)(peer, &e);
+		return T(validate)(peer, &e, &t_ws);
 	return T(shared_secret)(out, sk, peer, &e, &t_ws);
 }
 
@@ -238,7 +238,7 @@ static void run_vectors(const char *text, int limit, const char *impl)
 		if (!strncmp(s, "valid\"", 6)) {
 			check(!T(public_key)(out, pr1, &env, &t_ws) &&
 			      !memcmp(out, pk1, T_PK), "Pr1 -> Pk1", id);
-			check(has_pk2 && !T(validate)(pk2, &env),
+			check(has_pk2 && !T(validate)(pk2, &env, &t_ws),
 			      "Pk2 valid", id);
 			err = T(shared_secret)(out, pr1, pk2, &env, &t_ws);
 			check(has_ss && !err && !memcmp(out, ss, T_PK),
@@ -248,7 +248,7 @@ static void run_vectors(const char *text, int limit, const char *impl)
 			check(err || memcmp(out, pk1, T_PK),
 			      "Pr1 does not give Pk1", id);
 		} else if (!strncmp(s, "invalid_public_key2\"", 20)) {
-			check(has_pk2 && T(validate)(pk2, &env) == -EINVAL,
+			check(has_pk2 && T(validate)(pk2, &env, &t_ws) == -EINVAL,
 			      "Pk2 refused", id);
 			memset(out, 0x5a, sizeof(out));
 			err = T(shared_secret)(out, pr1, pk2, &env, &t_ws);

@@ -206,7 +206,7 @@ static void run_vector(const struct vec *v, const struct nobs_csidh_env *env)
 	if (!strcmp(v->status, "valid")) {
 		check(!nobs_csidh_public_key(out, v->pr1, env, &t_ws) &&
 		      !memcmp(out, v->pk1, 64), "valid: Pr1 -> Pk1", v->id);
-		check(v->has_pk2 && !nobs_csidh_validate(v->pk2, env),
+		check(v->has_pk2 && !nobs_csidh_validate(v->pk2, env, &t_ws),
 		      "valid: Pk2 accepted", v->id);
 		check(v->has_ss && !nobs_csidh_shared_secret(out, v->pr1, v->pk2,
 							     env, &t_ws) &&
@@ -216,7 +216,7 @@ static void run_vector(const struct vec *v, const struct nobs_csidh_env *env)
 		check(err || memcmp(out, v->pk1, 64),
 		      "invalid_public_key1: Pr1 does not give Pk1", v->id);
 	} else if (!strcmp(v->status, "invalid_public_key2")) {
-		check(v->has_pk2 && nobs_csidh_validate(v->pk2, env) == -EINVAL,
+		check(v->has_pk2 && nobs_csidh_validate(v->pk2, env, &t_ws) == -EINVAL,
 		      "invalid_public_key2: Pk2 refused", v->id);
 		memset(out, 0xa5, sizeof(out));
 		check(nobs_csidh_shared_secret(out, v->pr1, v->pk2, env, &t_ws) ==
@@ -298,7 +298,7 @@ static void test_sampling(const struct vec *val)
 	nobs_fp_to_bytes(bad[2], &nobs_fp_one);	/* u = 1 */
 	nobs_fp_neg(&t, &nobs_fp_one);
 	nobs_fp_to_bytes(bad[3], &t);		/* u = -1 */
-	check(nobs_csidh_validate(bad[0], &env) == -EINVAL,
+	check(nobs_csidh_validate(bad[0], &env, &t_ws) == -EINVAL,
 	      "2^511 - 1 is not a field element", -1);
 
 	check(!nobs_csidh_public_key(pk, val->pr1, &env, &t_ws) &&
