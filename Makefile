@@ -6,13 +6,13 @@
 KDIR ?= /lib/modules/$(shell uname -r)/build
 VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
 export NOBS_CACHE ?= /var/cache/nobs
-export NOBS_VECTORS ?= $(abspath $(CURDIR)/../shared/vectors)
+export NOBS_VECTORS ?= $(CURDIR)/build/vectors
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 TOOL_CFLAGS ?= -O2 -Wall -Wextra
 
 .PHONY: all modules clean install deps check check-quick check-full check-boards lint bench demo \
-	test-user fuzz fuzz-long fuzz-kernel tools coverage check-faults \
+	vectors test-user fuzz fuzz-long fuzz-kernel tools coverage check-faults \
 	check-faults-long deb check-deb kernels-table
 
 all: modules tools
@@ -58,6 +58,10 @@ check-boards: deps
 
 lint: deps
 	@scripts/check.sh lint
+
+# the test vectors of tests/vectors, unpacked into $(NOBS_VECTORS)
+vectors:
+	@scripts/vectors.sh
 
 test-user:
 	$(MAKE) -C tests/user test

@@ -68,6 +68,7 @@ rs=$NOBS_ROOT/scripts/run-suite
 res=$NOBS_BUILD/results
 rm -rf "$res"
 mkdir -p "$res"
+nobs_vectors || exit 1
 
 GENERIC="force_generic=1 drbg_reseed_interval=1000"
 # The runs with the fast code name the permutation: the one timed fastest at

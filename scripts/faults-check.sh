@@ -108,6 +108,7 @@ stressb=$(build_prog stress "$NOBS_ROOT/tests/vm/progs/stress.c" -pthread) ||
 	fail_build "tests/vm/progs/stress.c"
 
 # The CSIDH known answer: the first valid reference vector.
+nobs_vectors
 vec=$NOBS_VECTORS/csidh/csidh_testvectors.dat
 csidh=
 if [ -f "$vec" ]; then

@@ -48,6 +48,7 @@ fi
 
 mkdir -p "$fb/work" "$fb/artifacts"
 # Seeds read from the vectors at run time, never committed.
+nobs_vectors
 vec=$NOBS_VECTORS/csidh/csidh_testvectors.dat
 if [ -f "$vec" ]; then
 	mkdir -p "$fb/work/fuzz_csidh"

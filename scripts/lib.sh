@@ -4,7 +4,7 @@
 NOBS_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 NOBS_CACHE=${NOBS_CACHE:-/var/cache/nobs}
 NOBS_BUILD=${NOBS_BUILD:-$NOBS_ROOT/build}
-NOBS_VECTORS=${NOBS_VECTORS:-$(cd "$NOBS_ROOT/.." && pwd)/shared/vectors}
+NOBS_VECTORS=${NOBS_VECTORS:-$NOBS_BUILD/vectors}
 NOBS_VERSION=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$NOBS_ROOT/dkms.conf")
 export NOBS_ROOT NOBS_CACHE NOBS_BUILD NOBS_VECTORS NOBS_VERSION
 
@@ -29,6 +29,10 @@ if [ "${NOBS_CCACHE:-1}" != 0 ] && [ -x /usr/lib/ccache/gcc ]; then
 fi
 
 nobs_log() { printf '== %s\n' "$*" >&2; }
+
+# nobs_vectors: the test vectors of tests/vectors unpacked into
+# $NOBS_VECTORS and checked (scripts/vectors.sh), before a suite reads them.
+nobs_vectors() { "$NOBS_ROOT/scripts/vectors.sh"; }
 nobs_die() { printf 'nobs: %s\n' "$*" >&2; exit 1; }
 
 # ---- Kernels: one ID names one Debian kernel, resolved at run time ----
@@ -489,12 +493,13 @@ nobs_guest_progs() {
 	shift
 	cc=$(nobs_cross_prefix)gcc
 	mkdir -p "$r/bin" "$r/vectors"
+	nobs_vectors
 	for p in "$@"; do
 		[ -f "$p" ] || continue
 		"$cc" -static -O2 -Wall -Werror -I"$NOBS_ROOT/tests/vm/progs" \
 			-o "$r/bin/$(basename "$p" .c)" "$p"
 	done
-	if [ -d "$NOBS_VECTORS" ]; then cp -r "$NOBS_VECTORS/." "$r/vectors/"; fi
+	cp -r "$NOBS_VECTORS/." "$r/vectors/"
 }
 
 # nobs_csidh1024_fresh FILE: one line of fresh CSIDH-1024 keys and results

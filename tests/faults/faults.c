@@ -43,7 +43,7 @@
  * Known answers (independent of nobs): the SHA-3 family digests of
  * tests/vm/progs/abuse.c (hashlib, pycryptodome, openssl mac on the host),
  * the NIST PQC KAT's first seed for the DRBG, and a CSIDH reference
- * vector passed in /etc/faults.conf from /work/shared/vectors.
+ * vector passed in /etc/faults.conf from tests/vectors.
  */
 #define _GNU_SOURCE
 #include <errno.h>

@@ -16,7 +16,7 @@
  * or arm64 assembly), the first six (CSIDH-1024: two) also with the
  * generic C.
  *
- * Vectors: $NOBS_VECTORS, else ../shared/vectors beside the checkout.
+ * Vectors: $NOBS_VECTORS, else build/vectors (tests/vectors, unpacked).
  *
  * Usage: test_csidh [-n N] [-o N] [-f generic|asm]   (-n: the first N vectors
  * only; -o: N vectors, not T_OTHER_FP, also with the generic field)
@@ -293,7 +293,7 @@ int main(int argc, char **argv)
 	stop_cases();
 
 	snprintf(path, sizeof(path), "%s/csidh/" T_FILE,
-		 dir ? dir : NOBS_ROOT "/../shared/vectors");
+		 dir ? dir : NOBS_ROOT "/build/vectors");
 	text = slurp(path);
 	if (!text) {
 		printf("SKIP: csidh vectors: %s not readable\n", path);

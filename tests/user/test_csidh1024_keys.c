@@ -14,7 +14,7 @@
  * - edge cases: A = 0, p - 1, p, R - 1, +-2 in Montgomery form; every
  *   nibble value at each position of a private key.
  *
- * Vectors: $NOBS_VECTORS, else ../shared/vectors beside the checkout.
+ * Vectors: $NOBS_VECTORS, else build/vectors (tests/vectors, unpacked).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -185,7 +185,7 @@ int main(void)
 	edge_cases();
 
 	snprintf(path, sizeof(path), "%s/csidh/csidh1024_testvectors.dat",
-		 dir ? dir : NOBS_ROOT "/../shared/vectors");
+		 dir ? dir : NOBS_ROOT "/build/vectors");
 	text = slurp(path);
 	if (!text) {
 		printf("SKIP: csidh1024 vectors: %s not readable\n", path);

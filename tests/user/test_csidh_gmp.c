@@ -435,7 +435,7 @@ static void oracle_vectors(int n)
 	int done = 0, id;
 
 	snprintf(path, sizeof(path), "%s/csidh/" T_FILE,
-		 dir ? dir : NOBS_ROOT "/../shared/vectors");
+		 dir ? dir : NOBS_ROOT "/build/vectors");
 	text = slurp(path);
 	if (!text) {
 		printf("SKIP: %s not readable: the oracle is not checked\n",

@@ -321,7 +321,7 @@ int main(void)
 	char *text;
 
 	snprintf(path, sizeof(path), "%s/csidh/csidh_testvectors.dat",
-		 dir ? dir : NOBS_ROOT "/../shared/vectors");
+		 dir ? dir : NOBS_ROOT "/build/vectors");
 	text = read_file(path);
 	if (!text) {
 		printf("SKIP: csidh_more: no %s\n", path);

@@ -8,8 +8,8 @@
  *    entropy, personalization, additional input, lengths and reseeds,
  *  - edge cases: oversize inputs, reseed-interval exhaustion, engine
  *    failure, uninstantiate.
- * Vectors come from $NOBS_VECTORS (default: ../shared/vectors beside the
- * checkout); without them those parts print SKIP.
+ * Vectors come from $NOBS_VECTORS (default: build/vectors, tests/vectors
+ * unpacked); without them those parts print SKIP.
  *
  * Usage: test_drbg [iterations] (differential rounds, default 300;
  * NOBS_DRBG_SEED=n picks the random seed, printed on every run).
@@ -54,7 +54,7 @@ static const char *vectors_dir(void)
 {
 	const char *v = getenv("NOBS_VECTORS");
 
-	return v && *v ? v : NOBS_ROOT "/../shared/vectors";
+	return v && *v ? v : NOBS_ROOT "/build/vectors";
 }
 
 static FILE *open_vector(const char *rel, char *path, size_t n)

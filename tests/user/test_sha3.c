@@ -282,7 +282,7 @@ static const char *vector_dir(void)
 {
 	const char *d = getenv("NOBS_VECTORS");
 
-	return d && *d ? d : NOBS_ROOT "/../shared/vectors";
+	return d && *d ? d : NOBS_ROOT "/build/vectors";
 }
 
 static char *trim(char *s)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Reading the JSON vector files of ../shared/vectors (the csidh .dat files) in the
+ * Reading the JSON vector files of tests/vectors (the csidh .dat files) in the
  * harness: the whole file as a string, then the string value of a key
  * within one vector's object text, hex-decoded.  Enough for those files'
  * flat objects; not a JSON parser.

@@ -32,7 +32,7 @@
 # -r LEVEL names another (-r default: leave the kernel's); the cases see
 # the value found as NOBS_AF_ALG_RESTRICT_DEFAULT.  Programs
 # tests/vm/progs/*.c are built static (for NOBS_ARCH) into /bin; the
-# vectors (../shared/vectors) are at /vectors; where the CSIDH reference
+# vectors (tests/vectors) are at /vectors; where the CSIDH reference
 # is at hand (NOBS_CSIDH_REF_SRC, or built before in NOBS_CSIDH_REF_OUT,
 # default /var/tmp/nobs-csidh-ref), fresh CSIDH-1024 keys and results from
 # its p1024 code at /etc/nobs-csidh1024-fresh (65-csidh1024.sh).
