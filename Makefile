@@ -20,8 +20,8 @@ all: modules tools
 # nobs-kpp: key agreement through the AF_ALG type "kpp" (plain C, no libraries)
 tools: tools/nobs-kpp
 
-tools/nobs-kpp: tools/nobs-kpp.c
-	$(CC) $(TOOL_CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ $<
+tools/nobs-kpp: tools/nobs-kpp.c include/uapi/nobs/if_alg_kpp.h
+	$(CC) $(TOOL_CFLAGS) -Iinclude $(CPPFLAGS) $(LDFLAGS) -o $@ $<
 
 modules:
 	@test -d "$(KDIR)" || { echo "nobs: no kernel build tree at $(KDIR); install the headers or pass KDIR=/path/to/build" >&2; exit 1; }

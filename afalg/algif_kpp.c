@@ -73,14 +73,8 @@
 #include <linux/socket.h>
 #include <linux/string.h>
 #include <net/sock.h>
+#include <uapi/nobs/if_alg_kpp.h>
 
-/* The op codes of the never-merged algif_kpp patches, used by libkcapi. */
-#ifndef ALG_OP_KEYGEN
-#define ALG_OP_KEYGEN	4
-#endif
-#ifndef ALG_OP_SSGEN
-#define ALG_OP_SSGEN	5
-#endif
 
 /*
  * A bound on every result size, checked at setkey: csidh512 uses 64

@@ -258,7 +258,8 @@ dry_check() {
 		echo "SKIP: afalg-fuzz-dry-replay: a worker made fewer than 16 calls (stopped at a report)"
 		return 2
 	fi
-	gcc -O2 -Wall -Werror -o "$bin" "$NOBS_ROOT/tests/afalg-fuzz/afalg-fuzz.c" || return 1
+	gcc -O2 -Wall -Werror -I"$NOBS_ROOT/include" -o "$bin" \
+		"$NOBS_ROOT/tests/afalg-fuzz/afalg-fuzz.c" || return 1
 	# shellcheck disable=SC2086
 	"$bin" -d -s "$seed" $pj -n "$n" | grep '^afalg-fuzz: digest ' | sort >"$out/dry.digests"
 	grep "^afalg-fuzz: digest [0-9]* $n " "$out/fuzz.log" | sort >"$out/guest.digests"

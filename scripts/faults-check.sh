@@ -89,15 +89,17 @@ fi
 # Static guest programs, cached by source.
 progs=$NOBS_CACHE/faults
 inc=$NOBS_ROOT/tests/vm/progs	# hash_kats.h
+uapi=$NOBS_ROOT/include/uapi/nobs/if_alg_kpp.h
 mkdir -p "$progs"
 build_prog() { # NAME SOURCE [flags]: print the cached binary
 	local name=$1 src=$2 h bin
 	shift 2
-	h=$({ gcc --version | head -n 1; echo "$*"; cat "$src" "$inc"/*.h; } |
+	h=$({ gcc --version | head -n 1; echo "$*"; cat "$src" "$inc"/*.h "$uapi"; } |
 		sha256sum | cut -c1-12)
 	bin=$progs/$name-$h
 	if [ ! -x "$bin" ]; then
-		gcc -static -O2 -Wall -Werror -I"$inc" "$@" -o "$bin.tmp" "$src" >&2 ||
+		gcc -static -O2 -Wall -Werror -I"$inc" -I"$NOBS_ROOT/include" "$@" \
+			-o "$bin.tmp" "$src" >&2 ||
 			return 1
 		mv "$bin.tmp" "$bin"
 	fi

@@ -497,6 +497,7 @@ nobs_guest_progs() {
 	for p in "$@"; do
 		[ -f "$p" ] || continue
 		"$cc" -static -O2 -Wall -Werror -I"$NOBS_ROOT/tests/vm/progs" \
+			-I"$NOBS_ROOT/include" \
 			-o "$r/bin/$(basename "$p" .c)" "$p"
 	done
 	cp -r "$NOBS_VECTORS/." "$r/vectors/"

@@ -28,15 +28,10 @@
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <linux/if_alg.h>
+#include <uapi/nobs/if_alg_kpp.h>
 
 #ifndef SOL_ALG
 #define SOL_ALG 279
-#endif
-#ifndef ALG_OP_KEYGEN
-#define ALG_OP_KEYGEN 4
-#endif
-#ifndef ALG_OP_SSGEN
-#define ALG_OP_SSGEN 5
 #endif
 
 #define EXIT_FAIL	1	/* the operation failed */

@@ -78,6 +78,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <linux/if_alg.h>
+#include <uapi/nobs/if_alg_kpp.h>
 #include <stddef.h>
 
 #ifndef SOL_ALG
@@ -849,7 +850,8 @@ static size_t cmsgs(struct rng *r, uint32_t spec, uint32_t vals,
 		case 0: case 1: case 2: case 3: case 4: case 5:
 			/* ALG_SET_OP: keygen, ssgen, decrypt, encrypt, junk */
 			cm->cmsg_type = ALG_SET_OP;
-			*(uint32_t *)CMSG_DATA(cm) = kind < 2 ? 4 + kind :
+			*(uint32_t *)CMSG_DATA(cm) =
+				kind == 0 ? ALG_OP_KEYGEN : kind == 1 ? ALG_OP_SSGEN :
 				kind < 4 ? kind - 2 : (v & 0xff) | (kind == 5 ? 0xff00 : 0);
 			break;
 		case 6: case 7: {	/* ALG_SET_IV, ivlen right or wrong */

@@ -64,6 +64,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <linux/if_alg.h>
+#include <uapi/nobs/if_alg_kpp.h>
 
 #include "afalg_util.h"
 #include "hash_kats.h"
@@ -71,8 +72,6 @@
 #ifndef SOL_ALG
 #define SOL_ALG 279
 #endif
-#define OP_KEYGEN 4
-#define OP_SSGEN 5
 
 #define MODPATH "/nobs/nobs.ko"
 #define DBG "/sys/kernel/debug"
@@ -343,7 +342,7 @@ static int kpp_op(int ss)
 		close(tfm);
 		return op;
 	}
-	err = kpp_send_op(op, ss ? OP_SSGEN : OP_KEYGEN, ss ? peer : NULL,
+	err = kpp_send_op(op, ss ? ALG_OP_SSGEN : ALG_OP_KEYGEN, ss ? peer : NULL,
 			  ss ? 64 : 0);
 	if (!err)
 		err = recvn(op, got, 64);

@@ -48,12 +48,11 @@
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <linux/if_alg.h>
+#include <uapi/nobs/if_alg_kpp.h>
 
 #ifndef SOL_ALG
 #define SOL_ALG 279
 #endif
-#define OP_KEYGEN 4
-#define OP_SSGEN 5
 
 /*
  * csidh-kat's op sockets: twice the guests' two CPUs, so that requests
@@ -223,20 +222,20 @@ static int cmd_errors(void)
 	EXPECT_ERR(send_op(op, -1, big, 64, 0, -1), EINVAL, "data without op");
 	EXPECT_ERR(send_op(op, ALG_OP_ENCRYPT, NULL, 0, 0, -1), EINVAL, "op encrypt");
 	EXPECT_ERR(send_op(op, 6, NULL, 0, 0, -1), EINVAL, "op 6");
-	EXPECT_ERR(send_op(op, OP_KEYGEN, big, 64, 0, -1), EINVAL, "keygen with data");
-	EXPECT_ERR(send_op(op, OP_KEYGEN, NULL, 0, 0, 16), EINVAL, "a 16-byte IV");
-	EXPECT_ERR(send_op(op, OP_SSGEN, big, 65, 0, -1), EMSGSIZE, "ssgen 65 bytes");
-	CHECK(send_op(op, OP_SSGEN, big, 40, MSG_MORE, -1) == 40, "ssgen 40 more");
+	EXPECT_ERR(send_op(op, ALG_OP_KEYGEN, big, 64, 0, -1), EINVAL, "keygen with data");
+	EXPECT_ERR(send_op(op, ALG_OP_KEYGEN, NULL, 0, 0, 16), EINVAL, "a 16-byte IV");
+	EXPECT_ERR(send_op(op, ALG_OP_SSGEN, big, 65, 0, -1), EMSGSIZE, "ssgen 65 bytes");
+	CHECK(send_op(op, ALG_OP_SSGEN, big, 40, MSG_MORE, -1) == 40, "ssgen 40 more");
 	EXPECT_ERR(send_op(op, -1, big, 40, 0, -1), EMSGSIZE, "ssgen 40+40 bytes");
 	EXPECT_ERR(read(op, out, 64), EINVAL, "recv after a dropped request");
-	CHECK(send_op(op, OP_SSGEN, big, 63, 0, -1) == 63, "ssgen 63");
+	CHECK(send_op(op, ALG_OP_SSGEN, big, 63, 0, -1) == 63, "ssgen 63");
 	EXPECT_ERR(read(op, out, 63), EMSGSIZE, "recv into 63 bytes");
 	EXPECT_ERR(read(op, out, 64), EINVAL, "ssgen with 63 bytes");
 	memset(big, 0xff, 64);	/* A >= p */
-	CHECK(send_op(op, OP_SSGEN, big, 64, 0, -1) == 64, "ssgen ff..ff");
+	CHECK(send_op(op, ALG_OP_SSGEN, big, 64, 0, -1) == 64, "ssgen ff..ff");
 	EXPECT_ERR(read(op, out, 64), EINVAL, "ssgen with A >= p");
 	EXPECT_ERR(send_op(op, -1, big, 1, 0, -1), EINVAL, "data after a consumed request");
-	CHECK(send_op(op, OP_KEYGEN, NULL, 0, 0, 0) == 0, "keygen with an empty IV");
+	CHECK(send_op(op, ALG_OP_KEYGEN, NULL, 0, 0, 0) == 0, "keygen with an empty IV");
 	close(op);
 	close(s);
 
@@ -277,7 +276,7 @@ static int cmd_csidh_kat(const char *prh, const char *pkh)
 		if (fork() == 0) {
 			int r = -1;
 
-			if (send_op(ops[i], OP_KEYGEN, NULL, 0, 0, -1) == 0)
+			if (send_op(ops[i], ALG_OP_KEYGEN, NULL, 0, 0, -1) == 0)
 				r = read(ops[i], out, 64);
 			_exit(r == 64 && !memcmp(out, pk, 64) ? 0 : 1);
 		}
@@ -345,7 +344,7 @@ static void foreign_one(const char *name, const uint8_t *k, int n, unsigned int 
 	r = setkey(s, k, n);
 	e = errno;
 	if (r >= 0)
-		r = run(s, OP_KEYGEN, NULL, 0, out, sizeof(out));
+		r = run(s, ALG_OP_KEYGEN, NULL, 0, out, sizeof(out));
 	CHECK(0, "bind %s succeeded; a %d-byte key claiming %u bytes: setkey %s%s",
 	      name, n, claimed, r >= 0 ? "accepted, keygen " : strerror(e),
 	      r >= 0 ? (r > 0 ? "answered" : strerror(-r)) : "");
@@ -427,13 +426,13 @@ static int cmd_csidh_ss(const char *prh, const char *pk2h, const char *ssh)
 		return 1;
 	op = accept(s, NULL, 0);
 	CHECK(op >= 0, "accept: %s", strerror(errno));
-	CHECK(send_op(op, OP_SSGEN, pk2, 20, MSG_MORE, -1) == 20, "piece 1");
+	CHECK(send_op(op, ALG_OP_SSGEN, pk2, 20, MSG_MORE, -1) == 20, "piece 1");
 	CHECK(send_op(op, -1, pk2 + 20, 44, 0, -1) == 44, "piece 2");
 	r = read(op, out, sizeof(out));
 	CHECK(r == 64 && !memcmp(out, want, 64), "Ss from two pieces (%d)", r);
 
 	CHECK(pipe(p) == 0, "pipe");
-	CHECK(send_op(op, OP_SSGEN, NULL, 0, MSG_MORE, -1) == 0, "splice op");
+	CHECK(send_op(op, ALG_OP_SSGEN, NULL, 0, MSG_MORE, -1) == 0, "splice op");
 	iov.iov_base = pk2;
 	iov.iov_len = 64;
 	CHECK(vmsplice(p[1], &iov, 1, SPLICE_F_GIFT) == 64, "vmsplice: %s", strerror(errno));
@@ -459,10 +458,10 @@ static int stress_one(int iters)
 		int a = csidh_random(), b = csidh_random();
 
 		if (a < 0 || b < 0 ||
-		    run(a, OP_KEYGEN, NULL, 0, pa, 64) != 64 ||
-		    run(b, OP_KEYGEN, NULL, 0, pb, 64) != 64 ||
-		    run(a, OP_SSGEN, pb, 64, sa, 64) != 64 ||
-		    run(b, OP_SSGEN, pa, 64, sb, 64) != 64 ||
+		    run(a, ALG_OP_KEYGEN, NULL, 0, pa, 64) != 64 ||
+		    run(b, ALG_OP_KEYGEN, NULL, 0, pb, 64) != 64 ||
+		    run(a, ALG_OP_SSGEN, pb, 64, sa, 64) != 64 ||
+		    run(b, ALG_OP_SSGEN, pa, 64, sb, 64) != 64 ||
 		    memcmp(sa, sb, 64) || !memcmp(pa, pb, 64))
 			return 1;
 		close(a);
@@ -501,7 +500,7 @@ static int cmd_unload(void)
 	r = syscall(SYS_delete_module, "nobs", O_NONBLOCK);
 	CHECK(r < 0 && (errno == EWOULDBLOCK || errno == EBUSY),
 	      "delete_module with a socket open: %ld errno %d", r, errno);
-	CHECK(run(s, OP_KEYGEN, NULL, 0, pa, 64) == 64, "socket after the refused unload");
+	CHECK(run(s, ALG_OP_KEYGEN, NULL, 0, pa, 64) == 64, "socket after the refused unload");
 	close(s);
 	if (!failed)
 		printf("ok unload refused while a socket is open (%s)\n", strerror(EWOULDBLOCK));
@@ -538,7 +537,7 @@ static int cmd_busy(const char *prh, const char *pkh)
 		char verdict = '0';
 
 		op = accept(s, NULL, 0);
-		CHECK(op >= 0 && send_op(op, OP_KEYGEN, NULL, 0, 0, -1) == 0,
+		CHECK(op >= 0 && send_op(op, ALG_OP_KEYGEN, NULL, 0, 0, -1) == 0,
 		      "keygen request: %s", strerror(errno));
 		if (failed || pipe(p))
 			return 1;
@@ -551,7 +550,7 @@ static int cmd_busy(const char *prh, const char *pkh)
 		early = readable(p[0]);
 		t0 = now();
 		errno = 0;
-		r1 = send_op(op, OP_KEYGEN, NULL, 0, 0, -1);
+		r1 = send_op(op, ALG_OP_KEYGEN, NULL, 0, 0, -1);
 		e1 = errno;
 		errno = 0;
 		r2 = read(op, out, 64);
