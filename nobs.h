@@ -44,14 +44,9 @@ bool nobs_x86_prefer_ymm(u8 vendor, u8 family, u8 model, bool flag);
  * nothing), and unregister it.  nobs_main.c runs every self-test, then
  * every registration, in table order, and unwinds in reverse.  A component
  * checks its module parameters when the kernel parses them (their
- * kernel_param_ops), never later.  The init of every transform of its
- * algorithms calls nobs_alg_gate() first; it calls nobs_alg_wait_unused()
- * before unregistering each of them, and leaves registered (to a later
- * call) one it says must stay.
+ * kernel_param_ops), never later.  What it must do for each algorithm's
+ * life (a gate, the waits around registration) is nobs_alg.h's.
  */
-struct crypto_alg;
-int nobs_alg_gate(const struct crypto_alg *alg);
-int nobs_alg_wait_unused(struct crypto_alg *alg);
 
 int nobs_sha3_check_params(const struct nobs_cpu *cpu);
 const char *nobs_sha3_select(const struct nobs_cpu *cpu);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * nobs: the SHA-3 family (SHAKE, cSHAKE, KMAC, SHA3), AES-256 CTR_DRBG
- * without derivation function, and CSIDH-512 for the kernel crypto API.
+ * without derivation function, and CSIDH-512 and CSIDH-1024 for the
+ * kernel crypto API.
  *
  * This file detects CPU features once, lets every component pick its
  * implementation, proves each with known answers and registers it.  A
@@ -49,21 +50,13 @@
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <crypto/hash.h>
-#include <crypto/kpp.h>
-#include <crypto/rng.h>
 #include <kunit/visibility.h>
-#include <linux/atomic.h>
-#include <linux/crypto.h>
 #include <linux/fips.h>
-#include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/net.h>
 #include <linux/printk.h>
-#include <linux/refcount.h>
-#include <linux/sched.h>
 #include <linux/sched/signal.h>
 
 #ifdef CONFIG_X86_64
@@ -77,6 +70,7 @@
 #endif
 
 #include "nobs.h"
+#include "nobs_alg.h"
 
 static bool force_generic;
 module_param(force_generic, bool, 0444);
@@ -257,203 +251,6 @@ static void nobs_detect_cpu(struct nobs_cpu *cpu)
 #endif
 }
 
-/*
- * The algorithm being unregistered (see nobs_alg_wait_unused()), and
- * whether a transform of it was refused since it was closed.
- */
-static const struct crypto_alg *nobs_alg_closed;
-static atomic_t nobs_alg_refused = ATOMIC_INIT(0);
-
-/* Set when a failed load stays loaded: every algorithm of nobs is closed. */
-static bool nobs_alg_all_closed;
-
-/*
- * How long a failed load waits for the users of nobs, in all (the rule at
- * the top of this file), and how often it looks.
- */
-#define NOBS_UNWIND_WAIT_MS	10000
-#define NOBS_UNWIND_POLL_MS	2
-
-/* The time the waits of this load have slept so far (jiffies). */
-static unsigned long nobs_unwind_waited;
-/* How many algorithms a wait gave up on: left registered, closed. */
-static unsigned int nobs_algs_kept;
-
-/**
- * nobs_alg_gate() - whether a new transform of @alg may be set up
- * @alg: the algorithm of a transform being initialised
- *
- * Called first by the init of every transform of nobs's algorithms.  The
- * algorithm nobs_alg_wait_unused() is about to unregister gets no new
- * transforms: the first refusal is -EAGAIN, on which the crypto API marks
- * the algorithm dying (crypto_shoot_alg()), so that no lookup finds it
- * again and the one that asked looks for another; any later one is
- * -ENOENT (there is none, unless a kernel stops doing that).  After a
- * failed load that stayed loaded, every algorithm of nobs is refused.
- *
- * Context: any context a transform is allocated in.
- * Return: 0, -EAGAIN or -ENOENT.
- */
-int nobs_alg_gate(const struct crypto_alg *alg)
-{
-	/* Pairs with the release in nobs_alg_wait_unused(). */
-	if (likely(smp_load_acquire(&nobs_alg_closed) != alg))
-		return READ_ONCE(nobs_alg_all_closed) ? -ENOENT : 0;
-	return atomic_xchg(&nobs_alg_refused, 1) ? -ENOENT : -EAGAIN;
-}
-
-/* Whether a failed load must stop waiting: killed, or its time is up. */
-static bool nobs_unwind_over(void)
-{
-	return fatal_signal_pending(current) ||
-	       nobs_unwind_waited >= msecs_to_jiffies(NOBS_UNWIND_WAIT_MS);
-}
-
-/* One look's sleep of the waits of a failed load; a fatal signal ends it. */
-static void nobs_unwind_sleep(void)
-{
-	unsigned long t = jiffies;
-
-	schedule_timeout_killable(msecs_to_jiffies(NOBS_UNWIND_POLL_MS));
-	nobs_unwind_waited += jiffies - t;
-}
-
-/*
- * Whether the crypto API has marked @alg dying (crypto_shoot_alg(), under
- * its lock): then no lookup takes a reference to it any more, and every
- * reference a lookup took before is counted in its cra_refcnt, which is
- * read after this (the barrier).
- */
-static bool nobs_alg_dying(const struct crypto_alg *alg)
-{
-	bool dying = READ_ONCE(alg->cra_flags) & CRYPTO_ALG_DYING;
-
-	/* The flag before the count: pairs with crypto_alg_sem's ordering. */
-	smp_rmb();
-	return dying;
-}
-
-/*
- * Make the closed @alg dying: allocate a transform of it by driver name
- * (never a module load), whose init nobs_alg_gate() refuses with -EAGAIN,
- * on which the crypto API marks it dying before it looks again, and finds
- * nothing.  A second try asks for it untested, in case the crypto
- * manager's test failed it (lookups still take a reference to it then).
- * Nothing happens if a user's transform took the -EAGAIN: that user's
- * allocation marks it.
- */
-static void nobs_alg_shoot(struct crypto_alg *alg)
-{
-	static const u32 masks[] = { CRYPTO_NOLOAD,
-				     CRYPTO_NOLOAD | CRYPTO_ALG_TESTED };
-	const char *drv = alg->cra_driver_name;
-	unsigned int i;
-	void *tfm;
-
-	for (i = 0; i < ARRAY_SIZE(masks) && !nobs_alg_dying(alg); i++) {
-		switch (alg->cra_flags & CRYPTO_ALG_TYPE_MASK) {
-		case CRYPTO_ALG_TYPE_SHASH:
-			tfm = crypto_alloc_shash(drv, 0, masks[i]);
-			if (!IS_ERR(tfm))
-				crypto_free_shash(tfm);
-			break;
-		case CRYPTO_ALG_TYPE_RNG:
-			tfm = crypto_alloc_rng(drv, 0, masks[i]);
-			if (!IS_ERR(tfm))
-				crypto_free_rng(tfm);
-			break;
-		case CRYPTO_ALG_TYPE_KPP:
-			tfm = crypto_alloc_kpp(drv, 0, masks[i]);
-			if (!IS_ERR(tfm))
-				crypto_free_kpp(tfm);
-			break;
-		}
-	}
-}
-
-/**
- * nobs_alg_wait_unused() - close @alg and wait until only its registration
- *	holds it
- * @alg: an algorithm nobs registered and is about to unregister
- *
- * First the crypto manager's test of @alg (run in a kthread since 6.2): a
- * lookup by driver name blocks until it is done, and the kthread drops its
- * reference a little later.  Then @alg is closed (nobs_alg_gate() refuses
- * new transforms) and made dying (nobs_alg_shoot()), so that no lookup
- * takes a reference between the last look here and the unregistration,
- * and this waits until every other reference is gone: those of transforms
- * users set up while nobs was loading (an AF_ALG socket bound then).
- * Unregistering an algorithm still referenced hits the WARN in
- * crypto_unregister_alg(), and after a failed load the reference would be
- * dropped, and the transform's code run, in freed module memory; so when
- * the wait ends without that (the load was killed, or its waits took
- * NOBS_UNWIND_WAIT_MS in all), @alg must stay registered, closed and
- * dying, and the module loaded.  After about a second it says what it is
- * waiting for, once.  At module exit nothing can hold @alg (the module is
- * going: no lookup takes a reference) and this returns 0 at once.
- *
- * Context: process context; sleeps, killably.
- * Return: 0 when @alg may be unregistered, -EBUSY when it must stay.
- */
-int nobs_alg_wait_unused(struct crypto_alg *alg)
-{
-	unsigned long said = jiffies + HZ;
-	bool told = false;
-
-	if (!module_is_live(THIS_MODULE))
-		return 0;
-	/* Never a module load: nobs is loading. */
-	if (refcount_read(&alg->cra_refcnt) > 1 && !fatal_signal_pending(current))
-		crypto_has_alg(alg->cra_driver_name, 0, CRYPTO_NOLOAD);
-	atomic_set(&nobs_alg_refused, 0);
-	/* Whoever sees @alg closed sees the refusal reset (nobs_alg_gate()). */
-	smp_store_release(&nobs_alg_closed, alg);
-	for (;;) {
-		nobs_alg_shoot(alg);
-		if (nobs_alg_dying(alg) && refcount_read(&alg->cra_refcnt) == 1)
-			return 0;
-		if (nobs_unwind_over()) {
-			nobs_algs_kept++;
-			pr_err("%s: still in use, stays registered (closed) until nobs is unloaded\n",
-			       alg->cra_driver_name);
-			return -EBUSY;
-		}
-		if (!told && time_after(jiffies, said)) {
-			pr_info("%s: unregistering it waits until its users free it\n",
-				alg->cra_driver_name);
-			told = true;
-		}
-		nobs_unwind_sleep();
-	}
-}
-
-/*
- * At the end of a failed load: wait until nothing but init holds the
- * module (@base: its reference count when init began), whatever took a
- * reference while nobs was loading (a transform on an algorithm of nobs,
- * an AF_ALG socket of its kpp type).  Everything is unregistered or
- * closed and dying by then, so nothing can take a new one.  False when
- * the load was killed or its time is up first (nobs_unwind_over()).
- */
-static bool nobs_wait_module_unused(int base)
-{
-#ifdef CONFIG_MODULE_UNLOAD
-	unsigned long said = jiffies + HZ;
-	bool told = false;
-
-	while (module_refcount(THIS_MODULE) > base) {
-		if (nobs_unwind_over())
-			return false;
-		if (!told && time_after(jiffies, said)) {
-			pr_info("the failed load waits until the last user of nobs is gone\n");
-			told = true;
-		}
-		nobs_unwind_sleep();
-	}
-#endif
-	return true;
-}
-
 static void nobs_unregister_from(size_t n)
 {
 	while (n--) {
@@ -559,13 +356,12 @@ unwind:
 		pr_err("load failed on purpose (test_fail_after=%d)\n",
 		       test_fail_after);
 	nobs_unregister_from(i);
-	if (nobs_wait_module_unused(refs) && !nobs_algs_kept)
+	if (nobs_alg_wait_module_unused(refs))
 		return err;
 	/*
 	 * Users still hold nobs: failing now would free their code.  Stay,
 	 * serving nothing new (the rule at the top of this file).
 	 */
-	WRITE_ONCE(nobs_alg_all_closed, true);
 	pr_err("load failed (%d) while nobs is in use%s: it stays loaded, closed, until unloaded (rmmod nobs once its users are gone)\n",
 	       err, fatal_signal_pending(current) ? " (killed)" : "");
 	return 0;
@@ -583,7 +379,7 @@ static void __exit nobs_exit(void)
 module_init(nobs_init);
 module_exit(nobs_exit);
 
-MODULE_DESCRIPTION("SHAKE/cSHAKE/KMAC/SHA3, AES-256 CTR_DRBG (no df) and CSIDH-512 for the crypto API");
+MODULE_DESCRIPTION("SHAKE/cSHAKE/KMAC/SHA3, AES-256 CTR_DRBG (no df), CSIDH-512 and CSIDH-1024 for the crypto API");
 MODULE_AUTHOR("The nobs developers");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(NOBS_VERSION);

@@ -42,6 +42,7 @@
 #include <crypto/rng.h>
 
 #include "nobs.h"
+#include "nobs_alg.h"
 #include "drbg_glue.h"
 
 #define NOBS_DRBG_DRIVER	"nobs_ctr_drbg_aes256_nodf"
@@ -551,13 +552,7 @@ int nobs_drbg_register(void)
 	}
 	nobs_drbg_kernel_stdrng = rng;
 	nobs_drbg_registered = true;
-	/*
-	 * Wait for the crypto manager's test of the new algorithm (run
-	 * asynchronously since 6.2): a lookup by driver name blocks until it
-	 * is done, so an unwinding load never frees an algorithm under test.
-	 */
-	crypto_has_alg(NOBS_DRBG_DRIVER, CRYPTO_ALG_TYPE_RNG,
-		       CRYPTO_ALG_TYPE_MASK);
+	nobs_alg_tested(&nobs_drbg_alg.base);
 	return 0;
 
 free_aes:

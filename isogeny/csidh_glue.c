@@ -46,6 +46,7 @@
 #include <linux/sched/signal.h>
 
 #include "nobs.h"
+#include "nobs_alg.h"
 #include "csidh_glue.h"
 #include "fp.h"
 

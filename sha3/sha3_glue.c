@@ -46,6 +46,7 @@
 #endif
 
 #include "nobs.h"
+#include "nobs_alg.h"
 #include "keccak.h"
 
 #define NOBS_SHA3_MAX_KEYSIZE	512
@@ -839,13 +840,7 @@ int nobs_sha3_register(void)
 			return ret;
 		}
 		nobs_sha3_algs[i].registered = true;
-		/*
-		 * Since 6.2 the crypto manager tests a new algorithm
-		 * asynchronously.  A lookup by driver name waits for that
-		 * test, so that an unwinding load never unregisters (and
-		 * frees) an algorithm the manager is still running.
-		 */
-		crypto_has_shash(base->cra_driver_name, 0, 0);
+		nobs_alg_tested(base);
 	}
 	return 0;
 }
