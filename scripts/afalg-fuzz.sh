@@ -154,14 +154,13 @@ campaign() {
 	fi
 	nobs_vm_counts "$out/results.use" "$label"
 	pass=$nobs_pass fail=$nobs_fail skip=$nobs_skip
-	local bad="$NOBS_KERNEL_BAD|INFO: task .* blocked|soft lockup|unreferenced object"
 	if [ -n "$expect" ]; then
 		if expect_report "$out" "$expect" "$plant_frame"; then
 			pass=$((pass + 1))
 		else
 			fail=$((fail + 1))
 		fi
-	elif grep -Eq "$bad" "$out/console.noraces"; then
+	elif NOBS_TRACES_OK=1 nobs_kernel_problems "$out/console.noraces" >/dev/null; then
 		problem="the kernel reported a problem:"
 	fi
 	if [ "$nobs_qemu_rc" = 124 ]; then
@@ -173,7 +172,7 @@ campaign() {
 	fi
 	if [ -n "$problem" ]; then
 		echo "  FAIL  $label: $problem"
-		grep -E "$bad" "$out/console.noraces" | head -n 10 | sed 's/^/    /'
+		NOBS_TRACES_OK=1 nobs_kernel_problems "$out/console.noraces" | sed 's/^/    /'
 		echo "  (console: $out/console.log)"
 		fail=$((fail + 1))
 	fi

@@ -188,11 +188,10 @@ fi
 # with a stack dump ("page allocation failure", "vmalloc error"), so a bare
 # "Call Trace:" is not a problem by itself; every real report has a
 # header matched here.
-bad='Oops|BUG:|WARNING:|Kernel panic|kernel BUG|general protection fault|UBSAN:|KASAN:|KFENCE:|kmemleak: [0-9]+ new suspected|kmemleak: .*disabl|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|INFO: task .* blocked|refcount_t:|list_(add|del) corruption|stack-protector|segfault at|unreferenced object'
 noise=$(grep -Ec 'page allocation failure|vmalloc error|no more sockets' "$out/console.log")
-if grep -Eq "$bad" "$out/console.log"; then
+if NOBS_TRACES_OK=1 nobs_kernel_problems "$out/console.log" >/dev/null; then
 	echo "  FAIL  faults-dmesg: the kernel reported a problem:"
-	grep -E "$bad" "$out/console.log" | head -n 10 | sed 's/^/    /'
+	NOBS_TRACES_OK=1 nobs_kernel_problems "$out/console.log" | sed 's/^/    /'
 	echo "  (console: $out/console.log)"
 	echo "faults-dmesg: 0 passed, 1 failed"
 	status=1

@@ -187,7 +187,8 @@ elif [ -n "$lost" ]; then
 elif [ "$ngcda" = 0 ]; then
 	problem="no coverage data from the guest"
 fi
-if grep -Eq "$NOBS_KERNEL_BAD" "$out/console.log"; then
+# (the load failures it runs inject allocation failures: call traces)
+if NOBS_TRACES_OK=1 nobs_kernel_problems "$out/console.log" >/dev/null; then
 	problem="${problem:+$problem; }kernel reported a problem (see $out/console.log)"
 fi
 if [ -n "$problem" ]; then

@@ -344,15 +344,27 @@ nobs_kdir() { "$NOBS_ROOT/scripts/fetch-kernel.sh" -b "$1"; }
 # this one (MAKEFLAGS w) would add to what it prints.
 nobs_krelease() { make -s --no-print-directory -C "$1" kernelrelease; }
 
-# What in a guest's console or dmesg is a kernel problem: NOBS_KERNEL_BAD
-# always (on PREEMPT_RT "BUG: sleeping function called from invalid
-# context" and "BUG: scheduling while atomic" are how a sleeping lock taken
-# in atomic context shows); NOBS_VM_BAD for the stock-kernel runs, also any
-# call trace (the fault-injection runs print those on purpose), a blocked
-# task, an RCU stall, list corruption, a stack-protector hit or a
-# segfaulting program.
-NOBS_KERNEL_BAD='Oops|BUG:|WARNING:|Kernel panic|kernel BUG|general protection fault|UBSAN:|KASAN:|KFENCE:|kmemleak:|circular locking|refcount_t:|sleeping function called from invalid context|scheduling while atomic'
-NOBS_VM_BAD="$NOBS_KERNEL_BAD|Call Trace:|INFO: task .* blocked|detected stalls? on CPU|list_(add|del) corruption|stack-protector|segfault at"
+# What in a guest's console or dmesg is a kernel problem, for every runner
+# (the VM suites, KUnit, fault injection, the AF_ALG fuzzer, kcov): a
+# sanitizer's or lockdep's report, a WARN, BUG or Oops (on PREEMPT_RT
+# "BUG: sleeping function called from invalid context" and "BUG:
+# scheduling while atomic" are how a sleeping lock taken in atomic context
+# shows), a kCFI failure, a blocked task, an RCU stall or soft lockup, a
+# kmemleak report, list corruption, a stack-protector hit, a segfaulting
+# program; and any call trace, except in the runs that make the kernel
+# print some on purpose (injected allocation failures: NOBS_TRACES_OK=1).
+NOBS_KERNEL_BAD='Oops|BUG:|WARNING:|Kernel panic|kernel BUG|general protection fault|UBSAN:|KASAN:|KFENCE:|CFI failure|kmemleak: [0-9]+ new suspected|kmemleak: .*disabl|unreferenced object|possible (circular|recursive) locking|circular locking|inconsistent lock state|suspicious RCU usage|refcount_t:|sleeping function called from invalid context|scheduling while atomic|INFO: task .* blocked|detected stalls? on CPU|soft lockup|list_(add|del) corruption|stack-protector|segfault at'
+
+# nobs_kernel_problems FILE...: print the lines (ten at most of each FILE)
+# that report a kernel problem (above); true when there is one.
+nobs_kernel_problems() {
+	local re=$NOBS_KERNEL_BAD f files=()
+	[ "${NOBS_TRACES_OK:-0}" = 1 ] || re="$re|Call Trace:"
+	for f in "$@"; do [ ! -f "$f" ] || files+=("$f"); done
+	[ ${#files[@]} -gt 0 ] || return 1
+	f=$(grep -Eh -m 10 "$re" "${files[@]}") || return 1
+	printf '%s\n' "$f" | tr -d '\r'
+}
 
 # nobs_vm_results DIR LABEL: the guest's results port (DIR/results.log, see
 # tests/vm/guest-init.sh) into DIR/results.clean, DIR/dmesg.log and

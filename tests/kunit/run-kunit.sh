@@ -185,10 +185,9 @@ PY
 fi
 
 # Sanitizers, lockdep and friends anywhere in the log.
-bad='Oops|BUG:|CFI failure|WARNING:|Kernel panic|kernel BUG|general protection fault|UBSAN:|KASAN:|KFENCE:|kmemleak: [0-9]+ new suspected|Call Trace:|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|INFO: task .* blocked|refcount_t:|list_(add|del) corruption|stack-protector|segfault at|unreferenced object'
-if grep -Eq "$bad" "$out/console.log"; then
+if nobs_kernel_problems "$out/console.log" >/dev/null; then
 	problems+=("kernel reported a problem:")
-	grep -E "$bad" "$out/console.log" | head -n 5 | sed 's/^/    /' >"$out/problem.txt"
+	nobs_kernel_problems "$out/console.log" | head -n 5 | sed 's/^/    /' >"$out/problem.txt"
 fi
 
 if [ ${#problems[@]} -gt 0 ]; then

@@ -229,7 +229,7 @@ elif ! grep -q '^NOBS-DONE$' "$out/results.clean"; then
 elif [ -n "$lost" ]; then
 	problem="result lines lost: $lost"
 fi
-if grep -Eq "$NOBS_VM_BAD" "$out/console.log" "$out/dmesg.log"; then
+if nobs_kernel_problems "$out/console.log" "$out/dmesg.log" >/dev/null; then
 	problem="${problem:+$problem; }kernel reported a problem (see dmesg)"
 fi
 
