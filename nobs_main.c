@@ -5,7 +5,10 @@
  * kernel crypto API.
  *
  * This file detects CPU features once, lets every component pick its
- * implementation, proves each with known answers and registers it.  A
+ * implementation, runs every component's self-test, then registers it.  A
+ * component may prove more once registered or at first use (csidh512's
+ * key exchange through the crypto API after its registration, csidh1024's
+ * known answers when its first transform is made: isogeny/csidh_selftest.c).  A
  * component whose self-test fails stays unregistered (and says so); a
  * registration error unregisters everything already registered, in reverse
  * order, and fails the load.

@@ -515,8 +515,8 @@ const char *nobs_afalg_kpp_select(const struct nobs_cpu *cpu)
  *
  * If another module has registered a "kpp" type already, that is logged
  * once and the load goes on without ours.  Sockets hold a reference on
- * this module (through the type's owner and, for csidh512, the
- * transform), so the module cannot go while any is open.
+ * this module (through the type's owner and the transform of csidh512 or
+ * csidh1024), so the module cannot go while any is open.
  *
  * Return: 0, or the -errno of af_alg_register_type().
  */

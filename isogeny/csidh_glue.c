@@ -23,7 +23,7 @@
  * Both outputs need dst_len at least the public key size (else -EINVAL)
  * and set dst_len to it.
  *
- * The operations are synchronous and long: one group action is about 0.1 s
+ * The operations are synchronous and long: one group action is about 0.05 s
  * (csidh512) or 0.2 s (csidh1024) natively and far more under emulation.
  * They never sleep by themselves and can run in any context, but callers
  * should not use them in atomic context; when the request carries
