@@ -19,82 +19,20 @@
  * NOBS_SHA3_AVX512_MIN_BLOCKS in sha3/sha3_glue.c).  Timed at load when the
  * CPU has AVX512F+VL and the OS enabled the opmask and zmm state, and used
  * where it is the fastest (nobs_sha3_select(): one 4 KiB section, FPU
- * section included, against the scalar ones): no vendor or family list,
- * so CPUs that lower their clock under zmm code, or run 512-bit
- * operations on 256-bit units, choose by what they measure.
+ * section included, against the scalar ones), so CPUs that run 512-bit
+ * operations on 256-bit units choose by what they measure; on the CPUs
+ * the kernel keeps off zmm code because they lower their clock
+ * (nobs_x86_prefer_ymm()) it is neither timed nor used.
  *
- * Measured with `make bench` (tests/user/keccak_bench.c, -O2, rdtsc ticks
- * per byte, median of 201 samples, all columns in one run, same inputs) on
- * the build machine, an AMD EPYC guest (family 0x1a, Zen 5; TSC 2.6 GHz,
- * 1.65-1.75 core cycles per tick by a dependent add chain), 2 cores, in a
- * quiet run (load average 0.7):
- *
- *                     nobs avx512  nobs bmi  OpenSSL  sha3_generic  nobs C
- *   SHAKE128 16 KiB        2.53      2.99      3.23       4.07       3.50
- *   SHAKE128  1 KiB        2.95      3.49      4.31       4.81       4.09
- *   SHAKE128   64 B        7.44      8.69     18.19      12.23      10.00
- *   SHA3-256 16 KiB        3.12      3.69      3.95       4.96       4.31
- *   SHA3-256  1 KiB        3.39      3.99      4.74       5.36       4.64
- *   SHA3-256   64 B        7.43      8.71     17.33      12.14       9.85
- *
- * (under a load average of 4 the columns move together and the ratios
- * stay within 0.01).  avx512 / bmi is 0.85, avx512 / OpenSSL 0.79, at
- * both 16 KiB rows; sha3_generic / avx512 is 1.6x.  In cycles, SHA3-256 at
- * 16 KiB is 5.4 cycles/byte for avx512, 6.4 for bmi and 6.8 for OpenSSL:
- * the AVX-512 code runs at the published single-stream AVX-512 speed
- * (5.7-5.8 cycles/byte on Skylake-X, Ice Lake), while this core's scalar
- * code is far faster than the 8.6 cycles/byte published for Skylake, so the
- * ratios published there (0.66 of scalar) are not reached here: 0.75 of
- * bmi would need 2.77 ticks/byte (377 ticks per permutation), 0.65 of
- * OpenSSL 2.57 (350); today's code takes 425.
- *
- * Why the BMI code cannot get much faster: a round is ~130 ALU
- * instructions (~185 with loads/stores), and 24 of them at six ALUs come
- * to ~520 cycles per permutation: the code runs close to that bound.
- *
- * The AVX-512 round (see keccak_avx512.S) is about 60 instructions, 27 of
- * them permutes, and runs at about 17.5 ticks (30 cycles); it is latency
- * bound.  Measured on this core (cycles): zmm vpermq, vpermi2q/vpermt2q,
- * valignq, vshufi64x2, vpermb have 5 cycles of latency (vpermq with an
- * immediate, 4) and two issue per cycle, all on the same two pipes;
- * vprolq/vprolvq 2 cycles, two per cycle, on two pipes one of which the
- * permutes share (shifts use the other two); vpxorq, vshufpd, vpunpck*,
- * vpblendmq 2 cycles, four per cycle; vpternlogq 2 cycles, but about 3
- * when two of its inputs come from different producers in the same cycle.
- * A round replaced by a chain of 15 dependent vpxorq takes exactly as long
- * (420 ticks per permutation); two independent states interleaved run
- * 24 rounds (12 of each) in 300 ticks against 420 for one, so the units
- * are not the limit, the chain is.
- *
- * Tried for issue 17, written from scratch with a generator (kept outside
- * the tree) that emulates every variant against a Python Keccak before
- * emitting it, each timed against today's code in the same process
- * (absorb of 120 SHA3-256 blocks, minimum of 600, ratio new/today):
- *  - rows kept wrapped in 8 lanes (lanes 5..7 repeat 0..2), pi as five
- *    in-lane vshufpd/vpblendmq tables and one two-source vpermi2q per
- *    output row (10 gathers for two lane rotations of each row instead of
- *    13 permutes), chi's third input from vshufpd of the other two:
- *    0.98-1.00;
- *  - theta's rotations of C by vshufpd from two permuted ones: 0.98; E as
- *    rol of each rotation of C: 0.99-1.01; the two copies whose lanes are
- *    already in place built by blends instead of gathers: 1.00;
- *  - three gathered copies (no vshufpd in chi): 1.07; rho of the rotated
- *    D terms by vprolvq with offsets + 1 instead of rol(C): 1.15; theta as
- *    two vpxorq instead of a vpternlogq: 1.08-1.11; critical-path-first
- *    instruction orders: 1.00-1.07; rounds unrolled by 2 or 4: 1.00.
- * The chain itself sets the floor: its skeleton alone (column parity, rol,
- * one vpermq, theta, vprolvq, vshufpd and chi over five rows, no pi, no
- * second copy) runs at 15.2 ticks (25 cycles) a round, 365 ticks per
- * permutation, above the 350 that 0.65 of OpenSSL needs, and every full
- * round built on it adds the pi and copy work back.  Today's code stays.
- *
- * No AVX2 path, not written: AVX2 has no vpternlogq (theta's three-way xor
- * and chi are two operations each), no rotate (three: two shifts and an
- * or) and a 5-lane row spans two ymm registers, so a round needs about
- * twice the operations of the AVX-512 one and a longer chain on the same
- * permute latency (4 cycles for ymm vpermq here); the AVX-512 code being
- * latency bound at 0.85 of bmi on this core, an AVX2 one would lose to
- * bmi here.  CPUs without AVX-512 were not measured.
+ * Why both: the BMI code runs close to its bound (about 130 ALU
+ * instructions a round at six ALUs), and the AVX-512 round is bound by
+ * the latency of its permutes, so which one is faster depends on the core
+ * (0.85 of bmi's time on the AMD Zen 5 build machine, 0.52 on an Intel
+ * Xeon).  There is no single-state AVX2 permutation: without vpternlogq
+ * and rotates, and with a row spanning two ymm registers, a round needs
+ * about twice the AVX-512 one's operations and would lose to bmi.  The
+ * figures and the variants measured and not kept are in
+ * docs/performance.md.
  *
  * QEMU's TCG (the VM tests) has no AVX-512, and runs the C faster than the
  * BMI code, so the timing picks generic there; the VM cases that need the
