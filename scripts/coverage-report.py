@@ -6,7 +6,7 @@
 # kernel.json + kernel-detail.json: nobs.ko in the kernel), written to
 # OUT/summary.txt and OUT/html/index.html as well as stdout.
 #
-# Targets (issue 9): cores >= 95% lines and >= 85% branches (user space);
+# Targets: cores >= 95% lines and >= 85% branches (user space);
 # glue (*_glue.c, afalg/algif_kpp.c), nobs_main.c and nobs_alg.c >= 85%
 # lines (kernel);
 # every line of the unwinding code run at least once (kernel): nobs_init(),

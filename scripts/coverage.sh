@@ -32,7 +32,7 @@
 # (index.html: the tables; user/ and kernel/: gcovr's annotated sources),
 # summary.txt (the tables), kernel/ (the kernel run: data/, console.log,
 # results.tsv, ktap.log).  Tables: scripts/coverage-report.py.
-# Targets (issue 9): cores >= 95% lines and >= 85% branches; glue and
+# Targets: cores >= 95% lines and >= 85% branches; glue and
 # nobs_main.c >= 85% lines; every line of the unwinding code run.  The last
 # line is "coverage: N passed, N failed, N skipped": one count per test
 # program run, plus the kernel run's own counts (VM cases, KUnit cases).

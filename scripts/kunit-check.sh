@@ -41,7 +41,9 @@ esac
 runner=$NOBS_ROOT/tests/kunit/run-kunit.sh
 status=0
 
-# The debug options issue 6 asks for (and issues 7 and 9 rely on).
+# The debug options a reviewer's debug kernel has (KASAN, UBSAN, lockdep,
+# KFENCE, kmemleak, ...), and those the fault-injection and kernel
+# coverage runs on the same kernel rely on (fault injection, GCOV_KERNEL).
 x86_debug_opts=(KUNIT MODULES MODULE_UNLOAD KASAN KASAN_GENERIC KASAN_INLINE
 	UBSAN UBSAN_BOUNDS UBSAN_SHIFT PROVE_LOCKING DEBUG_ATOMIC_SLEEP PREEMPT
 	DEBUG_PREEMPT KFENCE SLUB_DEBUG DEBUG_KMEMLEAK DEBUG_FS FAULT_INJECTION

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The kernel's own crypto/sha3_generic.c, compiled into the benchmark as
- * the in-kernel reference (issue 3, section 6).
+ * the in-kernel reference (the fast paths' speed-up target is against it).
  *
  * Nothing of it is committed: keccak.mk extracts crypto/sha3_generic.c and
  * include/crypto/sha3.h from /usr/src/linux-source-*.tar.xz into the build
