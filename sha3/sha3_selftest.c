@@ -202,28 +202,28 @@ static int nobs_kat_run(const struct nobs_kat *t,
 
 	switch (t->alg) {
 	case NOBS_SHA3_SHAKE128:
-		ret = nobs_shake_init(&k, 128);
+		ret = nobs_keccak_shake_init(&k, 128);
 		break;
 	case NOBS_SHA3_SHAKE256:
-		ret = nobs_shake_init(&k, 256);
+		ret = nobs_keccak_shake_init(&k, 256);
 		break;
 	case NOBS_SHA3_CSHAKE128:
-		ret = nobs_cshake_init(&k, impl, 128, NULL, 0, s, slen);
+		ret = nobs_keccak_cshake_init(&k, impl, 128, NULL, 0, s, slen);
 		break;
 	case NOBS_SHA3_CSHAKE256:
-		ret = nobs_cshake_init(&k, impl, 256, NULL, 0, s, slen);
+		ret = nobs_keccak_cshake_init(&k, impl, 256, NULL, 0, s, slen);
 		break;
 	case NOBS_SHA3_KMAC128:
-		ret = nobs_kmac_init(&k, impl, 128, key, sizeof(key), s, slen);
+		ret = nobs_keccak_kmac_init(&k, impl, 128, key, sizeof(key), s, slen);
 		break;
 	case NOBS_SHA3_KMAC256:
-		ret = nobs_kmac_init(&k, impl, 256, key, sizeof(key), s, slen);
+		ret = nobs_keccak_kmac_init(&k, impl, 256, key, sizeof(key), s, slen);
 		break;
 	case NOBS_SHA3_224:
 	case NOBS_SHA3_256:
 	case NOBS_SHA3_384:
 	case NOBS_SHA3_512:
-		ret = nobs_sha3_init(&k, (unsigned int)outlen);
+		ret = nobs_keccak_sha3_init(&k, (unsigned int)outlen);
 		break;
 	default:
 		ret = -EINVAL;
@@ -233,7 +233,7 @@ static int nobs_kat_run(const struct nobs_kat *t,
 
 	nobs_kat_absorb(&k, impl, msg, msglen, split);
 	if (t->alg == NOBS_SHA3_KMAC128 || t->alg == NOBS_SHA3_KMAC256)
-		nobs_kmac_end_input(&k, impl, outlen);
+		nobs_keccak_end_input(&k, impl, outlen);
 
 	/* Discard up to the offset, in odd-sized pieces when splitting. */
 	for (skip = t->offset; skip; skip -= n) {
