@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""NIST ACVP vector files (tests/vectors/acvp/*.json.xz) to the flat cases
+test_sha3_acvp reads: one tab-separated line per byte-oriented case,
+
+    C alg tcId xof verdict blockSize outBytes msg N S key tuple md
+
+(hex fields, empty when absent; tuple is "count:" then the elements' hex
+joined by ","; verdict 0 for a KMAC verification case whose MAC is wrong),
+and one line per file with what is not run:
+
+    S alg cases bit_oriented mct ldt
+
+A case is bit-oriented when any of its lengths in bits (message, key,
+output, tuple elements) is not a multiple of 8: the library takes byte
+strings only.  Monte Carlo (MCT) and large-data (LDT, gigabytes) cases are
+counted and not run.  Standard library only (json, lzma).
+
+usage: acvp_sha3.py OUT FILE.json.xz...
+"""
+import json
+import lzma
+import os
+import sys
+
+
+def text_hex(s):
+    return s.encode("utf-8").hex()
+
+
+def custom(group, test):
+    if group.get("hexCustomization"):
+        return test.get("customizationHex", "").lower()
+    return text_hex(test.get("customization", ""))
+
+
+def convert(path, out):
+    with lzma.open(path, "rt", encoding="utf-8") as f:
+        doc = json.load(f)
+    alg = doc["algorithm"]
+    total = bits = mct = ldt = 0
+    for g in doc["testGroups"]:
+        for t in g["tests"]:
+            total += 1
+            if g["testType"] == "MCT":
+                mct += 1
+                continue
+            if g["testType"] == "LDT":
+                ldt += 1
+                continue
+            xof = 1 if g.get("xof") else 0
+            verdict = 1
+            block = 0
+            msg = n = s = key = tup = ""
+            if alg.startswith("SHA3-"):
+                lens = [t["len"]]
+                outbits = int(alg[5:])
+                msg, md = t["msg"], t["md"]
+            elif alg.startswith("SHAKE-"):
+                lens = [t["len"], t["outLen"]]
+                outbits = t["outLen"]
+                msg, md = t["msg"], t["md"]
+            elif alg.startswith("cSHAKE-"):
+                lens = [t["len"], t["outLen"]]
+                outbits = t["outLen"]
+                msg, md = t["msg"], t["md"]
+                n = text_hex(t.get("functionName", ""))
+                s = custom(g, t)
+            elif alg.startswith("KMAC-"):
+                lens = [t["msgLen"], t["keyLen"], t["macLen"]]
+                outbits = t["macLen"]
+                msg, key, md = t["msg"], t["key"], t["mac"]
+                s = custom(g, t)
+                if "testPassed" in t:
+                    verdict = 1 if t["testPassed"] else 0
+            elif alg.startswith("TupleHash-"):
+                lens = list(t["len"]) + [t["outLen"]]
+                outbits = t["outLen"]
+                md = t["md"]
+                s = custom(g, t)
+                elems = [e[: ln // 4] for e, ln in zip(t["tuple"], t["len"])]
+                tup = "%d:%s" % (len(elems), ",".join(elems))
+            elif alg.startswith("ParallelHash-"):
+                lens = [t["len"], t["outLen"]]
+                outbits = t["outLen"]
+                msg, md = t["msg"], t["md"]
+                s = custom(g, t)
+                block = t["blockSize"]
+            else:
+                sys.exit("acvp_sha3.py: %s: unknown algorithm %s" % (path, alg))
+            if any(ln % 8 for ln in lens):
+                bits += 1
+                continue
+            # a byte-oriented message is exactly its hex (len 0: "00")
+            if alg.startswith("KMAC-"):
+                msg = msg[: t["msgLen"] // 4]
+                key = key[: t["keyLen"] // 4]
+            elif not alg.startswith("TupleHash-"):
+                msg = msg[: t["len"] // 4]
+            out.write("\t".join(str(x) for x in (
+                "C", alg, t["tcId"], xof, verdict, block, outbits // 8,
+                msg.lower(), n, s, key.lower(), tup.lower(),
+                md.lower()[: outbits // 4])) + "\n")
+    out.write("S\t%s\t%d\t%d\t%d\t%d\n" % (alg, total, bits, mct, ldt))
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    with open(sys.argv[1] + ".tmp", "w") as out:
+        for path in sys.argv[2:]:
+            convert(path, out)
+    os.replace(sys.argv[1] + ".tmp", sys.argv[1])
+
+
+if __name__ == "__main__":
+    main()
