@@ -87,11 +87,14 @@ extern const struct nobs_keccak_impl nobs_keccak_arm64_ce;
  * @absorb: for each i < @lanes: XOR @nblocks blocks of @rate bytes from
  *          in[i] into st[i], applying the permutation after each block
  * @needs_simd: as in struct nobs_keccak_impl
+ *
+ * (@st is u64 (*)[NOBS_KECCAK_LANES]: an array parameter, spelt so for
+ * checkpatch.)
  */
 struct nobs_keccak_xn_impl {
 	const char *name;
 	unsigned int lanes;
-	void (*absorb)(u64 (*st)[NOBS_KECCAK_LANES], const u8 *const *in,
+	void (*absorb)(u64 st[][NOBS_KECCAK_LANES], const u8 *const *in,
 		       size_t nblocks, size_t rate);
 	bool needs_simd;
 };

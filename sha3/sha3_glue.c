@@ -226,7 +226,7 @@ void nobs_sha3_dispatch_squeeze(struct nobs_keccak *k, u8 *out, size_t len)
  */
 static const struct nobs_keccak_xn_impl *nobs_sha3_xn __ro_after_init;
 
-static void nobs_sha3_xn_dispatch_absorb(u64 (*st)[NOBS_KECCAK_LANES],
+static void nobs_sha3_xn_dispatch_absorb(u64 st[][NOBS_KECCAK_LANES],
 					 const u8 *const *in, size_t nblocks,
 					 size_t rate)
 {

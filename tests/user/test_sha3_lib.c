@@ -80,7 +80,7 @@ const struct nobs_keccak_xn_impl *nobs_sha3_dispatch_xn(void)
 }
 
 /* Multi-lane stand-in: the lanes one after the other on cur. */
-static void xn_loop_absorb(u64 (*st)[NOBS_KECCAK_LANES], const u8 *const *in,
+static void xn_loop_absorb(u64 st[][NOBS_KECCAK_LANES], const u8 *const *in,
 			   size_t nblocks, size_t rate, unsigned int lanes)
 {
 	unsigned int i;
@@ -91,7 +91,7 @@ static void xn_loop_absorb(u64 (*st)[NOBS_KECCAK_LANES], const u8 *const *in,
 }
 
 #define XN_LOOP(n)							\
-static void xn_loop##n##_absorb(u64 (*st)[NOBS_KECCAK_LANES],		\
+static void xn_loop##n##_absorb(u64 st[][NOBS_KECCAK_LANES],		\
 				const u8 *const *in, size_t nblocks,	\
 				size_t rate)				\
 {									\
