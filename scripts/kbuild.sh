@@ -13,7 +13,7 @@
 # of the module reachable through a pointer must start with ENDBR64
 # (scripts/endbr-check.py).  Against a kernel without CONFIG_KUNIT (every
 # stock kernel), the module exports exactly the SHA-3 library (<nobs/sha3.h>), in the
-# namespace NOBS (nobs_exports below, README "In the kernel"): what only
+# namespace NOBS (nobs_exports below, README "Using it from kernel code"): what only
 # the KUnit suites use (EXPORT_SYMBOL_IF_KUNIT) is not exported there.
 # Prints "<ID> build: N passed, N failed" (the build, the exports, and the
 # ENDBR check where it applies), records the result in build/results/kernels.tsv and
