@@ -190,6 +190,8 @@ enum nobs_sha3_alg {
 };
 
 int nobs_sha3_kat(enum nobs_sha3_alg alg, const struct nobs_keccak_impl *impl);
+int nobs_sha3_lib_kat(const struct nobs_keccak_impl *impl,
+		      const struct nobs_keccak_xn_impl *xn);
 
 /*
  * The library's dispatch (sha3/sha3_lib.c calls these; sha3/sha3_glue.c

@@ -805,6 +805,55 @@ static int nobs_sha3_kat_on(enum nobs_sha3_alg alg,
 	return ret;
 }
 
+/* The library's own known answers on @impl, in a SIMD section if needed. */
+static int nobs_sha3_lib_kat_on(const struct nobs_keccak_impl *impl)
+{
+	int ret;
+
+	if (!impl->needs_simd)
+		return nobs_sha3_lib_kat(impl, NULL);
+	nobs_sha3_simd_begin();
+	ret = nobs_sha3_lib_kat(impl, NULL);
+	nobs_sha3_simd_end();
+	return ret;
+}
+
+/*
+ * What only the library offers (nobs_sha3_lib_kat(): TupleHash, the XOFs,
+ * ParallelHash) on generic, the scalar fallback and the chosen
+ * permutation, with the members' fallbacks, then through the library's
+ * own dispatch.  Its exports cannot be withdrawn: a failure on generic or
+ * through the dispatch fails the load.
+ */
+static int nobs_sha3_lib_selftest(void)
+{
+	int ret = nobs_sha3_lib_kat_on(&nobs_keccak_generic);
+
+	if (ret) {
+		pr_err("library: known-answer test failed on generic (%d)\n",
+		       ret);
+		return ret;
+	}
+	if (nobs_sha3_scalar != &nobs_keccak_generic &&
+	    nobs_sha3_lib_kat_on(nobs_sha3_scalar)) {
+		pr_err("library: known-answer test failed on %s, using generic\n",
+		       nobs_sha3_scalar->name);
+		nobs_sha3_scalar = &nobs_keccak_generic;
+		nobs_sha3_active = &nobs_keccak_generic;
+	}
+	if (nobs_sha3_active != nobs_sha3_scalar &&
+	    nobs_sha3_lib_kat_on(nobs_sha3_active)) {
+		pr_err("library: known-answer test failed on %s, using %s\n",
+		       nobs_sha3_active->name, nobs_sha3_scalar->name);
+		nobs_sha3_active = nobs_sha3_scalar;
+	}
+	ret = nobs_sha3_lib_kat(&nobs_sha3_dispatch, nobs_sha3_dispatch_xn());
+	if (ret)
+		pr_err("library: known-answer test failed through the dispatch (%d)\n",
+		       ret);
+	return ret;
+}
+
 /**
  * nobs_sha3_selftest() - known answers for every member, before registering
  *
@@ -815,8 +864,10 @@ static int nobs_sha3_kat_on(enum nobs_sha3_alg alg,
  * generic).  A member that fails on the generic permutation stays
  * unregistered.  Each failure is logged once.  The test-only parameter
  * test_fail_kat makes chosen known answers fail, to test these paths.
+ * Then the library's own (nobs_sha3_lib_selftest()).
  *
- * Return: 0 if at least one member passed, -EBADMSG if none did.
+ * Return: 0 if at least one member passed and the library did, else
+ * -EBADMSG.
  */
 int nobs_sha3_selftest(void)
 {
@@ -854,6 +905,9 @@ int nobs_sha3_selftest(void)
 			break;
 		}
 	}
+	ret = nobs_sha3_lib_selftest();
+	if (ret)
+		return ret;
 	for (i = 0; i < NOBS_SHA3_NR_ALGS; i++)
 		passed += nobs_sha3_algs[i].passed;
 	return passed ? 0 : -EBADMSG;

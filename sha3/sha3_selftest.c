@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Known-answer tests for every SHA-3 family member the glue registers.
+ * Known-answer tests for every SHA-3 family member the glue registers,
+ * and for what only the library (<nobs/sha3.h>) offers.
  *
  * Pure C over the core (no crypto API), so the module runs them at load on
  * the chosen permutation and on the generic one, and tests/user runs the
@@ -280,4 +281,128 @@ int nobs_sha3_kat(enum nobs_sha3_alg alg, const struct nobs_keccak_impl *impl)
 			return ret;
 	}
 	return found ? 0 : -EINVAL;
+}
+
+/*
+ * What only the library offers has no shash member to test: TupleHash,
+ * the XOFs' L = 0 and ParallelHash, from NIST's SP 800-185 example values
+ * (TupleHash_samples.pdf samples 3 and 5, KMACXOF_samples.pdf sample 2,
+ * ParallelHash_samples.pdf sample 1).  Messages: byte j of element or
+ * block i is 0x10 * i + j.
+ */
+static const u8 nobs_kat_kmacxof128[] = {
+	0x31, 0xa4, 0x45, 0x27, 0xb4, 0xed, 0x9f, 0x5c,
+	0x61, 0x01, 0xd1, 0x1d, 0xe6, 0xd2, 0x6f, 0x06,
+	0x20, 0xaa, 0x5c, 0x34, 0x1d, 0xef, 0x41, 0x29,
+	0x96, 0x57, 0xfe, 0x9d, 0xf1, 0xa3, 0xb1, 0x6c,
+};
+
+static const u8 nobs_kat_tuplehash128[] = {
+	0xe6, 0x0f, 0x20, 0x2c, 0x89, 0xa2, 0x63, 0x1e,
+	0xda, 0x8d, 0x4c, 0x58, 0x8c, 0xa5, 0xfd, 0x07,
+	0xf3, 0x9e, 0x51, 0x51, 0x99, 0x8d, 0xec, 0xcf,
+	0x97, 0x3a, 0xdb, 0x38, 0x04, 0xbb, 0x6e, 0x84,
+};
+
+static const u8 nobs_kat_tuplehash256[] = {
+	0xcf, 0xb7, 0x05, 0x8c, 0xac, 0xa5, 0xe6, 0x68,
+	0xf8, 0x1a, 0x12, 0xa2, 0x0a, 0x21, 0x95, 0xce,
+	0x97, 0xa9, 0x25, 0xf1, 0xdb, 0xa3, 0xe7, 0x44,
+	0x9a, 0x56, 0xf8, 0x22, 0x01, 0xec, 0x60, 0x73,
+	0x11, 0xac, 0x26, 0x96, 0xb1, 0xab, 0x5e, 0xa2,
+	0x35, 0x2d, 0xf1, 0x42, 0x3b, 0xde, 0x7b, 0xd4,
+	0xbb, 0x78, 0xc9, 0xae, 0xd1, 0xa8, 0x53, 0xc7,
+	0x86, 0x72, 0xf9, 0xeb, 0x23, 0xbb, 0xe1, 0x94,
+};
+
+static const u8 nobs_kat_parallelhash128[] = {
+	0xba, 0x8d, 0xc1, 0xd1, 0xd9, 0x79, 0x33, 0x1d,
+	0x3f, 0x81, 0x36, 0x03, 0xc6, 0x7f, 0x72, 0x60,
+	0x9a, 0xb5, 0xe4, 0x4b, 0x94, 0xa0, 0xb8, 0xf9,
+	0xaf, 0x46, 0x51, 0x44, 0x54, 0xa2, 0xb4, 0xf5,
+};
+
+/* TupleHash of @n elements of 3, 6, 9 .. bytes, with S = @s. */
+static int nobs_kat_tuplehash(const struct nobs_keccak_impl *impl,
+			      unsigned int security, unsigned int n,
+			      const char *s, const u8 *expect, size_t outlen)
+{
+	struct nobs_keccak k;
+	u8 elem[9], out[64];
+	unsigned int i, j;
+	int ret;
+
+	ret = nobs_keccak_tuplehash_init(&k, impl, security, (const u8 *)s,
+					 strlen(s));
+	if (ret)
+		return ret;
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < 3 * (i + 1); j++)
+			elem[j] = (u8)(0x10 * i + j);
+		nobs_keccak_tuplehash_element(&k, impl, elem, 3 * (i + 1));
+	}
+	nobs_keccak_end_input(&k, impl, outlen);
+	nobs_keccak_squeeze(&k, impl, out, outlen);
+	memzero_explicit(&k, sizeof(k));
+	return memcmp(out, expect, outlen) ? -EBADMSG : 0;
+}
+
+/**
+ * nobs_sha3_lib_kat() - known answers for what only the library offers
+ * @impl: permutation to test on (the caller holds the SIMD context if it
+ *        needs one)
+ * @xn:   multi-lane permutation for ParallelHash, or NULL
+ *
+ * Return: 0 if every answer matches, -EBADMSG if one does not.
+ */
+int nobs_sha3_lib_kat(const struct nobs_keccak_impl *impl,
+		      const struct nobs_keccak_xn_impl *xn)
+{
+	static const char tag[] = "My Tagged Application";
+	struct nobs_parallelhash_ctx ph;
+	u8 key[32], msg[24], out[32];
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < sizeof(key); i++)
+		key[i] = (u8)(0x40 + i);
+	for (i = 0; i < sizeof(msg); i++)
+		msg[i] = (u8)(0x10 * (i / 8) + i % 8);
+
+	/* KMACXOF128: key 40..5f, message 00 01 02 03 */
+	ret = nobs_keccak_kmac_init(&ph.outer, impl, 128, key, sizeof(key),
+				    (const u8 *)tag, sizeof(tag) - 1);
+	if (ret)
+		return ret;
+	nobs_keccak_absorb(&ph.outer, impl, msg, 4);
+	nobs_keccak_end_input(&ph.outer, impl, 0);
+	nobs_keccak_squeeze(&ph.outer, impl, out, 2);
+	nobs_keccak_squeeze(&ph.outer, impl, out + 2, sizeof(out) - 2);
+	if (memcmp(out, nobs_kat_kmacxof128, sizeof(out)))
+		ret = -EBADMSG;
+
+	if (!ret)
+		ret = nobs_kat_tuplehash(impl, 128, 3, "My Tuple App",
+					 nobs_kat_tuplehash128,
+					 sizeof(nobs_kat_tuplehash128));
+	if (!ret)
+		ret = nobs_kat_tuplehash(impl, 256, 2, "",
+					 nobs_kat_tuplehash256,
+					 sizeof(nobs_kat_tuplehash256));
+
+	/* ParallelHash128: B = 8, three blocks, S empty, in two pieces */
+	if (!ret)
+		ret = nobs_keccak_parallelhash_init(&ph, impl, 128, 8, NULL, 0);
+	if (!ret) {
+		nobs_keccak_parallelhash_update(&ph, impl, xn, msg, 5);
+		nobs_keccak_parallelhash_update(&ph, impl, xn, msg + 5,
+						sizeof(msg) - 5);
+		nobs_keccak_parallelhash_end_input(&ph, impl, sizeof(out));
+		nobs_keccak_squeeze(&ph.outer, impl, out, sizeof(out));
+		if (memcmp(out, nobs_kat_parallelhash128, sizeof(out)))
+			ret = -EBADMSG;
+	}
+	memzero_explicit(&ph, sizeof(ph));
+	memzero_explicit(key, sizeof(key));
+	return ret;
 }

@@ -22,6 +22,7 @@ $(BUILD)/acvp_sha3.txt: $(ROOT)/tests/user/acvp_sha3.py $(ACVP_FILES) \
 
 $(BUILD)/test_sha3_lib: $(ROOT)/tests/user/test_sha3_lib.c \
 		$(ROOT)/sha3/sha3_lib.c $(ROOT)/sha3/keccak.c \
+		$(ROOT)/sha3/sha3_selftest.c \
 		$(ROOT)/sha3/keccak.h $(ROOT)/include/nobs/sha3.h \
 		$(ROOT)/tests/user/keccak_cpu.h $(KECCAK_ARCH) \
 		$(ROOT)/tests/user/sha3_lib_oracle.py $(BUILD)/acvp_sha3.txt

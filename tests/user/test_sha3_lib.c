@@ -13,7 +13,8 @@
  *  - random SHAKE, cSHAKE, TupleHash and ParallelHash cases from
  *    sha3_lib_oracle.py (hashlib, pycryptodome), run at test time;
  *  - random KMAC and KMACXOF cases against OpenSSL's KMAC (EVP_MAC);
- *  - misuse: -EINVAL, zeroed output, nothing written.
+ *  - misuse: -EINVAL, zeroed output, nothing written;
+ *  - the module's load-time known answers for the library (sha3_selftest.c).
  *
  * Each runs on every permutation this CPU has (the harness's dispatch
  * below stands in for sha3_glue.c's), and ParallelHash also with
@@ -789,6 +790,20 @@ static void test_oneshot(void)
 	check(!memcmp(a, b, 64), "one-shot", "SHAKE-256", 0);
 }
 
+/* The module's load-time known answers for the library (sha3_selftest.c). */
+static void test_lib_kat(void)
+{
+	unsigned int i, x;
+
+	for (i = 0; i < n_impls; i++)
+		for (x = 0; x < ARRAY_SIZE(xns); x++)
+			check(!nobs_sha3_lib_kat(impls[i], xns[x]),
+			      "nobs_sha3_lib_kat", impls[i]->name, x);
+	cur = &nobs_keccak_generic;
+	check(!nobs_sha3_lib_kat(&nobs_sha3_dispatch, NULL),
+	      "nobs_sha3_lib_kat through the dispatch", "harness", 0);
+}
+
 int main(void)
 {
 	unsigned int seed = 1;
@@ -804,6 +819,7 @@ int main(void)
 	test_kmac_openssl(200);
 	test_misuse();
 	test_oneshot();
+	test_lib_kat();
 	printf("multi-lane stand-in calls: %lu\n", xn_calls);
 	check(xn_calls > 0, "the multi-lane path ran", "ParallelHash", 0);
 	printf("SUITE: %u passed, %u failed, %u skipped\n", passed, failed,
