@@ -7,14 +7,18 @@ test_sha3_acvp reads: one tab-separated line per byte-oriented case,
 
 (hex fields, empty when absent; tuple is "count:" then the elements' hex
 joined by ","; verdict 0 for a KMAC verification case whose MAC is wrong),
+one line per Monte Carlo case of SHA3 and SHAKE (SHA3VS's "standard"),
+
+    M alg tcId minOutBytes maxOutBytes seed md,md,... outBytes,outBytes,...
+
 and one line per file with what is not run:
 
-    S alg cases bit_oriented mct ldt
+    S alg cases bit_oriented mct_not_run ldt
 
 A case is bit-oriented when any of its lengths in bits (message, key,
 output, tuple elements) is not a multiple of 8: the library takes byte
-strings only.  Monte Carlo (MCT) and large-data (LDT, gigabytes) cases are
-counted and not run.  Standard library only (json, lzma).
+strings only.  The Monte Carlo cases of cSHAKE, TupleHash and ParallelHash
+and the large-data ones (LDT, gigabytes) are counted and not run.  Standard library only (json, lzma).
 
 usage: acvp_sha3.py OUT FILE.json.xz...
 """
@@ -34,6 +38,18 @@ def custom(group, test):
     return text_hex(test.get("customization", ""))
 
 
+def mct_line(out, alg, group, test):
+    """SHA3VS 6.2.3 (SHA3) and 6.3.3 (SHAKE) Monte Carlo: the seed, the
+    output lengths' bounds in bytes and the 100 checkpoints (SHAKE: with
+    their lengths)."""
+    res = test["resultsArray"]
+    out.write("\t".join(str(x) for x in (
+        "M", alg, test["tcId"], group.get("minOutLen", 0) // 8,
+        group.get("maxOutLen", 0) // 8, test["msg"].lower(),
+        ",".join(r["md"].lower() for r in res),
+        ",".join(str(r.get("outLen", 0) // 8) for r in res))) + "\n")
+
+
 def convert(path, out):
     with lzma.open(path, "rt", encoding="utf-8") as f:
         doc = json.load(f)
@@ -43,7 +59,11 @@ def convert(path, out):
         for t in g["tests"]:
             total += 1
             if g["testType"] == "MCT":
-                mct += 1
+                if alg.startswith(("SHA3-", "SHAKE-")) and \
+                        g.get("mctVersion") == "standard":
+                    mct_line(out, alg, g, t)
+                else:
+                    mct += 1
                 continue
             if g["testType"] == "LDT":
                 ldt += 1

@@ -9,7 +9,8 @@
  *    verification cases included), TupleHash128/256 and ParallelHash128/256,
  *    whole and with the input and output cut in random pieces; the
  *    bit-oriented cases are counted and reported as skipped, as are the
- *    Monte Carlo and large-data ones;
+ *    large-data ones and the Monte Carlo ones of cSHAKE, TupleHash and
+ *    ParallelHash (those of SHA3 and SHAKE run);
  *  - random SHAKE, cSHAKE, TupleHash and ParallelHash cases from
  *    sha3_lib_oracle.py (hashlib, pycryptodome), run at test time;
  *  - random KMAC and KMACXOF cases against OpenSSL's KMAC (EVP_MAC);
@@ -437,6 +438,73 @@ static bool run_everywhere(const struct tcase *c, unsigned int splits)
 
 /* ---- ACVP ---- */
 
+/*
+ * SHA3VS's Monte Carlo tests through the library: SHA3 (6.2.3): each
+ * digest is the next message, checkpoint every 1000; SHAKE (6.3.3): the
+ * next message is the first 16 bytes of the output (zero-padded), the
+ * next output length comes from its last two bytes.
+ */
+static bool run_mct(const char *alg, size_t minb, size_t maxb,
+		    const char *seed, char *mds, char *lens)
+{
+	unsigned int bits = atoi(strchr(alg, '-') + 1), j, i;
+	bool shake = !strncmp(alg, "SHAKE-", 6), ok = true;
+	size_t len = maxb, n, mdlen, range = maxb - minb + 1, want;
+	u8 *cur_out = calloc(1, maxb + 64), msg[64], *md;
+	struct nobs_shake_ctx sh;
+	char *save_md, *save_len, *tok, *ltok;
+
+	if (!cur_out)
+		abort();
+	md = unhex(seed, strlen(seed), &n);
+	memcpy(cur_out, md, n);
+	free(md);
+	tok = strtok_r(mds, ",", &save_md);
+	ltok = strtok_r(lens, ",", &save_len);
+	for (j = 0; j < 100 && tok; j++) {
+		size_t at1000 = len;
+
+		for (i = 1; i <= 1000; i++) {
+			if (!shake) {
+				n = bits / 8;
+				memcpy(msg, cur_out, n);
+				if (bits == 224)
+					nobs_sha3_224(msg, n, cur_out);
+				else if (bits == 256)
+					nobs_sha3_256(msg, n, cur_out);
+				else if (bits == 384)
+					nobs_sha3_384(msg, n, cur_out);
+				else
+					nobs_sha3_512(msg, n, cur_out);
+				continue;
+			}
+			memset(msg, 0, 16);
+			memcpy(msg, cur_out, 16);	/* zero-padded: below */
+			if (i == 1000)
+				at1000 = len;
+			if (bits == 128)
+				nobs_shake128_init(&sh);
+			else
+				nobs_shake256_init(&sh);
+			nobs_shake_update(&sh, msg, 16);
+			nobs_shake_squeeze(&sh, cur_out, len);
+			memset(cur_out + len, 0, 16);
+			n = len;
+			len = minb + ((size_t)cur_out[n - 2] << 8 |
+				      cur_out[n - 1]) % range;
+		}
+		md = unhex(tok, strlen(tok), &mdlen);
+		want = shake ? strtoul(ltok ? ltok : "0", NULL, 10) : bits / 8;
+		ok &= mdlen == want && (!shake || at1000 == want) &&
+		      !memcmp(cur_out, md, mdlen);
+		free(md);
+		tok = strtok_r(NULL, ",", &save_md);
+		ltok = strtok_r(NULL, ",", &save_len);
+	}
+	free(cur_out);
+	return ok && j == 100;
+}
+
 struct acvp_count {
 	char alg[32];
 	unsigned int pass, fail;
@@ -464,7 +532,7 @@ static void test_acvp(void)
 			for (i = 0; i < n_counts; i++)
 				if (!strcmp(counts[i].alg, fld[1]))
 					break;
-			printf("acvp %s: %u of %s cases passed on %u permutation%s, %u failed; skipped: %s bit-oriented, %s Monte Carlo, %s large-data\n",
+			printf("acvp %s: %u of %s cases passed on %u permutation%s, %u failed; skipped: %s bit-oriented; not run: %s Monte Carlo, %s large-data\n",
 			       fld[1], i < n_counts ? counts[i].pass : 0, fld[2],
 			       n_impls, n_impls > 1 ? "s" : "",
 			       i < n_counts ? counts[i].fail : 0, fld[3],
@@ -477,6 +545,43 @@ static void test_acvp(void)
 				       fld[1], atoi(fld[4]) + atoi(fld[5]));
 			skipped += atoi(fld[3]) + atoi(fld[4]) + atoi(fld[5]);
 			bits_total += atoi(fld[3]);
+			continue;
+		}
+		if (line[0] == 'M') {
+			/* M alg tcId minBytes maxBytes seed mds lens */
+			char *m[8];
+			unsigned int k;
+			bool ok = true;
+
+			if (split_tabs(line, m, 8) != 8) {
+				check(false, "acvp: malformed line", "-", 0);
+				continue;
+			}
+			for (i = 0; i < n_counts; i++)
+				if (!strcmp(counts[i].alg, m[1]))
+					break;
+			if (i == n_counts && n_counts < ARRAY_SIZE(counts))
+				snprintf(counts[n_counts++].alg,
+					 sizeof(counts[0].alg), "%s", m[1]);
+			for (k = 0; k < n_impls; k++) {
+				char *mds = strdup(m[6]), *lens = strdup(m[7]);
+
+				cur = impls[k];
+				ok &= run_mct(m[1], strtoul(m[3], NULL, 10),
+					      strtoul(m[4], NULL, 10), m[5],
+					      mds, lens);
+				free(mds);
+				free(lens);
+			}
+			cur = &nobs_keccak_generic;
+			if (ok) {
+				counts[i].pass++;
+				pass_total++;
+			} else {
+				counts[i].fail++;
+				printf("FAIL: acvp %s Monte Carlo case %s\n",
+				       m[1], m[2]);
+			}
 			continue;
 		}
 		if (!parse_case(line, &c)) {
