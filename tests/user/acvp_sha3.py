@@ -7,18 +7,20 @@ test_sha3_acvp reads: one tab-separated line per byte-oriented case,
 
 (hex fields, empty when absent; tuple is "count:" then the elements' hex
 joined by ","; verdict 0 for a KMAC verification case whose MAC is wrong),
-one line per Monte Carlo case of SHA3 and SHAKE (SHA3VS's "standard"),
+one line per Monte Carlo case of SHA3, SHAKE (SHA3VS's "standard") and
+TupleHash,
 
-    M alg tcId minOutBytes maxOutBytes seed md,md,... outBytes,outBytes,...
+    M alg tcId minOutBytes maxOutBytes seed md,md,... outBytes,... xof
 
 and one line per file with what is not run:
 
     S alg cases bit_oriented mct_not_run ldt
 
 A case is bit-oriented when any of its lengths in bits (message, key,
-output, tuple elements) is not a multiple of 8: the library takes byte
-strings only.  The Monte Carlo cases of cSHAKE, TupleHash and ParallelHash
-and the large-data ones (LDT, gigabytes) are counted and not run.  Standard library only (json, lzma).
+output, tuple elements) is not a multiple of 8, and a Monte Carlo case when
+its output lengths step by bits (cSHAKE's and ParallelHash's): the library
+takes byte strings only.  The large-data cases (LDT, gigabytes) are counted
+and not run.  Standard library only (json, lzma).
 
 usage: acvp_sha3.py OUT FILE.json.xz...
 """
@@ -39,15 +41,19 @@ def custom(group, test):
 
 
 def mct_line(out, alg, group, test):
-    """SHA3VS 6.2.3 (SHA3) and 6.3.3 (SHAKE) Monte Carlo: the seed, the
-    output lengths' bounds in bytes and the 100 checkpoints (SHAKE: with
-    their lengths)."""
+    """Monte Carlo: SHA3VS 6.2.3 (SHA3) and 6.3.3 (SHAKE), ACVP's
+    TupleHash one: the seed (TupleHash: its one element), the output
+    lengths' bounds in bytes and the 100 checkpoints (SHAKE, TupleHash:
+    with their lengths), and whether it is the XOF."""
     res = test["resultsArray"]
+    seed = test["tuple"][0][: test["len"][0] // 4] \
+        if alg.startswith("TupleHash-") else test["msg"]
     out.write("\t".join(str(x) for x in (
         "M", alg, test["tcId"], group.get("minOutLen", 0) // 8,
-        group.get("maxOutLen", 0) // 8, test["msg"].lower(),
+        group.get("maxOutLen", 0) // 8, seed.lower(),
         ",".join(r["md"].lower() for r in res),
-        ",".join(str(r.get("outLen", 0) // 8) for r in res))) + "\n")
+        ",".join(str(r.get("outLen", 0) // 8) for r in res),
+        1 if group.get("xof") else 0)) + "\n")
 
 
 def convert(path, out):
@@ -59,8 +65,12 @@ def convert(path, out):
         for t in g["tests"]:
             total += 1
             if g["testType"] == "MCT":
-                if alg.startswith(("SHA3-", "SHAKE-")) and \
-                        g.get("mctVersion") == "standard":
+                if g.get("outLenIncrement", 8) % 8 or \
+                        (alg.startswith("TupleHash-") and
+                         any(ln % 8 for ln in t["len"])):
+                    bits += 1	# outputs of any bit length
+                elif alg.startswith(("SHA3-", "SHAKE-", "TupleHash-")) \
+                        and g.get("mctVersion", "standard") == "standard":
                     mct_line(out, alg, g, t)
                 else:
                     mct += 1

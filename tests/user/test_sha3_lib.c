@@ -8,9 +8,9 @@
  *    SHAKE128/256, cSHAKE128/256, KMAC128/256 (KMACXOF and the
  *    verification cases included), TupleHash128/256 and ParallelHash128/256,
  *    whole and with the input and output cut in random pieces; the
- *    bit-oriented cases are counted and reported as skipped, as are the
- *    large-data ones and the Monte Carlo ones of cSHAKE, TupleHash and
- *    ParallelHash (those of SHA3 and SHAKE run);
+ *    bit-oriented cases (and Monte Carlo ones whose output lengths step
+ *    by bits) are counted and reported as skipped, as are the large-data
+ *    ones; the Monte Carlo cases of SHA3, SHAKE and TupleHash run;
  *  - random SHAKE, cSHAKE, TupleHash and ParallelHash cases from
  *    sha3_lib_oracle.py (hashlib, pycryptodome), run at test time;
  *  - random KMAC and KMACXOF cases against OpenSSL's KMAC (EVP_MAC);
@@ -439,32 +439,87 @@ static bool run_everywhere(const struct tcase *c, unsigned int splits)
 /* ---- ACVP ---- */
 
 /*
- * SHA3VS's Monte Carlo tests through the library: SHA3 (6.2.3): each
+ * One step of ACVP's TupleHash Monte Carlo test: the first 36 bytes of
+ * the previous output (zero-padded) cut into 1 to 4 equal elements (the
+ * top 3 bits say how many), hashed with customization @cust; then the
+ * next customization (letters from the first element and the output's
+ * last two bytes) and output length (bits: min + (last two bytes mod
+ * range), rounded down to whole bytes).
+ */
+static size_t tuple_mct_step(unsigned int bits, bool xof, u8 *out,
+			     size_t inlen, size_t len, size_t minb,
+			     size_t maxb, char *cust, size_t *custlen)
+{
+	struct nobs_tuplehash_ctx th;
+	size_t size, elen, k, rb, range = (maxb - minb) * 8 + 1;
+	u8 work[36];
+
+	memset(work, 0, sizeof(work));
+	memcpy(work, out, inlen < sizeof(work) ? inlen : sizeof(work));
+	size = (work[0] >> 5) % 4 + 1;
+	elen = sizeof(work) / size;
+	if (bits == 128)
+		nobs_tuplehash128_init(&th, (const u8 *)cust, *custlen);
+	else
+		nobs_tuplehash256_init(&th, (const u8 *)cust, *custlen);
+	for (k = 0; k < size; k++)
+		nobs_tuplehash_add(&th, work + k * elen, elen);
+	if (xof) {
+		nobs_tuplehash_xof_squeeze(&th, out, len);
+		nobs_tuplehash_zeroize_ctx(&th);
+	} else {
+		nobs_tuplehash_final(&th, out, len);
+	}
+	rb = (size_t)out[len - 2] << 8 | out[len - 1];
+	for (k = 0; k < elen; k++)
+		cust[k] = (char)('A' + work[k] % 26);
+	cust[elen] = (char)('A' + out[len - 2] % 26);
+	cust[elen + 1] = (char)('A' + out[len - 1] % 26);
+	*custlen = elen + 2;
+	return minb + (rb % range) / 8;
+}
+
+/*
+ * The Monte Carlo tests through the library: SHA3 (SHA3VS 6.2.3): each
  * digest is the next message, checkpoint every 1000; SHAKE (6.3.3): the
  * next message is the first 16 bytes of the output (zero-padded), the
- * next output length comes from its last two bytes.
+ * next output length comes from its last two bytes; TupleHash: ACVP's
+ * (tuple_mct_step()).
  */
 static bool run_mct(const char *alg, size_t minb, size_t maxb,
-		    const char *seed, char *mds, char *lens)
+		    const char *seed, char *mds, char *lens, bool xof)
 {
 	unsigned int bits = atoi(strchr(alg, '-') + 1), j, i;
 	bool shake = !strncmp(alg, "SHAKE-", 6), ok = true;
+	bool tuple = !strncmp(alg, "TupleHash-", 10);
 	size_t len = maxb, n, mdlen, range = maxb - minb + 1, want;
-	u8 *cur_out = calloc(1, maxb + 64), msg[64], *md;
+	size_t custlen = 0, prevlen;
+	u8 *cur_out, msg[64], *md;
 	struct nobs_shake_ctx sh;
-	char *save_md, *save_len, *tok, *ltok;
+	char *save_md, *save_len, *tok, *ltok, cust[40];
 
+	md = unhex(seed, strlen(seed), &n);
+	cur_out = calloc(1, (maxb > n ? maxb : n) + 64);
 	if (!cur_out)
 		abort();
-	md = unhex(seed, strlen(seed), &n);
 	memcpy(cur_out, md, n);
 	free(md);
+	prevlen = n;	/* TupleHash: the length of the last output */
 	tok = strtok_r(mds, ",", &save_md);
 	ltok = strtok_r(lens, ",", &save_len);
 	for (j = 0; j < 100 && tok; j++) {
 		size_t at1000 = len;
 
 		for (i = 1; i <= 1000; i++) {
+			if (tuple) {
+				at1000 = len;
+				n = tuple_mct_step(bits, xof, cur_out, prevlen,
+						   len, minb, maxb, cust,
+						   &custlen);
+				prevlen = len;
+				len = n;
+				continue;
+			}
 			if (!shake) {
 				n = bits / 8;
 				memcpy(msg, cur_out, n);
@@ -494,15 +549,17 @@ static bool run_mct(const char *alg, size_t minb, size_t maxb,
 				      cur_out[n - 1]) % range;
 		}
 		md = unhex(tok, strlen(tok), &mdlen);
-		want = shake ? strtoul(ltok ? ltok : "0", NULL, 10) : bits / 8;
-		ok &= mdlen == want && (!shake || at1000 == want) &&
+		want = shake || tuple ? strtoul(ltok ? ltok : "0", NULL, 10) :
+					bits / 8;
+		ok &= mdlen == want && (!(shake || tuple) || at1000 == want) &&
 		      !memcmp(cur_out, md, mdlen);
 		free(md);
 		tok = strtok_r(NULL, ",", &save_md);
 		ltok = strtok_r(NULL, ",", &save_len);
 	}
 	free(cur_out);
-	return ok && j == 100;
+	/* 100 checkpoints (3 in ACVP's sample TupleHash files), all checked */
+	return ok && j && !tok;
 }
 
 struct acvp_count {
@@ -548,12 +605,12 @@ static void test_acvp(void)
 			continue;
 		}
 		if (line[0] == 'M') {
-			/* M alg tcId minBytes maxBytes seed mds lens */
-			char *m[8];
+			/* M alg tcId minBytes maxBytes seed mds lens xof */
+			char *m[9];
 			unsigned int k;
 			bool ok = true;
 
-			if (split_tabs(line, m, 8) != 8) {
+			if (split_tabs(line, m, 9) != 9) {
 				check(false, "acvp: malformed line", "-", 0);
 				continue;
 			}
@@ -569,7 +626,7 @@ static void test_acvp(void)
 				cur = impls[k];
 				ok &= run_mct(m[1], strtoul(m[3], NULL, 10),
 					      strtoul(m[4], NULL, 10), m[5],
-					      mds, lens);
+					      mds, lens, atoi(m[8]));
 				free(mds);
 				free(lens);
 			}
