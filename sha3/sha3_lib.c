@@ -16,10 +16,13 @@
  */
 #include "keccak.h"
 
-/* Refused calls that produce output leave zeros, never stale bytes. */
+/*
+ * Refused calls that produce output leave zeros, never stale bytes (but
+ * for a length no buffer can have: its bit count overflows 64 bits).
+ */
 static int nobs_sha3_lib_refuse(u8 *out, size_t out_len)
 {
-	if (out_len)
+	if (out_len && out_len <= NOBS_SP800_185_MAX_LEN)
 		memset(out, 0, out_len);
 	return -EINVAL;
 }
