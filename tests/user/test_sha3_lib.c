@@ -869,6 +869,10 @@ static void test_misuse(void)
 	      "misuse: kmac update after final", "KMAC-256", 0);
 	check(nobs_kmac_xof_squeeze(&km, out, 3) == -EINVAL,
 	      "misuse: kmac xof after final", "KMAC-256", 0);
+	check(!nobs_kmac128_init(&km, msg, 3, NULL, 0) &&
+	      nobs_kmac_final(&km, out, NOBS_SP800_185_MAX_LEN + 1) == -EINVAL &&
+	      !memcmp(&km, zero, sizeof(km)),
+	      "misuse: kmac L whose bit count overflows", "KMAC-128", 0);
 	check(nobs_kmac128_init(&km, msg, NOBS_SP800_185_MAX_LEN + 1, NULL, 0) ==
 	      -EINVAL && !memcmp(&km, zero, sizeof(km)),
 	      "misuse: kmac key whose bit length overflows", "KMAC-128", 0);
