@@ -9,12 +9,12 @@
  * *_zeroize_ctx().
  *
  * The functions are exported by nobs.ko in the NOBS symbol namespace:
- * a module that calls them says MODULE_IMPORT_NS("NOBS") (before 6.13:
- * MODULE_IMPORT_NS(NOBS)).  They use the Keccak permutation nobs chose at
- * load and follow its SIMD rules: vector registers only where
- * crypto_simd_usable() says so, in bounded sections, the scalar code
- * otherwise.  So each runs in any context, hard and soft interrupts
- * included, and never sleeps.
+ * a module that calls them imports it with MODULE_IMPORT_NS(), NOBS as a
+ * string from 6.13 on and a bare name before.  They use the Keccak
+ * permutation nobs chose at load and follow its SIMD rules: vector
+ * registers only where crypto_simd_usable() says so, in bounded sections,
+ * the scalar code otherwise.  So each runs in any context, hard and soft
+ * interrupts included, and never sleeps.
  *
  * Strings are byte strings: lengths are in bytes, and SP 800-185's bit
  * strings of other lengths are not supported.  Misuse a caller can make
