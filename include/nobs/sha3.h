@@ -9,12 +9,13 @@
  * *_zeroize_ctx().
  *
  * The functions are exported by nobs.ko in the NOBS symbol namespace:
- * a module that calls them imports it with MODULE_IMPORT_NS(), NOBS as a
- * string from 6.13 on and a bare name before.  They use the Keccak
- * permutation nobs chose at load and follow its SIMD rules: vector
- * registers only where crypto_simd_usable() says so, in bounded sections,
- * the scalar code otherwise.  So each runs in any context, hard and soft
- * interrupts included, and never sleeps.
+ * a module that calls them imports it with NOBS_IMPORT_NS() (below),
+ * whatever MODULE_IMPORT_NS() takes on the kernel (NOBS as a string from
+ * 6.13 on, a bare name before).  They use the Keccak permutation nobs
+ * chose at load and follow its SIMD rules: vector registers only where
+ * crypto_simd_usable() says so, in bounded sections, the scalar code
+ * otherwise.  So each runs in any context, hard and soft interrupts
+ * included, and never sleeps.
  *
  * Strings are byte strings: lengths are in bytes, and SP 800-185's bit
  * strings of other lengths are not supported.  Misuse a caller can make
@@ -32,6 +33,17 @@
 #else
 #include <nobs/types.h>		/* the userspace harness of nobs */
 #endif
+
+/**
+ * NOBS_IMPORT_NS() - import the namespace of the functions below
+ *
+ * Once in a module that calls them, beside its MODULE_LICENSE()
+ * (<linux/module.h>): ``NOBS_IMPORT_NS();``.  MODULE_IMPORT_NS() takes an
+ * identifier before 6.13 and a string literal since, and both write the
+ * same import_ns tag into the module's .modinfo; this writes it directly,
+ * so one spelling builds on every kernel.
+ */
+#define NOBS_IMPORT_NS() MODULE_INFO(import_ns, "NOBS")
 
 #define NOBS_SHA3_224_DIGEST_SIZE	28
 #define NOBS_SHA3_256_DIGEST_SIZE	32
