@@ -108,7 +108,10 @@ static int sample_shake256(struct sample_bufs *b)
 			ret = -EBADMSG;
 			goto out;
 		}
-		nobs_shake_squeeze(&ctx, b->pieces + off, kat_shake_pieces[i]);
+		ret = nobs_shake_squeeze(&ctx, b->pieces + off,
+					 kat_shake_pieces[i]);
+		if (ret)
+			goto out;
 		off += kat_shake_pieces[i];
 	}
 	nobs_shake_zeroize_ctx(&ctx);
@@ -117,7 +120,9 @@ static int sample_shake256(struct sample_bufs *b)
 	ret = nobs_shake_update(&ctx, b->shake_in, sizeof(b->shake_in));
 	if (ret)
 		goto out;
-	nobs_shake_squeeze(&ctx, b->one_shot, sizeof(b->one_shot));
+	ret = nobs_shake_squeeze(&ctx, b->one_shot, sizeof(b->one_shot));
+	if (ret)
+		goto out;
 
 	if (off != sizeof(b->pieces) ||
 	    memcmp(b->pieces, b->one_shot, sizeof(b->pieces)) ||
@@ -155,8 +160,7 @@ static int sample_tuplehash256(struct sample_bufs *b)
 		ret = nobs_tuplehash_final(&ctx, b->tag,
 					   sizeof(kat_tuplehash256));
 	if (ret) {
-		/* final wipes the context; an error before it leaves it to us */
-		memzero_explicit(&ctx, sizeof(ctx));
+		nobs_tuplehash_zeroize_ctx(&ctx);
 		return ret;
 	}
 	return memcmp(b->tag, kat_tuplehash256,
