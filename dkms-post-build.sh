@@ -11,10 +11,10 @@
 #   include/nobs/    the public headers (<nobs/sha3.h>)
 # README.md, "Using it", gives the build line.
 set -e
-[ $# -eq 1 ] && [ -d "$1" ] || {
+if [ $# -ne 1 ] || [ ! -d "$1" ]; then
 	echo "usage: dkms-post-build.sh DIR (DKMS's directory of the kernel)" >&2
 	exit 1
-}
+fi
 cp Module.symvers "$1/Module.symvers"
 rm -rf "$1/include"
 mkdir -p "$1/include"
