@@ -49,6 +49,14 @@ else
 	*) result fail sample-checks "${sm_line:-no pass or FAIL line from $sm_mod}" ;;
 	esac
 	check sample-holds-nobs test -e /sys/module/nobs/holders/$sm_mod
+	# With MODVERSIONS (6.1, 6.12) it carries nobs's CRCs, from the
+	# Module.symvers it was built against, and they are nobs.ko's.
+	sm_mv=$(dmesg | grep -E "$sm_mod: (disagrees about version of symbol|no symbol version for|Unknown symbol)" | head -n 3)
+	if [ -z "$sm_mv" ]; then
+		result pass sample-modversions "no symbol complaint"
+	else
+		result fail sample-modversions "$sm_mv"
+	fi
 	check sample-unload rmmod $sm_mod
 
 	# 2. depmod and modprobe.  On a board's system DKMS installed nobs
