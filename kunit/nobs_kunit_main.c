@@ -227,6 +227,6 @@ module_exit(nobs_kunit_exit);
 MODULE_DESCRIPTION("KUnit tests for nobs (SHA-3 family, CTR_DRBG, CSIDH-512)");
 MODULE_AUTHOR("The nobs developers");
 MODULE_LICENSE("GPL");
-/* nobs.ko's API (nobs_keccak_generic), and what it exports for KUnit only */
+/* nobs.ko's library (<nobs/sha3.h>), and what it exports for KUnit only */
 MODULE_IMPORT_NS(NOBS_NS);
 MODULE_IMPORT_NS(NOBS_KUNIT_NS);

@@ -12,7 +12,8 @@
 #          Debian 12's 6.12 and on the newest 7.x (backports, with the
 #          AF_ALG policy case), the core cases ($NOBS_VM_CORE: every
 #          algorithm, the kpp type's errors, the stress run with unload
-#          attempts) on 6.1 and with force_generic on trixie, the rt
+#          attempts, the sample module built against DKMS's nobs) on 6.1
+#          and with force_generic on trixie, the rt
 #          cases ($NOBS_VM_RT: the core ones and the load failures and
 #          unloads) on trixie-rt, the DRBG cases on a CPU without AES on
 #          6.12, the FIPS case booted with fips=1 on 6.1, 6.12 and trixie
@@ -78,10 +79,13 @@ GENERIC="force_generic=1 drbg_reseed_interval=1000"
 FAST="keccak_impl=bmi"
 # The core cases: every algorithm (30, 40, 50; CSIDH-1024, whose long
 # requests yield under MAY_SLEEP, 65), the kpp type's errors (60), the
-# stress run with unload attempts (80).  The rt cases add the load
-# failures and unloads (20): with 65 and 80, what PREEMPT_RT changes most.
+# stress run with unload attempts (80), the sample module (95: a user of
+# the library, built on the host against each kernel's tree and the
+# Module.symvers DKMS kept; depmod's order and modprobe).  The rt cases
+# add the load failures and unloads (20): with 65 and 80, what PREEMPT_RT
+# changes most.
 # make check-full adds the abuse cases (70) to them.
-core='30-* 40-* 50-* 60-* 65-* 80-*'
+core='30-* 40-* 50-* 60-* 65-* 80-* 95-*'
 case $mode in
 all)
 	NOBS_VM_CORE=${NOBS_VM_CORE:-"$core 70-*"}

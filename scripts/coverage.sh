@@ -82,7 +82,7 @@ done
 # inline mul/sqr dispatch between the generic C and the BMI2/ADX assembly.
 # The assembly itself (arch/x86/*.S) has no gcov counters: the tests that
 # compare it with the generic C bit for bit stand for it.
-cores=(sha3/keccak.c arch/x86/keccak_x86.c drbg/ctr_drbg.c isogeny/fp.c
+cores=(sha3/keccak.c sha3/sha3_lib.c arch/x86/keccak_x86.c drbg/ctr_drbg.c isogeny/fp.c
 	isogeny/fp1024.c isogeny/fp_impl.h isogeny/fp_decl.h isogeny/csidh.c
 	isogeny/csidh1024_keys.c)
 also=(sha3/sha3_selftest.c)

@@ -3,8 +3,11 @@
 # deb-check.sh (make check-deb): make deb, lintian (an error fails; every
 # tag is printed), the packages' contents and fields, the hardening of
 # nobs-kpp, then a real install on this machine: apt installs both packages,
-# DKMS must have built and installed nobs.ko for every kernel with headers;
-# apt removes them and every trace must be gone.  A trap purges whatever the
+# DKMS must have built and installed nobs.ko for every kernel with headers,
+# and kept beside it what a module using nobs's library builds against
+# (dkms-post-build.sh): the sample module, built from the package's
+# examples by README's line, must then depend on nobs; apt removes them
+# and every trace must be gone.  A trap purges whatever the
 # run installed, even on failure, and deletes the depmod files it made, so
 # the machine is left as it was.  The real install is skipped (SKIP line)
 # when not root or when nobs is already installed or known to DKMS here.
@@ -126,13 +129,24 @@ mapfile -t srcs < <(cd "$NOBS_ROOT" && {
 	else
 		find . -type f \( -name '*.c' -o -name '*.h' -o -name '*.S' -o -name '*Kbuild.inc' \) | sed 's|^\./||'
 	fi
-} | grep -Ev '^(tests|kunit|tools|scripts|debian|build)/' | sort -u | sed "s|^|$usrc/|")
+} | grep -Ev '^(tests|kunit|tools|scripts|debian|build|samples)/' | sort -u | sed "s|^|$usrc/|")
 step "nobs-dkms has every module source (${#srcs[@]} files: sha3, drbg, isogeny, afalg, arch, include, compat)" \
 	in_list "$t/dkms.list" "${srcs[@]}"
 no_extras() {
-	! grep -E "^$usrc/(tests|kunit|tools|scripts|debian|build|\.git)(/|$)|\.(o|ko|mod|cmd|a)$|\.ko\.|/\.[^/]+$|Module\.symvers|modules\.order" "$t/dkms.list"
+	! grep -E "^$usrc/(tests|kunit|tools|scripts|debian|build|samples|\.git)(/|$)|\.(o|ko|mod|cmd|a)$|\.ko\.|/\.[^/]+$|Module\.symvers|modules\.order" "$t/dkms.list"
 }
-step "nobs-dkms has no tests, KUnit, tools, packaging or build artefacts" no_extras
+step "nobs-dkms has no tests, KUnit, tools, samples, packaging or build artefacts" no_extras
+# What a module using the library needs: the public header in the source,
+# the POST_BUILD step that keeps it and Module.symvers per kernel, and the
+# sample module as an example.
+ex=usr/share/doc/nobs-dkms/examples/nobs-sha3-sample
+step "nobs-dkms has <nobs/sha3.h>, dkms-post-build.sh and the sample in $ex" \
+	in_list "$t/dkms.list" "$usrc/include/nobs/sha3.h" "$usrc/dkms-post-build.sh" \
+	"$ex/Kbuild" "$ex/Makefile" "$ex/nobs_sha3_sample.c" "$ex/nobs_sha3_sample_kat.h" \
+	"$ex/gen-kat.py"
+# (grep reads the whole listing: -q would end dpkg-deb by SIGPIPE.)
+post_build_x() { dpkg-deb -c "$dkms_deb" | grep "^-rwxr-xr-x .* \./$usrc/dkms-post-build\.sh$" >/dev/null; }
+step "dkms-post-build.sh is executable (DKMS runs it only then)" post_build_x
 only_usr() { ! grep -Ev '^(usr/src/|usr/share/doc/nobs-dkms/|usr/$|usr/share/$|usr/share/doc/$|$)' "$t/dkms.list"; }
 step "nobs-dkms installs only below /usr/src and its doc directory" only_usr
 step "nobs-kpp has usr/bin/nobs-kpp and its man page" in_list "$t/kpp.list" \
@@ -153,6 +167,20 @@ step "nobs-kpp hardened (PIE, RELRO, BIND_NOW, stack protector, fortify)" harden
 step "nobs-kpp -h runs" "$bin" -h
 
 # --- install and remove on this machine ----------------------------------
+# symvers_and_header DIR: DKMS's directory of a kernel has nobs's
+# Module.symvers (the library's exports, namespace NOBS) and the header.
+symvers_and_header() {
+	awk '$2 == "nobs_shake256_init" && $4 == "EXPORT_SYMBOL_GPL" && $5 == "NOBS" { f = 1 }
+		END { exit !f }' "$1/Module.symvers" && test -f "$1/include/nobs/sha3.h"
+}
+# sample_build KVER DIR SAMPLE: README's build line; the module depends on
+# nobs and imports its namespace.
+sample_build() {
+	make -C "/lib/modules/$1/build" M="$3" KBUILD_EXTRA_SYMBOLS="$2/Module.symvers" \
+		ccflags-y=-I"$2/include" &&
+		test "$(modinfo -F depends "$3/nobs_sha3_sample.ko")" = nobs &&
+		test "$(modinfo -F import_ns "$3/nobs_sha3_sample.ko")" = NOBS
+}
 kernels=()
 for d in /lib/modules/*/build/include; do
 	[ -e "$d" ] || continue
@@ -212,6 +240,15 @@ for k in "${kernels[@]}"; do
 		modinfo -k '$k' -p nobs | grep -q '^force_generic:' &&
 		! modinfo -k '$k' -p nobs | grep -q '^test_'"
 	modinfo -k "$k" nobs 2>/dev/null | grep -E '^(filename|version|vermagic):' | sed 's/^/        /'
+	# A consumer's build, as README.md ("Using it") writes it, of the
+	# example the package ships.
+	n=/var/lib/dkms/nobs/kernel-$k-$(uname -m)
+	step "$n: Module.symvers (namespace NOBS) and include/nobs/sha3.h" \
+		symvers_and_header "$n"
+	rm -rf "$t/sample-$k"
+	cp -R "/$ex" "$t/sample-$k"
+	step "the sample module builds against the installed nobs for $k and depends on it" \
+		sample_build "$k" "$n" "$t/sample-$k"
 done
 step "/usr/bin/nobs-kpp -h (installed)" /usr/bin/nobs-kpp -h
 
@@ -222,5 +259,6 @@ for k in "${kernels[@]}"; do
 done
 step "/usr/src/nobs-$v and /usr/bin/nobs-kpp gone" \
 	test ! -e "/usr/src/nobs-$v" -a ! -e /usr/bin/nobs-kpp
+step "/var/lib/dkms/nobs gone (Module.symvers and headers with it)" test ! -e /var/lib/dkms/nobs
 step "dkms status no longer lists nobs" sh -c '! dkms status -m nobs | grep -q . && ! dkms status | grep -q "^nobs/"'
 finish

@@ -8,7 +8,12 @@
 # build/dkms/<ID>/nobs.ko (decompressed) for the VM tests; each one's
 # vermagic must be that of the stock image's own modules, and it must have
 # no test hook although DKMS builds with NOBS_TEST_HOOKS=1 in its
-# environment (as a 'sudo -E dkms build' from a test shell would).
+# environment (as a 'sudo -E dkms build' from a test shell would).  What
+# dkms.conf's POST_BUILD step (dkms-post-build.sh) keeps for modules that
+# use nobs's library, in DKMS's directory of each kernel, is checked and
+# kept too: build/dkms/<ID>/Module.symvers and build/dkms/<ID>/include/
+# (the VM case 95-sample.sh builds the sample module against them, as
+# README's line does against /var/lib/dkms/nobs/kernel-<kver>-<arch>).
 # Results per kernel also go to build/results/kernels.tsv (suite "dkms").
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -54,6 +59,15 @@ no_test_hooks() {
 	modinfo -p "$1" | grep -q '^force_generic:' && ! modinfo -p "$1" | grep -q '^test_'
 }
 
+# consumer_files DIR: the library's exports in DIR/Module.symvers (every
+# one GPL-only, in the namespace NOBS, nobs_shake256_init among them) and
+# the public header.
+consumer_files() {
+	awk '$4 != "EXPORT_SYMBOL_GPL" || $5 != "NOBS" { bad = 1 }
+		$2 == "nobs_shake256_init" { f = 1 } END { exit bad || !f }' "$1/Module.symvers" &&
+		test -f "$1/include/nobs/sha3.h"
+}
+
 step add dkms add "${d[@]}" "$src"
 for id in "${ids[@]}"; do
 	id=$(nobs_kernel_id "$id")
@@ -77,6 +91,11 @@ for id in "${ids[@]}"; do
 	?*) cp "$ko" "$out/nobs.ko" ;;
 	esac
 	step "module for $id ($kver)" test -s "$out/nobs.ko"
+	kdk=$t/tree/nobs/$NOBS_VERSION/$kver/$(uname -m)
+	if [ -f "$kdk/Module.symvers" ]; then cp "$kdk/Module.symvers" "$out/"; fi
+	if [ -d "$kdk/include" ]; then cp -R "$kdk/include" "$out/"; fi
+	step "Module.symvers (namespace NOBS) and <nobs/sha3.h> kept for $id ($kver)" \
+		consumer_files "$out"
 	step "vermagic $id ($kver)" same_vermagic "$out/nobs.ko" "$img"
 	step "no test hooks in the module for $id (NOBS_TEST_HOOKS=1 in the environment)" \
 		no_test_hooks "$out/nobs.ko"

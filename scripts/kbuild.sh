@@ -12,8 +12,8 @@
 # $NOBS_CACHE/sparse-too-old, use it from the start).  On x86_64 kernels with X86_KERNEL_IBT, every function
 # of the module reachable through a pointer must start with ENDBR64
 # (scripts/endbr-check.py).  Against a kernel without CONFIG_KUNIT (every
-# stock kernel), the module exports exactly the Keccak core's API, in the
-# namespace NOBS (nobs_exports below, README "In the kernel"): what only
+# stock kernel), the module exports exactly the SHA-3 library (<nobs/sha3.h>), in the
+# namespace NOBS (nobs_exports below, README "Using it from kernel code"): what only
 # the KUnit suites use (EXPORT_SYMBOL_IF_KUNIT) is not exported there.
 # Prints "<ID> build: N passed, N failed" (the build, the exports, and the
 # ENDBR check where it applies), records the result in build/results/kernels.tsv and
@@ -77,9 +77,17 @@ fi
 pass=$ok fail=$((1 - ok))
 # The exports: the names in the module's symbol table (__ksymtab_NAME) and
 # modpost's Module.symvers (name, export type, namespace).
-nobs_exports="nobs_cshake_init nobs_keccak_generic nobs_kmac_end_input
-nobs_kmac_init nobs_sha3_absorb nobs_sha3_init nobs_sha3_squeeze
-nobs_shake_init"
+nobs_exports="nobs_cshake128_init nobs_cshake256_init nobs_kmac128_init
+nobs_kmac256_init nobs_kmac_final nobs_kmac_update nobs_kmac_xof_squeeze
+nobs_kmac_zeroize_ctx nobs_parallelhash128_init nobs_parallelhash256_init
+nobs_parallelhash_final nobs_parallelhash_update nobs_parallelhash_xof_squeeze
+nobs_parallelhash_zeroize_ctx nobs_sha3_224 nobs_sha3_224_init nobs_sha3_256
+nobs_sha3_256_init nobs_sha3_384 nobs_sha3_384_init nobs_sha3_512
+nobs_sha3_512_init nobs_sha3_final nobs_sha3_update nobs_sha3_zeroize_ctx
+nobs_shake128 nobs_shake128_init nobs_shake256 nobs_shake256_init
+nobs_shake_squeeze nobs_shake_update nobs_shake_zeroize_ctx
+nobs_tuplehash128_init nobs_tuplehash256_init nobs_tuplehash_add
+nobs_tuplehash_final nobs_tuplehash_xof_squeeze nobs_tuplehash_zeroize_ctx"
 exports_check() {
 	local want got
 	# shellcheck disable=SC2086

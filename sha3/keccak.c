@@ -152,17 +152,14 @@ static void nobs_keccak_generic_absorb(u64 *st, const u8 *in, size_t nblocks,
 	}
 }
 
-/*
- * Exported with the core's API: the @impl other modules pass to
- * nobs_cshake_init(), nobs_kmac_init() and nobs_kmac_end_input().
- */
+/* The reference the KUnit suites compare the others with. */
 const struct nobs_keccak_impl nobs_keccak_generic = {
 	.name = "generic",
 	.permute = nobs_keccakf_generic,
 	.absorb = nobs_keccak_generic_absorb,
 	.needs_simd = false,
 };
-EXPORT_SYMBOL_NS_GPL(nobs_keccak_generic, NOBS_NS);
+EXPORT_SYMBOL_IF_KUNIT(nobs_keccak_generic);
 
 /* XOR @len bytes at byte position @pos of the lanes (pos + len <= 200). */
 static void nobs_keccak_xor_bytes(u64 *st, unsigned int pos, const u8 *in,
@@ -320,13 +317,13 @@ bool nobs_keccak_state_valid(const struct nobs_keccak *k)
 }
 
 /**
- * nobs_sha3_init() - start SHA3-224, SHA3-256, SHA3-384 or SHA3-512
+ * nobs_keccak_sha3_init() - start SHA3-224, SHA3-256, SHA3-384 or SHA3-512
  * @k:          state to initialise
  * @digestsize: 28, 32, 48 or 64
  *
  * Return: 0, or -EINVAL for another digest size.
  */
-int nobs_sha3_init(struct nobs_keccak *k, unsigned int digestsize)
+int nobs_keccak_sha3_init(struct nobs_keccak *k, unsigned int digestsize)
 {
 	if (digestsize != 28 && digestsize != 32 && digestsize != 48 &&
 	    digestsize != 64)
@@ -335,7 +332,6 @@ int nobs_sha3_init(struct nobs_keccak *k, unsigned int digestsize)
 			 NOBS_KECCAK_DS_SHA3);
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(nobs_sha3_init, NOBS_NS);
 
 static int nobs_shake_rate(unsigned int security)
 {
@@ -347,7 +343,7 @@ static int nobs_shake_rate(unsigned int security)
 }
 
 /**
- * nobs_shake_init() - start SHAKE128 or SHAKE256
+ * nobs_keccak_shake_init() - start SHAKE128 or SHAKE256
  * @k:        state to initialise
  * @security: 128 or 256
  *
@@ -356,7 +352,7 @@ static int nobs_shake_rate(unsigned int security)
  *
  * Return: 0, or -EINVAL for another security level.
  */
-int nobs_shake_init(struct nobs_keccak *k, unsigned int security)
+int nobs_keccak_shake_init(struct nobs_keccak *k, unsigned int security)
 {
 	int rate = nobs_shake_rate(security);
 
@@ -365,7 +361,6 @@ int nobs_shake_init(struct nobs_keccak *k, unsigned int security)
 	nobs_keccak_init(k, rate, NOBS_KECCAK_DS_SHAKE);
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(nobs_shake_init, NOBS_NS);
 
 /**
  * nobs_sp800_185_left_encode() - left_encode(x), SP 800-185 2.3.1
@@ -426,7 +421,7 @@ static void nobs_absorb_encode_string(struct nobs_keccak *k,
 }
 
 /**
- * nobs_cshake_init() - start cSHAKE128 or cSHAKE256, SP 800-185 3
+ * nobs_keccak_cshake_init() - start cSHAKE128 or cSHAKE256, SP 800-185 3
  * @k:        state to initialise
  * @impl:     permutation for the prefix block(s)
  * @security: 128 or 256
@@ -438,17 +433,20 @@ static void nobs_absorb_encode_string(struct nobs_keccak *k,
  * Absorbs bytepad(encode_string(N) || encode_string(S), rate).  With N and
  * S both empty this is SHAKE, as SP 800-185 specifies.
  *
- * Return: 0, or -EINVAL for another security level.
+ * Return: 0, or -EINVAL for another security level or a string longer
+ * than NOBS_SP800_185_MAX_LEN.
  */
-int nobs_cshake_init(struct nobs_keccak *k,
-		     const struct nobs_keccak_impl *impl,
-		     unsigned int security,
-		     const u8 *n, size_t nlen, const u8 *s, size_t slen)
+int nobs_keccak_cshake_init(struct nobs_keccak *k,
+			    const struct nobs_keccak_impl *impl,
+			    unsigned int security,
+			    const u8 *n, size_t nlen, const u8 *s, size_t slen)
 {
 	int rate = nobs_shake_rate(security);
 
 	if (rate < 0)
 		return rate;
+	if (nlen > NOBS_SP800_185_MAX_LEN || slen > NOBS_SP800_185_MAX_LEN)
+		return -EINVAL;
 	if (!nlen && !slen) {
 		nobs_keccak_init(k, rate, NOBS_KECCAK_DS_SHAKE);
 		return 0;
@@ -460,7 +458,6 @@ int nobs_cshake_init(struct nobs_keccak *k,
 	nobs_keccak_fill_block(k, impl);
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(nobs_cshake_init, NOBS_NS);
 
 static const u8 nobs_kmac_name[] = { 'K', 'M', 'A', 'C' };
 static const u8 nobs_tuplehash_name[] = {
@@ -468,7 +465,7 @@ static const u8 nobs_tuplehash_name[] = {
 };
 
 /**
- * nobs_kmac_init() - start KMAC128 or KMAC256, SP 800-185 4
+ * nobs_keccak_kmac_init() - start KMAC128 or KMAC256, SP 800-185 4
  * @k:        state to initialise
  * @impl:     permutation for the prefix blocks
  * @security: 128 or 256
@@ -479,19 +476,23 @@ static const u8 nobs_tuplehash_name[] = {
  *
  * Absorbs the cSHAKE prefix for N = "KMAC" and bytepad(encode_string(K)).
  * Then absorb the message with nobs_keccak_absorb(), call
- * nobs_kmac_end_input() and squeeze.  The state holds key material: wipe
+ * nobs_keccak_end_input() and squeeze.  The state holds key material: wipe
  * it when done.
  *
- * Return: 0, or -EINVAL for another security level.
+ * Return: 0, or -EINVAL for another security level or a string longer
+ * than NOBS_SP800_185_MAX_LEN.
  */
-int nobs_kmac_init(struct nobs_keccak *k, const struct nobs_keccak_impl *impl,
-		   unsigned int security, const u8 *key, size_t keylen,
-		   const u8 *s, size_t slen)
+int nobs_keccak_kmac_init(struct nobs_keccak *k,
+			  const struct nobs_keccak_impl *impl,
+			  unsigned int security, const u8 *key, size_t keylen,
+			  const u8 *s, size_t slen)
 {
 	int ret;
 
-	ret = nobs_cshake_init(k, impl, security, nobs_kmac_name,
-			       sizeof(nobs_kmac_name), s, slen);
+	if (keylen > NOBS_SP800_185_MAX_LEN)
+		return -EINVAL;
+	ret = nobs_keccak_cshake_init(k, impl, security, nobs_kmac_name,
+				      sizeof(nobs_kmac_name), s, slen);
 	if (ret)
 		return ret;
 	nobs_absorb_left_encode(k, impl, k->rate);
@@ -499,53 +500,217 @@ int nobs_kmac_init(struct nobs_keccak *k, const struct nobs_keccak_impl *impl,
 	nobs_keccak_fill_block(k, impl);
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(nobs_kmac_init, NOBS_NS);
 
 /**
- * nobs_kmac_end_input() - absorb right_encode(L) after the message
+ * nobs_keccak_end_input() - absorb right_encode(L) after the message
  * @k:      KMAC or TupleHash state, still absorbing
  * @impl:   permutation to use
  * @outlen: output length in bytes that will be squeezed; 0 selects the
  *          XOF variant (KMACXOF, TupleHashXOF: L = 0)
  */
-void nobs_kmac_end_input(struct nobs_keccak *k,
-			 const struct nobs_keccak_impl *impl, size_t outlen)
+void nobs_keccak_end_input(struct nobs_keccak *k,
+			   const struct nobs_keccak_impl *impl, size_t outlen)
 {
 	u8 buf[9];
 
 	nobs_keccak_absorb(k, impl, buf,
 			   nobs_sp800_185_right_encode(buf, (u64)outlen * 8));
 }
-EXPORT_SYMBOL_NS_GPL(nobs_kmac_end_input, NOBS_NS);
 
 /**
- * nobs_tuplehash_init() - start TupleHash128 or TupleHash256, SP 800-185 5
+ * nobs_keccak_tuplehash_init() - start TupleHash128 or TupleHash256, SP 800-185 5
  * @k:        state to initialise
  * @impl:     permutation for the prefix block
  * @security: 128 or 256
  * @s:        customization string S (may be NULL when @slen is 0)
  * @slen:     length of S in bytes
  *
- * Return: 0, or -EINVAL for another security level.
+ * Return: 0, or -EINVAL for another security level or a string longer
+ * than NOBS_SP800_185_MAX_LEN.
  */
-int nobs_tuplehash_init(struct nobs_keccak *k,
-			const struct nobs_keccak_impl *impl,
-			unsigned int security, const u8 *s, size_t slen)
+int nobs_keccak_tuplehash_init(struct nobs_keccak *k,
+			       const struct nobs_keccak_impl *impl,
+			       unsigned int security, const u8 *s, size_t slen)
 {
-	return nobs_cshake_init(k, impl, security, nobs_tuplehash_name,
-				sizeof(nobs_tuplehash_name), s, slen);
+	return nobs_keccak_cshake_init(k, impl, security, nobs_tuplehash_name,
+				       sizeof(nobs_tuplehash_name), s, slen);
 }
 
 /**
- * nobs_tuplehash_add() - absorb one element of the tuple
+ * nobs_keccak_tuplehash_element() - absorb one element of the tuple
  * @k:    TupleHash state
  * @impl: permutation to use
  * @x:    the element (may be NULL when @len is 0)
- * @len:  its length in bytes
+ * @len:  its length in bytes, at most NOBS_SP800_185_MAX_LEN
  */
-void nobs_tuplehash_add(struct nobs_keccak *k,
-			const struct nobs_keccak_impl *impl,
-			const u8 *x, size_t len)
+void nobs_keccak_tuplehash_element(struct nobs_keccak *k,
+				   const struct nobs_keccak_impl *impl,
+				   const u8 *x, size_t len)
 {
 	nobs_absorb_encode_string(k, impl, x, len);
+}
+
+static const u8 nobs_parallelhash_name[] = {
+	'P', 'a', 'r', 'a', 'l', 'l', 'e', 'l', 'H', 'a', 's', 'h'
+};
+
+/* The padded last block of a lane, once XORed in: nothing more to add. */
+static const u8 nobs_keccak_zero_block[NOBS_SHAKE128_RATE];
+
+/*
+ * Stack the multi-lane path needs below its caller: its own frame (the
+ * lanes' states, about 1.7 KiB with eight) and room for the permutation
+ * and a SIMD section's entry.  With less (deep callers, an interrupt
+ * stack: nobs_stack_room() is 0 there) the blocks go one at a time.
+ */
+#define NOBS_PARALLELHASH_XN_STACK	4096
+
+/**
+ * nobs_keccak_parallelhash_init() - start ParallelHash128/256, SP 800-185 6
+ * @ctx:        context to initialise
+ * @impl:       permutation for the prefix block
+ * @security:   128 or 256
+ * @block_size: B in bytes, at least 1
+ * @s:          customization string S (may be NULL when @slen is 0)
+ * @slen:       length of S in bytes
+ *
+ * Absorbs the cSHAKE prefix for N = "ParallelHash" and left_encode(B)
+ * into ctx->outer, and starts the first block's SHAKE in ctx->leaf.
+ *
+ * Return: 0, or -EINVAL for another security level, a block size of 0 or
+ * a string longer than NOBS_SP800_185_MAX_LEN (@ctx is then zeroed).
+ */
+int nobs_keccak_parallelhash_init(struct nobs_parallelhash_ctx *ctx,
+				  const struct nobs_keccak_impl *impl,
+				  unsigned int security, size_t block_size,
+				  const u8 *s, size_t slen)
+{
+	int ret;
+
+	memset(ctx, 0, sizeof(*ctx));
+	if (!block_size)
+		return -EINVAL;
+	ret = nobs_keccak_cshake_init(&ctx->outer, impl, security,
+				      nobs_parallelhash_name,
+				      sizeof(nobs_parallelhash_name), s, slen);
+	if (ret)
+		return ret;
+	nobs_keccak_shake_init(&ctx->leaf, security);
+	ctx->block_size = block_size;
+	nobs_absorb_left_encode(&ctx->outer, impl, block_size);
+	return 0;
+}
+
+/* The current block is complete: its chained value goes into ctx->outer. */
+static void nobs_parallelhash_leaf_end(struct nobs_parallelhash_ctx *ctx,
+				       const struct nobs_keccak_impl *impl)
+{
+	/* SHAKE128 gives 256 bits, SHAKE256 512: twice the security level */
+	size_t cvlen = NOBS_KECCAK_WIDTH - ctx->leaf.rate;
+	u8 cv[64];
+
+	nobs_keccak_squeeze(&ctx->leaf, impl, cv, cvlen);
+	nobs_keccak_absorb(&ctx->outer, impl, cv, cvlen);
+	nobs_keccak_init(&ctx->leaf, ctx->leaf.rate, NOBS_KECCAK_DS_SHAKE);
+	ctx->leaf_len = 0;
+	ctx->blocks++;
+}
+
+/*
+ * xn->lanes whole blocks at @in, each in a fresh SHAKE state: absorb the
+ * block's whole rate-sized pieces on all lanes at once, XOR the rest and
+ * the padding in, one more multi-lane call with a zero block to permute,
+ * then the chained values into ctx->outer in order.
+ */
+static noinline void
+nobs_parallelhash_xn(struct nobs_parallelhash_ctx *ctx,
+		     const struct nobs_keccak_impl *impl,
+		     const struct nobs_keccak_xn_impl *xn, const u8 *in)
+{
+	u64 st[NOBS_KECCAK_XN_MAX_LANES][NOBS_KECCAK_LANES];
+	const u8 *p[NOBS_KECCAK_XN_MAX_LANES];
+	size_t rate = ctx->leaf.rate, b = ctx->block_size;
+	size_t full = b / rate, tail = b % rate;
+	size_t cvlen = NOBS_KECCAK_WIDTH - rate;
+	unsigned int lanes = xn->lanes, i;
+	u8 cv[64];
+
+	memset(st, 0, lanes * sizeof(st[0]));
+	for (i = 0; i < lanes; i++)
+		p[i] = in + i * b;
+	if (full)
+		xn->absorb(st, p, full, rate);
+	for (i = 0; i < lanes; i++) {
+		nobs_keccak_xor_bytes(st[i], 0, p[i] + full * rate, tail);
+		st[i][tail / 8] ^= (u64)NOBS_KECCAK_DS_SHAKE << (8 * (tail & 7));
+		st[i][(rate - 1) / 8] ^= 0x80ULL << (8 * ((rate - 1) & 7));
+		p[i] = nobs_keccak_zero_block;
+	}
+	xn->absorb(st, p, 1, rate);
+	for (i = 0; i < lanes; i++) {
+		nobs_keccak_read_bytes(st[i], 0, cv, cvlen);
+		nobs_keccak_absorb(&ctx->outer, impl, cv, cvlen);
+	}
+	ctx->blocks += lanes;
+}
+
+/**
+ * nobs_keccak_parallelhash_update() - absorb message bytes
+ * @ctx:  ParallelHash context, still absorbing
+ * @impl: permutation for the single-block path and ctx->outer
+ * @xn:   multi-lane permutation, or NULL: with one of at least 2 lanes,
+ *        runs of xn->lanes whole blocks that start on a block boundary
+ *        are hashed together (when the stack has room)
+ * @in:   message bytes
+ * @len:  number of bytes; any length, any split across calls
+ */
+void nobs_keccak_parallelhash_update(struct nobs_parallelhash_ctx *ctx,
+				     const struct nobs_keccak_impl *impl,
+				     const struct nobs_keccak_xn_impl *xn,
+				     const u8 *in, size_t len)
+{
+	size_t b = ctx->block_size, n;
+	unsigned int lanes = xn ? xn->lanes : 0;
+
+	if (lanes < 2 || lanes > NOBS_KECCAK_XN_MAX_LANES ||
+	    nobs_stack_room() < NOBS_PARALLELHASH_XN_STACK)
+		lanes = 0;
+	while (len) {
+		if (lanes && !ctx->leaf_len && len / b >= lanes) {
+			nobs_parallelhash_xn(ctx, impl, xn, in);
+			in += lanes * b;
+			len -= lanes * b;
+			continue;
+		}
+		n = min_t(size_t, len, b - ctx->leaf_len);
+		nobs_keccak_absorb(&ctx->leaf, impl, in, n);
+		ctx->leaf_len += n;
+		in += n;
+		len -= n;
+		if (ctx->leaf_len == b)
+			nobs_parallelhash_leaf_end(ctx, impl);
+	}
+}
+
+/**
+ * nobs_keccak_parallelhash_end_input() - end the message
+ * @ctx:    ParallelHash context, still absorbing
+ * @impl:   permutation to use
+ * @outlen: output length in bytes that will be squeezed from ctx->outer;
+ *          0 selects ParallelHashXOF (L = 0)
+ *
+ * A last, partial block is hashed; then right_encode(n) and
+ * right_encode(L) go into ctx->outer.
+ */
+void nobs_keccak_parallelhash_end_input(struct nobs_parallelhash_ctx *ctx,
+					const struct nobs_keccak_impl *impl,
+					size_t outlen)
+{
+	u8 buf[9];
+
+	if (ctx->leaf_len)
+		nobs_parallelhash_leaf_end(ctx, impl);
+	nobs_keccak_absorb(&ctx->outer, impl, buf,
+			   nobs_sp800_185_right_encode(buf, ctx->blocks));
+	nobs_keccak_end_input(&ctx->outer, impl, outlen);
 }

@@ -15,6 +15,7 @@
 #define NOBS_SHA3_KECCAK_H
 
 #include <nobs/types.h>
+#include <nobs/sha3.h>
 
 #define NOBS_KECCAK_LANES	25
 #define NOBS_KECCAK_WIDTH	200	/* bytes */
@@ -74,25 +75,32 @@ extern const struct nobs_keccak_impl nobs_keccak_x86_avx512;
 extern const struct nobs_keccak_impl nobs_keccak_arm64_ce;
 #endif
 
-/**
- * struct nobs_keccak - sponge state (208 bytes, exported as is)
- * @st:        the 25 lanes
- * @rate:      block size in bytes (72..168, a multiple of 8)
- * @pos:       absorbing: bytes of the current block already XORed in
- *             (< @rate); squeezing: bytes of the current block already
- *             output (<= @rate)
- * @dsbyte:    domain-separation byte XORed at padding time
- * @squeezing: 0 while absorbing, 1 once padded
- *
- * Input is XORed straight into @st: there is no block buffer.
+/*
+ * struct nobs_keccak, the sponge state, is in <nobs/sha3.h> with the
+ * library's contexts built on it.
  */
-struct nobs_keccak {
-	u64 st[NOBS_KECCAK_LANES];
-	u8 rate;
-	u8 pos;
-	u8 dsbyte;
-	u8 squeezing;
+
+/**
+ * struct nobs_keccak_xn_impl - @lanes independent Keccak states at once
+ * @name:  short name ("avx2x4", "avx512x8")
+ * @lanes: number of states (4 or 8)
+ * @absorb: for each i < @lanes: XOR @nblocks blocks of @rate bytes from
+ *          in[i] into st[i], applying the permutation after each block
+ * @needs_simd: as in struct nobs_keccak_impl
+ *
+ * (@st is u64 (*)[NOBS_KECCAK_LANES]: an array parameter, spelt so for
+ * checkpatch.)
+ */
+struct nobs_keccak_xn_impl {
+	const char *name;
+	unsigned int lanes;
+	void (*absorb)(u64 st[][NOBS_KECCAK_LANES], const u8 *const *in,
+		       size_t nblocks, size_t rate);
+	bool needs_simd;
 };
+
+/* The most states a struct nobs_keccak_xn_impl may run at once. */
+#define NOBS_KECCAK_XN_MAX_LANES	8
 
 /* The generic permutation, for arch code that wants it as a fallback. */
 void nobs_keccakf_generic(u64 *st);
@@ -107,33 +115,57 @@ void nobs_keccak_squeeze(struct nobs_keccak *k,
 			 u8 *out, size_t len);
 bool nobs_keccak_state_valid(const struct nobs_keccak *k);
 
+/*
+ * The longest string SP 800-185's encodings take here: its length in bits
+ * must fit the 64 bits left_encode() and right_encode() are given.
+ */
+#define NOBS_SP800_185_MAX_LEN	((size_t)-1 >> 3)
+
 /* FIPS 202: SHA3-224/256/384/512 (digestsize 28, 32, 48 or 64). */
-int nobs_sha3_init(struct nobs_keccak *k, unsigned int digestsize);
+int nobs_keccak_sha3_init(struct nobs_keccak *k, unsigned int digestsize);
 
 /* FIPS 202: SHAKE128 / SHAKE256 (security 128 or 256). */
-int nobs_shake_init(struct nobs_keccak *k, unsigned int security);
+int nobs_keccak_shake_init(struct nobs_keccak *k, unsigned int security);
 
 /* SP 800-185 cSHAKE with function name N and customization S. */
-int nobs_cshake_init(struct nobs_keccak *k,
-		     const struct nobs_keccak_impl *impl,
-		     unsigned int security,
-		     const u8 *n, size_t nlen, const u8 *s, size_t slen);
+int nobs_keccak_cshake_init(struct nobs_keccak *k,
+			    const struct nobs_keccak_impl *impl,
+			    unsigned int security,
+			    const u8 *n, size_t nlen, const u8 *s, size_t slen);
 
 /* SP 800-185 KMAC: key K and customization S; then absorb the message. */
-int nobs_kmac_init(struct nobs_keccak *k, const struct nobs_keccak_impl *impl,
-		   unsigned int security, const u8 *key, size_t keylen,
-		   const u8 *s, size_t slen);
-void nobs_kmac_end_input(struct nobs_keccak *k,
-			 const struct nobs_keccak_impl *impl, size_t outlen);
+int nobs_keccak_kmac_init(struct nobs_keccak *k,
+			  const struct nobs_keccak_impl *impl,
+			  unsigned int security, const u8 *key, size_t keylen,
+			  const u8 *s, size_t slen);
+/* KMAC, TupleHash, ParallelHash: right_encode(8 * outlen) after the input */
+void nobs_keccak_end_input(struct nobs_keccak *k,
+			   const struct nobs_keccak_impl *impl, size_t outlen);
 
 /* SP 800-185 TupleHash: init, one call per tuple element, end_input. */
-int nobs_tuplehash_init(struct nobs_keccak *k,
-			const struct nobs_keccak_impl *impl,
-			unsigned int security, const u8 *s, size_t slen);
-void nobs_tuplehash_add(struct nobs_keccak *k,
-			const struct nobs_keccak_impl *impl,
-			const u8 *x, size_t len);
-#define nobs_tuplehash_end_input nobs_kmac_end_input
+int nobs_keccak_tuplehash_init(struct nobs_keccak *k,
+			       const struct nobs_keccak_impl *impl,
+			       unsigned int security, const u8 *s, size_t slen);
+void nobs_keccak_tuplehash_element(struct nobs_keccak *k,
+				   const struct nobs_keccak_impl *impl,
+				   const u8 *x, size_t len);
+
+/*
+ * SP 800-185 ParallelHash on struct nobs_parallelhash_ctx: init, the
+ * message in any pieces, end_input (the last block, n and L), then
+ * squeeze ctx->outer.  @xn may be NULL.
+ */
+int nobs_keccak_parallelhash_init(struct nobs_parallelhash_ctx *ctx,
+				  const struct nobs_keccak_impl *impl,
+				  unsigned int security, size_t block_size,
+				  const u8 *s, size_t slen);
+void nobs_keccak_parallelhash_update(struct nobs_parallelhash_ctx *ctx,
+				     const struct nobs_keccak_impl *impl,
+				     const struct nobs_keccak_xn_impl *xn,
+				     const u8 *in, size_t len);
+void nobs_keccak_parallelhash_end_input(struct nobs_parallelhash_ctx *ctx,
+					const struct nobs_keccak_impl *impl,
+					size_t outlen);
 
 /* SP 800-185 2.3 encodings; return the number of bytes written (<= 9). */
 size_t nobs_sp800_185_left_encode(u8 out[9], u64 x);
@@ -158,14 +190,23 @@ enum nobs_sha3_alg {
 };
 
 int nobs_sha3_kat(enum nobs_sha3_alg alg, const struct nobs_keccak_impl *impl);
+int nobs_sha3_lib_kat(const struct nobs_keccak_impl *impl,
+		      const struct nobs_keccak_xn_impl *xn);
 
-#ifdef __KERNEL__
 /*
- * In-kernel XOF use (sha3_glue.c): the same sponge calls on the
- * implementation chosen at module load, with the SIMD rules applied.
+ * The library's dispatch (sha3/sha3_lib.c calls these; sha3/sha3_glue.c
+ * defines them in the kernel, the harness its own in tests/user):
+ *  - nobs_sha3_dispatch: an implementation that is safe in any context:
+ *    its absorb applies the SIMD rules (the permutation chosen at load in
+ *    bounded SIMD sections where usable, else the scalar one), its permute
+ *    is the scalar one;
+ *  - nobs_sha3_dispatch_squeeze(): nobs_keccak_squeeze() under the same
+ *    rules;
+ *  - nobs_sha3_dispatch_xn(): the multi-lane permutation, wrapped in the
+ *    same rules, or NULL if there is none.
  */
-void nobs_sha3_absorb(struct nobs_keccak *k, const u8 *in, size_t len);
-void nobs_sha3_squeeze(struct nobs_keccak *k, u8 *out, size_t len);
-#endif
+extern const struct nobs_keccak_impl nobs_sha3_dispatch;
+void nobs_sha3_dispatch_squeeze(struct nobs_keccak *k, u8 *out, size_t len);
+const struct nobs_keccak_xn_impl *nobs_sha3_dispatch_xn(void);
 
 #endif /* NOBS_SHA3_KECCAK_H */

@@ -138,53 +138,62 @@ static inline void nobs_sha3_simd_end(void)
 #endif
 }
 
-/**
- * nobs_sha3_absorb() - absorb with the chosen permutation
- * @k:   sponge state (any member of the family)
- * @in:  message bytes
- * @len: number of bytes
+/*
+ * The library's and the drivers' dispatch (keccak.h): nobs_sha3_dispatch
+ * is an implementation whose absorb runs the chosen permutation where it
+ * may, and whose permute is the scalar one, so every sponge call on it is
+ * safe in any context the shash update is.
  *
- * Callable from any context where the crypto API's shash update is.  A
- * SIMD permutation runs only when crypto_simd_usable() and the input
+ * A SIMD permutation runs only when crypto_simd_usable() and the call
  * spans at least nobs_sha3_simd_min_blocks blocks, in sections of at most
  * 4 KiB of input; otherwise the scalar one does the same work.
  */
-void nobs_sha3_absorb(struct nobs_keccak *k, const u8 *in, size_t len)
+static void nobs_sha3_dispatch_absorb(u64 *st, const u8 *in, size_t nblocks,
+				      size_t rate)
 {
 	const struct nobs_keccak_impl *impl = nobs_sha3_active;
-	size_t n;
+	size_t chunk = NOBS_SHA3_SIMD_CHUNK / rate, n;
 
-	/* No permutation happens if the block does not fill up. */
-	if (!impl->needs_simd || len < (size_t)(k->rate - k->pos)) {
-		nobs_keccak_absorb(k, impl, in, len);
+	if (!impl->needs_simd) {
+		impl->absorb(st, in, nblocks, rate);
 		return;
 	}
-	if (len < nobs_sha3_simd_min_blocks * (size_t)k->rate ||
-	    !crypto_simd_usable()) {
-		nobs_keccak_absorb(k, nobs_sha3_scalar, in, len);
+	if (nblocks < nobs_sha3_simd_min_blocks || !crypto_simd_usable()) {
+		nobs_sha3_scalar->absorb(st, in, nblocks, rate);
 		return;
 	}
-	while (len) {
-		n = min_t(size_t, len, NOBS_SHA3_SIMD_CHUNK);
+	while (nblocks) {
+		n = min(nblocks, chunk);
 		nobs_sha3_simd_begin();
-		nobs_keccak_absorb(k, impl, in, n);
+		impl->absorb(st, in, n, rate);
 		nobs_sha3_simd_end();
-		in += n;
-		len -= n;
+		in += n * rate;
+		nblocks -= n;
 	}
 }
-EXPORT_SYMBOL_NS_GPL(nobs_sha3_absorb, NOBS_NS);
+
+static void nobs_sha3_dispatch_permute(u64 *st)
+{
+	nobs_sha3_scalar->permute(st);
+}
+
+const struct nobs_keccak_impl nobs_sha3_dispatch = {
+	.name = "dispatch",
+	.permute = nobs_sha3_dispatch_permute,
+	.absorb = nobs_sha3_dispatch_absorb,
+	.needs_simd = false,
+};
 
 /**
- * nobs_sha3_squeeze() - pad if needed and produce output
+ * nobs_sha3_dispatch_squeeze() - pad if needed and produce output
  * @k:   sponge state
  * @out: output buffer
  * @len: number of bytes; any length, any split across calls
  *
- * Same SIMD rules as nobs_sha3_absorb(), per 4 KiB of output: with the
+ * Same SIMD rules as nobs_sha3_dispatch, per 4 KiB of output: with the
  * AVX-512 code, digests and other short outputs take the scalar path.
  */
-void nobs_sha3_squeeze(struct nobs_keccak *k, u8 *out, size_t len)
+void nobs_sha3_dispatch_squeeze(struct nobs_keccak *k, u8 *out, size_t len)
 {
 	const struct nobs_keccak_impl *impl = nobs_sha3_active;
 	size_t n;
@@ -207,7 +216,70 @@ void nobs_sha3_squeeze(struct nobs_keccak *k, u8 *out, size_t len)
 		len -= n;
 	} while (len);
 }
-EXPORT_SYMBOL_NS_GPL(nobs_sha3_squeeze, NOBS_NS);
+
+/*
+ * The multi-lane permutation for ParallelHash, none until one is chosen
+ * at load; nobs_sha3_dispatch_xn() hands the core a wrapper around it
+ * with the same SIMD rules: sections of at most 4 KiB of input over all
+ * lanes (one block per lane at least), each lane on the scalar
+ * permutation where SIMD is not usable.
+ */
+static const struct nobs_keccak_xn_impl *nobs_sha3_xn __ro_after_init;
+
+static void nobs_sha3_xn_dispatch_absorb(u64 st[][NOBS_KECCAK_LANES],
+					 const u8 *const *in, size_t nblocks,
+					 size_t rate)
+{
+	const struct nobs_keccak_xn_impl *xn = nobs_sha3_xn;
+	const u8 *p[NOBS_KECCAK_XN_MAX_LANES];
+	size_t chunk = max_t(size_t, 1,
+			     NOBS_SHA3_SIMD_CHUNK / (rate * xn->lanes));
+	unsigned int i;
+	size_t n;
+
+	if (!xn->needs_simd) {
+		xn->absorb(st, in, nblocks, rate);
+		return;
+	}
+	if (!crypto_simd_usable()) {
+		for (i = 0; i < xn->lanes; i++)
+			nobs_sha3_scalar->absorb(st[i], in[i], nblocks, rate);
+		return;
+	}
+	for (i = 0; i < xn->lanes; i++)
+		p[i] = in[i];
+	while (nblocks) {
+		n = min(nblocks, chunk);
+		nobs_sha3_simd_begin();
+		xn->absorb(st, p, n, rate);
+		nobs_sha3_simd_end();
+		for (i = 0; i < xn->lanes; i++)
+			p[i] += n * rate;
+		nblocks -= n;
+	}
+}
+
+/* Filled from nobs_sha3_xn by nobs_sha3_xn_dispatch_setup(). */
+static struct nobs_keccak_xn_impl nobs_sha3_xn_dispatch __ro_after_init = {
+	.absorb = nobs_sha3_xn_dispatch_absorb,
+};
+
+/* After nobs_sha3_xn is chosen (or dropped): the wrapper takes its lanes. */
+static void nobs_sha3_xn_dispatch_setup(void)
+{
+	const struct nobs_keccak_xn_impl *xn = nobs_sha3_xn;
+
+	if (xn && (xn->lanes < 2 || xn->lanes > NOBS_KECCAK_XN_MAX_LANES))
+		xn = NULL;
+	nobs_sha3_xn = xn;
+	nobs_sha3_xn_dispatch.name = xn ? xn->name : NULL;
+	nobs_sha3_xn_dispatch.lanes = xn ? xn->lanes : 0;
+}
+
+const struct nobs_keccak_xn_impl *nobs_sha3_dispatch_xn(void)
+{
+	return nobs_sha3_xn ? &nobs_sha3_xn_dispatch : NULL;
+}
 
 static const struct nobs_sha3_shash *nobs_sha3_of(struct crypto_shash *tfm)
 {
@@ -238,7 +310,7 @@ static int nobs_sha3_shash_init(struct shash_desc *desc)
 static int nobs_sha3_shash_update(struct shash_desc *desc, const u8 *data,
 				  unsigned int len)
 {
-	nobs_sha3_absorb(shash_desc_ctx(desc), data, len);
+	nobs_keccak_absorb(shash_desc_ctx(desc), &nobs_sha3_dispatch, data, len);
 	return 0;
 }
 
@@ -247,10 +319,9 @@ static int nobs_sha3_shash_final(struct shash_desc *desc, u8 *out)
 	const struct nobs_sha3_shash *a = nobs_sha3_of(desc->tfm);
 	struct nobs_keccak *k = shash_desc_ctx(desc);
 
-	/* right_encode(L) is at most 9 bytes: the generic code absorbs it. */
 	if (a->kind == NOBS_SHA3_KMAC)
-		nobs_kmac_end_input(k, &nobs_keccak_generic, a->alg.digestsize);
-	nobs_sha3_squeeze(k, out, a->alg.digestsize);
+		nobs_keccak_end_input(k, &nobs_sha3_dispatch, a->alg.digestsize);
+	nobs_sha3_dispatch_squeeze(k, out, a->alg.digestsize);
 	memzero_explicit(k, sizeof(*k));
 	return 0;
 }
@@ -291,8 +362,8 @@ static int nobs_cshake_setkey(struct crypto_shash *tfm, const u8 *key,
 
 	if (keylen > NOBS_SHA3_MAX_KEYSIZE)
 		return -EINVAL;
-	return nobs_cshake_init(crypto_shash_ctx(tfm), &nobs_keccak_generic,
-				a->security, NULL, 0, key, keylen);
+	return nobs_keccak_cshake_init(crypto_shash_ctx(tfm), &nobs_sha3_dispatch,
+				       a->security, NULL, 0, key, keylen);
 }
 
 /**
@@ -310,8 +381,8 @@ static int nobs_kmac_setkey(struct crypto_shash *tfm, const u8 *key,
 
 	if (!keylen || keylen > NOBS_SHA3_MAX_KEYSIZE)
 		return -EINVAL;
-	return nobs_kmac_init(crypto_shash_ctx(tfm), &nobs_keccak_generic,
-			      a->security, key, keylen, NULL, 0);
+	return nobs_keccak_kmac_init(crypto_shash_ctx(tfm), &nobs_sha3_dispatch,
+				     a->security, key, keylen, NULL, 0);
 }
 
 /* Every member: the gate (nobs.h); the keyed ones: their prefix. */
@@ -326,7 +397,7 @@ static int nobs_sha3_init_tfm(struct crypto_shash *tfm)
 		return err;
 	/* cSHAKE without S is SHAKE; KMAC is unusable until setkey. */
 	if (a->kind == NOBS_SHA3_CSHAKE)
-		return nobs_shake_init(prefix, a->security);
+		return nobs_keccak_shake_init(prefix, a->security);
 	if (a->kind == NOBS_SHA3_KMAC)
 		memset(prefix, 0, sizeof(*prefix));
 	return 0;
@@ -611,6 +682,7 @@ const char *nobs_sha3_select(const struct nobs_cpu *cpu)
 	nobs_sha3_active = impl;
 	nobs_sha3_scalar = scalar;
 	nobs_sha3_simd_min_blocks = nobs_sha3_min_blocks(impl);
+	nobs_sha3_xn_dispatch_setup();
 
 	len = scnprintf(nobs_sha3_choice, sizeof(nobs_sha3_choice), "%s",
 			impl->name);
@@ -733,6 +805,63 @@ static int nobs_sha3_kat_on(enum nobs_sha3_alg alg,
 	return ret;
 }
 
+/* The library's own known answers on @impl, in a SIMD section if needed. */
+static int nobs_sha3_lib_kat_on(const struct nobs_keccak_impl *impl)
+{
+	int ret;
+
+	if (!impl->needs_simd)
+		return nobs_sha3_lib_kat(impl, NULL);
+	nobs_sha3_simd_begin();
+	ret = nobs_sha3_lib_kat(impl, NULL);
+	nobs_sha3_simd_end();
+	return ret;
+}
+
+/*
+ * What only the library offers (nobs_sha3_lib_kat(): TupleHash, the XOFs,
+ * ParallelHash) on generic, the scalar fallback and the chosen
+ * permutation, with the members' fallbacks, then through the library's
+ * own dispatch, with the multi-lane permutation if there is one (dropped
+ * if it fails).  Its exports cannot be withdrawn: a failure on generic or
+ * through the dispatch without it fails the load.
+ */
+static int nobs_sha3_lib_selftest(void)
+{
+	int ret = nobs_sha3_lib_kat_on(&nobs_keccak_generic);
+
+	if (ret) {
+		pr_err("library: known-answer test failed on generic (%d)\n",
+		       ret);
+		return ret;
+	}
+	if (nobs_sha3_scalar != &nobs_keccak_generic &&
+	    nobs_sha3_lib_kat_on(nobs_sha3_scalar)) {
+		pr_err("library: known-answer test failed on %s, using generic\n",
+		       nobs_sha3_scalar->name);
+		nobs_sha3_scalar = &nobs_keccak_generic;
+		nobs_sha3_active = &nobs_keccak_generic;
+	}
+	if (nobs_sha3_active != nobs_sha3_scalar &&
+	    nobs_sha3_lib_kat_on(nobs_sha3_active)) {
+		pr_err("library: known-answer test failed on %s, using %s\n",
+		       nobs_sha3_active->name, nobs_sha3_scalar->name);
+		nobs_sha3_active = nobs_sha3_scalar;
+	}
+	ret = nobs_sha3_lib_kat(&nobs_sha3_dispatch, nobs_sha3_dispatch_xn());
+	if (ret && nobs_sha3_xn) {
+		pr_err("library: known-answer test failed on %s, not using it\n",
+		       nobs_sha3_xn->name);
+		nobs_sha3_xn = NULL;
+		nobs_sha3_xn_dispatch_setup();
+		ret = nobs_sha3_lib_kat(&nobs_sha3_dispatch, NULL);
+	}
+	if (ret)
+		pr_err("library: known-answer test failed through the dispatch (%d)\n",
+		       ret);
+	return ret;
+}
+
 /**
  * nobs_sha3_selftest() - known answers for every member, before registering
  *
@@ -743,8 +872,10 @@ static int nobs_sha3_kat_on(enum nobs_sha3_alg alg,
  * generic).  A member that fails on the generic permutation stays
  * unregistered.  Each failure is logged once.  The test-only parameter
  * test_fail_kat makes chosen known answers fail, to test these paths.
+ * Then the library's own (nobs_sha3_lib_selftest()).
  *
- * Return: 0 if at least one member passed, -EBADMSG if none did.
+ * Return: 0 if at least one member passed and the library did, else
+ * -EBADMSG.
  */
 int nobs_sha3_selftest(void)
 {
@@ -782,6 +913,9 @@ int nobs_sha3_selftest(void)
 			break;
 		}
 	}
+	ret = nobs_sha3_lib_selftest();
+	if (ret)
+		return ret;
 	for (i = 0; i < NOBS_SHA3_NR_ALGS; i++)
 		passed += nobs_sha3_algs[i].passed;
 	return passed ? 0 : -EBADMSG;

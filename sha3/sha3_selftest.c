@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Known-answer tests for every SHA-3 family member the glue registers.
+ * Known-answer tests for every SHA-3 family member the glue registers,
+ * and for what only the library (<nobs/sha3.h>) offers.
  *
  * Pure C over the core (no crypto API), so the module runs them at load on
  * the chosen permutation and on the generic one, and tests/user runs the
@@ -202,28 +203,28 @@ static int nobs_kat_run(const struct nobs_kat *t,
 
 	switch (t->alg) {
 	case NOBS_SHA3_SHAKE128:
-		ret = nobs_shake_init(&k, 128);
+		ret = nobs_keccak_shake_init(&k, 128);
 		break;
 	case NOBS_SHA3_SHAKE256:
-		ret = nobs_shake_init(&k, 256);
+		ret = nobs_keccak_shake_init(&k, 256);
 		break;
 	case NOBS_SHA3_CSHAKE128:
-		ret = nobs_cshake_init(&k, impl, 128, NULL, 0, s, slen);
+		ret = nobs_keccak_cshake_init(&k, impl, 128, NULL, 0, s, slen);
 		break;
 	case NOBS_SHA3_CSHAKE256:
-		ret = nobs_cshake_init(&k, impl, 256, NULL, 0, s, slen);
+		ret = nobs_keccak_cshake_init(&k, impl, 256, NULL, 0, s, slen);
 		break;
 	case NOBS_SHA3_KMAC128:
-		ret = nobs_kmac_init(&k, impl, 128, key, sizeof(key), s, slen);
+		ret = nobs_keccak_kmac_init(&k, impl, 128, key, sizeof(key), s, slen);
 		break;
 	case NOBS_SHA3_KMAC256:
-		ret = nobs_kmac_init(&k, impl, 256, key, sizeof(key), s, slen);
+		ret = nobs_keccak_kmac_init(&k, impl, 256, key, sizeof(key), s, slen);
 		break;
 	case NOBS_SHA3_224:
 	case NOBS_SHA3_256:
 	case NOBS_SHA3_384:
 	case NOBS_SHA3_512:
-		ret = nobs_sha3_init(&k, (unsigned int)outlen);
+		ret = nobs_keccak_sha3_init(&k, (unsigned int)outlen);
 		break;
 	default:
 		ret = -EINVAL;
@@ -233,7 +234,7 @@ static int nobs_kat_run(const struct nobs_kat *t,
 
 	nobs_kat_absorb(&k, impl, msg, msglen, split);
 	if (t->alg == NOBS_SHA3_KMAC128 || t->alg == NOBS_SHA3_KMAC256)
-		nobs_kmac_end_input(&k, impl, outlen);
+		nobs_keccak_end_input(&k, impl, outlen);
 
 	/* Discard up to the offset, in odd-sized pieces when splitting. */
 	for (skip = t->offset; skip; skip -= n) {
@@ -280,4 +281,180 @@ int nobs_sha3_kat(enum nobs_sha3_alg alg, const struct nobs_keccak_impl *impl)
 			return ret;
 	}
 	return found ? 0 : -EINVAL;
+}
+
+/*
+ * What only the library offers has no shash member to test: TupleHash,
+ * the XOFs' L = 0 and ParallelHash, from NIST's SP 800-185 example values
+ * (TupleHash_samples.pdf samples 3 and 5, KMACXOF_samples.pdf sample 2,
+ * ParallelHash_samples.pdf sample 1; their messages: byte j of element or
+ * block i is 0x10 * i + j), and one of NIST's ACVP cases below.
+ */
+static const u8 nobs_kat_kmacxof128[] = {
+	0x31, 0xa4, 0x45, 0x27, 0xb4, 0xed, 0x9f, 0x5c,
+	0x61, 0x01, 0xd1, 0x1d, 0xe6, 0xd2, 0x6f, 0x06,
+	0x20, 0xaa, 0x5c, 0x34, 0x1d, 0xef, 0x41, 0x29,
+	0x96, 0x57, 0xfe, 0x9d, 0xf1, 0xa3, 0xb1, 0x6c,
+};
+
+static const u8 nobs_kat_tuplehash128[] = {
+	0xe6, 0x0f, 0x20, 0x2c, 0x89, 0xa2, 0x63, 0x1e,
+	0xda, 0x8d, 0x4c, 0x58, 0x8c, 0xa5, 0xfd, 0x07,
+	0xf3, 0x9e, 0x51, 0x51, 0x99, 0x8d, 0xec, 0xcf,
+	0x97, 0x3a, 0xdb, 0x38, 0x04, 0xbb, 0x6e, 0x84,
+};
+
+static const u8 nobs_kat_tuplehash256[] = {
+	0xcf, 0xb7, 0x05, 0x8c, 0xac, 0xa5, 0xe6, 0x68,
+	0xf8, 0x1a, 0x12, 0xa2, 0x0a, 0x21, 0x95, 0xce,
+	0x97, 0xa9, 0x25, 0xf1, 0xdb, 0xa3, 0xe7, 0x44,
+	0x9a, 0x56, 0xf8, 0x22, 0x01, 0xec, 0x60, 0x73,
+	0x11, 0xac, 0x26, 0x96, 0xb1, 0xab, 0x5e, 0xa2,
+	0x35, 0x2d, 0xf1, 0x42, 0x3b, 0xde, 0x7b, 0xd4,
+	0xbb, 0x78, 0xc9, 0xae, 0xd1, 0xa8, 0x53, 0xc7,
+	0x86, 0x72, 0xf9, 0xeb, 0x23, 0xbb, 0xe1, 0x94,
+};
+
+static const u8 nobs_kat_parallelhash128[] = {
+	0xba, 0x8d, 0xc1, 0xd1, 0xd9, 0x79, 0x33, 0x1d,
+	0x3f, 0x81, 0x36, 0x03, 0xc6, 0x7f, 0x72, 0x60,
+	0x9a, 0xb5, 0xe4, 0x4b, 0x94, 0xa0, 0xb8, 0xf9,
+	0xaf, 0x46, 0x51, 0x44, 0x54, 0xa2, 0xb4, 0xf5,
+};
+
+/*
+ * ParallelHash256 with B = 1 byte: 61 blocks, so a multi-lane permutation
+ * of up to 8 lanes runs too.  NIST ACVP-Server v1.1.0.43,
+ * ParallelHash-256-1.0 internalProjection.json, tcId 157 (L = 256, S of
+ * 60 bytes; tests/vectors/acvp).
+ */
+static const u8 nobs_kat_ph256_msg[] = {
+	0x19, 0xec, 0x22, 0xaf, 0xf2, 0x1f, 0xe2, 0x40,
+	0x72, 0x0f, 0x21, 0xfd, 0x68, 0xfd, 0x5f, 0xa9,
+	0x12, 0x14, 0x83, 0xe6, 0x97, 0x0f, 0x63, 0xc4,
+	0xeb, 0x93, 0x59, 0xa7, 0xbf, 0x2c, 0x99, 0x8c,
+	0x0b, 0xc2, 0xdf, 0xac, 0x33, 0x0d, 0x91, 0xcd,
+	0xc9, 0xc5, 0x90, 0x0e, 0xf9, 0x4f, 0xbb, 0x92,
+	0x00, 0xd3, 0xfb, 0x97, 0xb5, 0x81, 0x38, 0xf9,
+	0x98, 0x56, 0xbc, 0x84, 0xed,
+};
+
+static const u8 nobs_kat_ph256_s[] = {
+	0x7a, 0x44, 0x40, 0x79, 0x7c, 0x54, 0x67, 0x20,
+	0x30, 0x5e, 0x44, 0x4e, 0x24, 0x59, 0x79, 0x63,
+	0x33, 0x72, 0x5f, 0x66, 0x47, 0x28, 0x58, 0x54,
+	0x2e, 0x28, 0x41, 0x31, 0x6c, 0x5d, 0x74, 0x4f,
+	0x6f, 0x2e, 0x30, 0x4c, 0x79, 0x6b, 0x3c, 0x4d,
+	0x57, 0x24, 0x2d, 0x74, 0x70, 0x2e, 0x6b, 0x62,
+	0x70, 0x6a, 0x66, 0x35, 0x2f, 0x46, 0x53, 0x73,
+	0x6a, 0x6a, 0x6b, 0x74,
+};
+
+static const u8 nobs_kat_parallelhash256[] = {
+	0x9b, 0x04, 0x69, 0x9e, 0xd6, 0xc3, 0x67, 0x4a,
+	0x58, 0xf0, 0x2a, 0xbb, 0x91, 0x95, 0xff, 0xe0,
+	0xe5, 0x7b, 0xc6, 0x84, 0x1f, 0xcc, 0xa0, 0xad,
+	0xe3, 0x20, 0xce, 0x38, 0xe1, 0x1c, 0x7e, 0x36,
+};
+
+/* TupleHash of @n elements of 3, 6, 9 .. bytes, with S = @s. */
+static int nobs_kat_tuplehash(const struct nobs_keccak_impl *impl,
+			      unsigned int security, unsigned int n,
+			      const char *s, const u8 *expect, size_t outlen)
+{
+	struct nobs_keccak k;
+	u8 elem[9], out[64];
+	unsigned int i, j;
+	int ret;
+
+	ret = nobs_keccak_tuplehash_init(&k, impl, security, (const u8 *)s,
+					 strlen(s));
+	if (ret)
+		return ret;
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < 3 * (i + 1); j++)
+			elem[j] = (u8)(0x10 * i + j);
+		nobs_keccak_tuplehash_element(&k, impl, elem, 3 * (i + 1));
+	}
+	nobs_keccak_end_input(&k, impl, outlen);
+	nobs_keccak_squeeze(&k, impl, out, outlen);
+	memzero_explicit(&k, sizeof(k));
+	return memcmp(out, expect, outlen) ? -EBADMSG : 0;
+}
+
+/**
+ * nobs_sha3_lib_kat() - known answers for what only the library offers
+ * @impl: permutation to test on (the caller holds the SIMD context if it
+ *        needs one)
+ * @xn:   multi-lane permutation for ParallelHash, or NULL
+ *
+ * Return: 0 if every answer matches, -EBADMSG if one does not.
+ */
+int nobs_sha3_lib_kat(const struct nobs_keccak_impl *impl,
+		      const struct nobs_keccak_xn_impl *xn)
+{
+	static const char tag[] = "My Tagged Application";
+	struct nobs_parallelhash_ctx ph;
+	u8 key[32], msg[24], out[32];
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < sizeof(key); i++)
+		key[i] = (u8)(0x40 + i);
+	for (i = 0; i < sizeof(msg); i++)
+		msg[i] = (u8)(0x10 * (i / 8) + i % 8);
+
+	/* KMACXOF128: key 40..5f, message 00 01 02 03 */
+	ret = nobs_keccak_kmac_init(&ph.outer, impl, 128, key, sizeof(key),
+				    (const u8 *)tag, sizeof(tag) - 1);
+	if (ret)
+		return ret;
+	nobs_keccak_absorb(&ph.outer, impl, msg, 4);
+	nobs_keccak_end_input(&ph.outer, impl, 0);
+	nobs_keccak_squeeze(&ph.outer, impl, out, 2);
+	nobs_keccak_squeeze(&ph.outer, impl, out + 2, sizeof(out) - 2);
+	if (memcmp(out, nobs_kat_kmacxof128, sizeof(out)))
+		ret = -EBADMSG;
+
+	if (!ret)
+		ret = nobs_kat_tuplehash(impl, 128, 3, "My Tuple App",
+					 nobs_kat_tuplehash128,
+					 sizeof(nobs_kat_tuplehash128));
+	if (!ret)
+		ret = nobs_kat_tuplehash(impl, 256, 2, "",
+					 nobs_kat_tuplehash256,
+					 sizeof(nobs_kat_tuplehash256));
+
+	/* ParallelHash128: B = 8, three blocks, S empty, in two pieces */
+	if (!ret)
+		ret = nobs_keccak_parallelhash_init(&ph, impl, 128, 8, NULL, 0);
+	if (!ret) {
+		nobs_keccak_parallelhash_update(&ph, impl, xn, msg, 5);
+		nobs_keccak_parallelhash_update(&ph, impl, xn, msg + 5,
+						sizeof(msg) - 5);
+		nobs_keccak_parallelhash_end_input(&ph, impl, sizeof(out));
+		nobs_keccak_squeeze(&ph.outer, impl, out, sizeof(out));
+		if (memcmp(out, nobs_kat_parallelhash128, sizeof(out)))
+			ret = -EBADMSG;
+	}
+
+	/* ParallelHash256: B = 1, in pieces around the lanes' runs */
+	if (!ret)
+		ret = nobs_keccak_parallelhash_init(&ph, impl, 256, 1,
+						    nobs_kat_ph256_s,
+						    sizeof(nobs_kat_ph256_s));
+	if (!ret) {
+		nobs_keccak_parallelhash_update(&ph, impl, xn,
+						nobs_kat_ph256_msg, 3);
+		nobs_keccak_parallelhash_update(&ph, impl, xn,
+						nobs_kat_ph256_msg + 3,
+						sizeof(nobs_kat_ph256_msg) - 3);
+		nobs_keccak_parallelhash_end_input(&ph, impl, sizeof(out));
+		nobs_keccak_squeeze(&ph.outer, impl, out, sizeof(out));
+		if (memcmp(out, nobs_kat_parallelhash256, sizeof(out)))
+			ret = -EBADMSG;
+	}
+	memzero_explicit(&ph, sizeof(ph));
+	memzero_explicit(key, sizeof(key));
+	return ret;
 }

@@ -27,7 +27,7 @@ static void run(unsigned int sec, const struct nobs_keccak_impl *impl,
 	int err;
 
 	memset(&k, 0x5a, sizeof(k));
-	err = nobs_cshake_init(&k, impl, sec, n, nl, s, sl);
+	err = nobs_keccak_cshake_init(&k, impl, sec, n, nl, s, sl);
 	FUZZ_ASSERT(!err, "cshake_init: %d", err);
 	fuzz_absorb(&k, impl, ab, msg, len);
 	fuzz_squeeze(&k, impl, sq, out, outlen);

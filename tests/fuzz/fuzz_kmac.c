@@ -23,10 +23,10 @@ static void run(unsigned int sec, const struct nobs_keccak_impl *impl,
 	int err;
 
 	memset(&k, 0x3c, sizeof(k));
-	err = nobs_kmac_init(&k, impl, sec, key, kl, s, sl);
+	err = nobs_keccak_kmac_init(&k, impl, sec, key, kl, s, sl);
 	FUZZ_ASSERT(!err, "kmac_init: %d", err);
 	fuzz_absorb(&k, impl, ab, msg, len);
-	nobs_kmac_end_input(&k, impl, xof ? 0 : outlen);
+	nobs_keccak_end_input(&k, impl, xof ? 0 : outlen);
 	fuzz_squeeze(&k, impl, sq, out, outlen);
 }
 

@@ -29,9 +29,9 @@ static void run(unsigned int m, const struct nobs_keccak_impl *impl,
 
 	memset(&k, 0xa5, sizeof(k));
 	if (members[m].xof)
-		err = nobs_shake_init(&k, members[m].param);
+		err = nobs_keccak_shake_init(&k, members[m].param);
 	else
-		err = nobs_sha3_init(&k, members[m].param);
+		err = nobs_keccak_sha3_init(&k, members[m].param);
 	FUZZ_ASSERT(!err, "init %s: %d", members[m].ossl, err);
 	fuzz_absorb(&k, impl, ab, msg, len);
 	fuzz_squeeze(&k, impl, sq, out, outlen);

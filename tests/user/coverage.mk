@@ -28,7 +28,8 @@
 #                    peer checked before the private key, rejection of
 #                    unusable random points, the yield hook
 
-COV_TESTS := test_sha3 test_sha3_more test_keccak_impls test_drbg test_drbg_more \
+COV_TESTS := test_sha3 test_sha3_more test_keccak_impls test_sha3_lib \
+	test_drbg test_drbg_more \
 	test_fp test_fp_portable test_fp1024 test_fp1024_portable \
 	test_csidh1024_keys test_csidh \
 	test_csidh_more

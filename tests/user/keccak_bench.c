@@ -92,9 +92,9 @@ static void hash_once(const struct column *c, enum alg a, const u8 *in,
 	switch (c->kind) {
 	case NOBS:
 		if (a == SHA3_256)
-			nobs_sha3_init(&k, 32);
+			nobs_keccak_sha3_init(&k, 32);
 		else
-			nobs_shake_init(&k, a == SHAKE128 ? 128 : 256);
+			nobs_keccak_shake_init(&k, a == SHAKE128 ? 128 : 256);
 		nobs_keccak_absorb(&k, c->impl, in, len);
 		nobs_keccak_squeeze(&k, c->impl, out, outlens[a]);
 		break;

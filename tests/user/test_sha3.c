@@ -167,18 +167,18 @@ static void run_job(const struct job *j, const struct nobs_keccak_impl *impl,
 
 	switch (j->fam) {
 	case F_SHAKE:
-		ret = nobs_shake_init(&k, j->bits);
+		ret = nobs_keccak_shake_init(&k, j->bits);
 		break;
 	case F_SHA3:
-		ret = nobs_sha3_init(&k, j->bits / 8);
+		ret = nobs_keccak_sha3_init(&k, j->bits / 8);
 		break;
 	case F_CSHAKE:
-		ret = nobs_cshake_init(&k, impl, j->bits, j->n, j->nlen,
+		ret = nobs_keccak_cshake_init(&k, impl, j->bits, j->n, j->nlen,
 				       j->s, j->slen);
 		break;
 	case F_KMAC:
 	case F_KMACXOF:
-		ret = nobs_kmac_init(&k, impl, j->bits, j->key, j->keylen,
+		ret = nobs_keccak_kmac_init(&k, impl, j->bits, j->key, j->keylen,
 				     j->s, j->slen);
 		break;
 	}
@@ -188,9 +188,9 @@ static void run_job(const struct job *j, const struct nobs_keccak_impl *impl,
 	}
 	absorb_split(&k, impl, j->msg, j->msglen, split);
 	if (j->fam == F_KMAC)
-		nobs_kmac_end_input(&k, impl, j->outlen);
+		nobs_keccak_end_input(&k, impl, j->outlen);
 	else if (j->fam == F_KMACXOF)
-		nobs_kmac_end_input(&k, impl, 0);
+		nobs_keccak_end_input(&k, impl, 0);
 	squeeze_split(&k, impl, out, j->outlen, split);
 }
 
@@ -260,7 +260,7 @@ static void test_encodings(void)
 		check(n == t[i].len && !memcmp(buf, t[i].right, n),
 		      "right_encode", NULL);
 	}
-	nobs_shake_init(&k, 128);
+	nobs_keccak_shake_init(&k, 128);
 	check(nobs_keccak_state_valid(&k), "state valid", NULL);
 	k.pos = 168;
 	check(!nobs_keccak_state_valid(&k), "state pos == rate refused", NULL);
@@ -272,8 +272,8 @@ static void test_encodings(void)
 	k.pos = 0;
 	k.rate = 200;
 	check(!nobs_keccak_state_valid(&k), "bad rate refused", NULL);
-	check(nobs_shake_init(&k, 192) == -EINVAL, "shake 192 refused", NULL);
-	check(nobs_sha3_init(&k, 20) == -EINVAL, "sha3-160 refused", NULL);
+	check(nobs_keccak_shake_init(&k, 192) == -EINVAL, "shake 192 refused", NULL);
+	check(nobs_keccak_sha3_init(&k, 20) == -EINVAL, "sha3-160 refused", NULL);
 }
 
 /* ---- vector files ---- */
@@ -424,14 +424,14 @@ static void test_sp800_185(void)
 					struct nobs_keccak st;
 
 					impl = impls[i];
-					nobs_tuplehash_init(&st, impl, bits, s,
+					nobs_keccak_tuplehash_init(&st, impl, bits, s,
 							    slen);
 					snprintf(tmp, sizeof(tmp), "%s", tuple);
 					for (p = strtok_r(tmp, ",", &save); p;
 					     p = strtok_r(NULL, ",", &save))
-						nobs_tuplehash_add(&st, impl, el,
+						nobs_keccak_tuplehash_element(&st, impl, el,
 								   unhex(el, p, strlen(p)));
-					nobs_tuplehash_end_input(&st, impl,
+					nobs_keccak_end_input(&st, impl,
 								 j.outlen);
 					nobs_keccak_squeeze(&st, impl, out,
 							    j.outlen);

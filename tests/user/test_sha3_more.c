@@ -73,7 +73,7 @@ int main(void)
 	for (g = 0; g < 2; g++) {
 		unsigned int level = good[g];
 
-		if (nobs_kmac_init(&k, impl, level, key, sizeof(key), s,
+		if (nobs_keccak_kmac_init(&k, impl, level, key, sizeof(key), s,
 				   sizeof(s) - 1)) {
 			check(0, "KMAC init", level);
 			continue;
@@ -81,20 +81,20 @@ int main(void)
 		nobs_keccak_absorb(&k, impl, msg, 100);
 		memcpy(&snap, &k, sizeof(k));
 		for (b = 0; b < ARRAY_SIZE(bad); b++) {
-			check(nobs_cshake_init(&k, impl, bad[b], (const u8 *)"N",
+			check(nobs_keccak_cshake_init(&k, impl, bad[b], (const u8 *)"N",
 					       1, s, 3) == -EINVAL,
 			      "cSHAKE at another level -> EINVAL", bad[b]);
-			check(nobs_kmac_init(&k, impl, bad[b], key, sizeof(key),
+			check(nobs_keccak_kmac_init(&k, impl, bad[b], key, sizeof(key),
 					     s, 3) == -EINVAL,
 			      "KMAC at another level -> EINVAL", bad[b]);
-			check(nobs_tuplehash_init(&k, impl, bad[b], s, 3) ==
+			check(nobs_keccak_tuplehash_init(&k, impl, bad[b], s, 3) ==
 			      -EINVAL, "TupleHash at another level -> EINVAL",
 			      bad[b]);
 			check(!memcmp(&snap, &k, sizeof(k)),
 			      "refused init leaves the state alone", bad[b]);
 		}
 		nobs_keccak_absorb(&k, impl, msg + 100, sizeof(msg) - 100);
-		nobs_kmac_end_input(&k, impl, sizeof(out));
+		nobs_keccak_end_input(&k, impl, sizeof(out));
 		nobs_keccak_squeeze(&k, impl, out, sizeof(out));
 		check(!ossl_kmac(level, key, sizeof(key), s, sizeof(s) - 1, msg,
 				 sizeof(msg), ref, sizeof(ref)) &&
@@ -104,7 +104,7 @@ int main(void)
 	/* The all-zero state of a KMAC transform without a key. */
 	memset(&k, 0, sizeof(k));
 	nobs_keccak_absorb(&k, impl, msg, sizeof(msg));
-	nobs_kmac_end_input(&k, impl, sizeof(out));
+	nobs_keccak_end_input(&k, impl, sizeof(out));
 	memset(out, 0xa5, sizeof(out));
 	nobs_keccak_squeeze(&k, impl, out, sizeof(out));
 	memset(&snap, 0, sizeof(snap));

@@ -394,10 +394,10 @@ static void kmac_call(void *arg)
 	struct kmac_args *a = arg;
 
 	if (a->cshake)
-		nobs_cshake_init(a->k, &nobs_keccak_generic, a->sec, NULL, 0,
+		nobs_keccak_cshake_init(a->k, &nobs_keccak_generic, a->sec, NULL, 0,
 				 a->key, a->keylen);
 	else
-		nobs_kmac_init(a->k, &nobs_keccak_generic, a->sec, a->key,
+		nobs_keccak_kmac_init(a->k, &nobs_keccak_generic, a->sec, a->key,
 			       a->keylen, NULL, 0);
 	nobs_keccak_absorb(a->k, &nobs_keccak_generic, a->key, 1);
 }

@@ -42,6 +42,9 @@
 # installed in it: DKMS builds nobs.ko in the guest, modprobe loads it,
 # then the cases run on that module.  The per-run files (this runner's
 # /init, cases, programs, vectors, the package) come on a second disk.
+# 95-sample.sh: the sample module (samples/nobs-sha3-sample) is built for
+# the kernel against the Module.symvers (and include/) beside the nobs.ko
+# given.
 # -S: after the cases, the tcrypt speed commands of README.md ("Speed on
 # a board"), as they are written there (tests/vm/tcrypt.sh).
 #
@@ -76,7 +79,7 @@ while getopts k:m:T:p:a:r:s:l:c:C:u:D:t:Sqv o; do
 	v) verbose=1 ;;
 	t) timeout=$OPTARG ;;
 	q) quiet=1 ;;
-	*) sed -n '4,44p' "$0"; exit 2 ;;
+	*) sed -n '4,49p' "$0"; exit 2 ;;
 	esac
 done
 if [ -n "$deb" ]; then
@@ -154,6 +157,34 @@ if [ "$tcrypt" = 1 ]; then
 	cp "$NOBS_ROOT/tests/vm/tcrypt.sh" "$o/cases/99-tcrypt.sh"
 fi
 nobs_guest_progs "$o" "$NOBS_ROOT"/tests/vm/progs/*.c
+# The sample module (samples/nobs-sha3-sample) for 95-sample.sh, built
+# here against this kernel's build tree and the nobs.ko given, as a module
+# of one's own is built against an installed nobs (README.md, "Using
+# it"): KBUILD_EXTRA_SYMBOLS is the Module.symvers beside that nobs.ko
+# (DKMS's, which scripts/dkms-check.sh keeps, or kbuild.sh's build), the
+# headers are the include/ beside it (DKMS's copy), else the tree's.  On
+# a board's system the case builds it in the guest from the package.  Why
+# it could not be built reaches the case as /etc/nobs-sample.err.
+if [ -f "$o/cases/95-sample.sh" ] && [ -z "$deb" ]; then
+	kodir=$(dirname "$(readlink -f "$ko")")
+	inc=$kodir/include
+	[ -d "$inc" ] || inc=$NOBS_ROOT/include
+	rm -rf "$out/sample"
+	cp -R "$NOBS_ROOT/samples/nobs-sha3-sample" "$out/sample"
+	sargs=()
+	if bdir=$(nobs_kdir "$id"); then read -ra sargs <<<"$(nobs_kbuild_args "$bdir")"; fi
+	if [ ! -f "$kodir/Module.symvers" ]; then
+		echo "no Module.symvers beside $ko" >"$o/etc/nobs-sample.err"
+	elif [ -z "$bdir" ] ||
+		! make -C "$bdir" M="$out/sample" "${sargs[@]}" \
+			KBUILD_EXTRA_SYMBOLS="$kodir/Module.symvers" ccflags-y="-I$inc" \
+			>"$out/sample.log" 2>&1; then
+		echo "its build against $kver failed ($out/sample.log): $(grep -E 'error|ERROR' "$out/sample.log" | head -n 3 | tr '\n' ' ')" \
+			>"$o/etc/nobs-sample.err"
+	else
+		cp "$out/sample/nobs_sha3_sample.ko" "$o/nobs/"
+	fi
+fi
 # Fresh CSIDH-1024 keys and results from the CSIDH reference's p1024 code
 # (built outside the project: scripts/csidh-ref.sh) for 65-csidh1024.sh;
 # the case skips without them.
