@@ -75,6 +75,34 @@ extern const struct nobs_keccak_impl nobs_keccak_arm64_ce;
 #endif
 
 /**
+ * struct nobs_keccak_xn_impl - @lanes independent Keccak states at once
+ * @name:  short name ("avx2x4", "avx512x8")
+ * @lanes: number of states (4 or 8)
+ * @absorb: for each i < @lanes: XOR @nblocks blocks of @rate bytes from
+ *          in[i] into st[i], applying the permutation after each block
+ * @needs_simd: as in struct nobs_keccak_impl
+ */
+struct nobs_keccak_xn_impl {
+	const char *name;
+	unsigned int lanes;
+	void (*absorb)(u64 (*st)[NOBS_KECCAK_LANES], const u8 *const *in,
+		       size_t nblocks, size_t rate);
+	bool needs_simd;
+};
+
+/*
+ * Multi-lane permutations (ParallelHash's leaves): the same lanes bit for
+ * bit as @lanes calls of nobs_keccak_generic.absorb, one per state.
+ * @rate is a multiple of 8 from 8 to 168, the blocks need no alignment.
+ * x86-64 only (NOBS_HAVE_KECCAK_X86): AVX2 for x4, AVX512F for x8; the
+ * glue picks one at load (nobs_sha3_xn_select() in sha3/sha3_glue.c).
+ */
+#ifdef NOBS_HAVE_KECCAK_X86
+extern const struct nobs_keccak_xn_impl nobs_keccak_x86_avx2_x4;
+extern const struct nobs_keccak_xn_impl nobs_keccak_x86_avx512_x8;
+#endif
+
+/**
  * struct nobs_keccak - sponge state (208 bytes, exported as is)
  * @st:        the 25 lanes
  * @rate:      block size in bytes (72..168, a multiple of 8)
