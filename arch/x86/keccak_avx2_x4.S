@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Keccak-f[1600] on four independent states at once with AVX2
+ * (nobs_keccak_x86_avx2_x4, see sha3/keccak.h for struct
+ * nobs_keccak_xn_impl).  Vector registers, so the caller holds
+ * kernel_fpu_begin() (needs_simd).
+ *
+ * Layout: qword k of %ymm holds lane i of state k.  The four states are
+ * interleaved into a stack buffer at entry (one vpgatherqq per lane, the
+ * states being 200 bytes apart) and taken apart again at exit; in between
+ * the code is the scalar round of keccak_x86_64.S with every register
+ * four times wider:
+ *
+ *  - one round reads a whole interleaved state from one 800-byte buffer
+ *    and writes the next state to the other, so rho and pi cost nothing:
+ *    they are the choice of the source offset for each output slot; a loop
+ *    iteration runs two rounds, A -> E -> A, twelve times;
+ *  - theta: C[x] from memory operands (4 vpxor each), D[x] = C[x-1] ^
+ *    rol(C[x+1], 1) in %ymm5..9;
+ *  - per output row: B[X] = rol(A[src] ^ D[src % 5], rho[src]) into
+ *    %ymm0..4 (AVX2 has no rotate: a shift pair and an or, or one vpshufb
+ *    for the rotations by 8 and 56 bytes-wise), then chi, E = B[X] ^
+ *    (~B[X+1] & B[X+2]) (vpandn, vpxor), stored; iota's round constant
+ *    (broadcast) goes into lane 0 of row 0 before its store.
+ *
+ * The source lane and rotation of each output lane below (src, D register
+ * 5 + src % 5, rho) follow FIPS 202 3.2.2-3.2.3: B[y][2x + 3y] =
+ * rol(A[x][y], r[x][y]), lane i = x + 5y.
+ *
+ * Input: for each block, lane j of the four blocks is one vpgatherqq from
+ * the four pointers (plus the running offset) and is xored into buffer A.
+ *
+ * Frame: %rbp is pushed and set (frame-pointer unwinding works through an
+ * interrupt taken here), %rsp is aligned down to 32 bytes and 1600 bytes
+ * below it hold the two state buffers; they hold state (secret) data and
+ * are zeroed before returning, and vzeroall clears the vector registers.
+ */
+
+#include <linux/cfi_types.h>
+#include <linux/linkage.h>
+
+#define X4_BUF		800		/* one interleaved state */
+#define X4_FRAME	(2 * X4_BUF)
+
+	.section .rodata
+	.p2align 5
+.Lx4_stride:				/* the states are 200 bytes apart */
+	.quad 0, 200, 400, 600
+.Lx4_rol8:				/* vpshufb: each qword rotated by 8 */
+	.byte 7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14
+	.byte 7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14
+.Lx4_rol56:				/* ... and by 56 */
+	.byte 1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8
+	.byte 1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8
+	.p2align 3
+.Lx4_rc:
+	.quad 0x0000000000000001, 0x0000000000008082
+	.quad 0x800000000000808a, 0x8000000080008000
+	.quad 0x000000000000808b, 0x0000000080000001
+	.quad 0x8000000080008081, 0x8000000000008009
+	.quad 0x000000000000008a, 0x0000000000000088
+	.quad 0x0000000080008009, 0x000000008000000a
+	.quad 0x000000008000808b, 0x800000000000008b
+	.quad 0x8000000000008089, 0x8000000000008003
+	.quad 0x8000000000008002, 0x8000000000000080
+	.quad 0x000000000000800a, 0x800000008000000a
+	.quad 0x8000000080008081, 0x8000000000008080
+	.quad 0x0000000080000001, 0x8000000080008008
+.Lx4_rc_end:
+
+	.text
+
+/* D[d - 5] = C[cm1] ^ rol(C[cp1], 1) */
+.macro X4_D d, cm1, cp1
+	vpsrlq		$63, %ymm\cp1, %ymm\d
+	vpaddq		%ymm\cp1, %ymm\cp1, %ymm10
+	vpor		%ymm10, %ymm\d, %ymm\d
+	vpxor		%ymm\cm1, %ymm\d, %ymm\d
+.endm
+
+/* %ymm\b = rol(lane \src of the buffer at \s(%rsp) ^ %ymm\dreg, \r) */
+.macro X4_B b, s, src, dreg, r
+	vpxor		\s + \src*32(%rsp), %ymm\dreg, %ymm\b
+.if \r == 8
+	vpshufb		.Lx4_rol8(%rip), %ymm\b, %ymm\b
+.elseif \r == 56
+	vpshufb		.Lx4_rol56(%rip), %ymm\b, %ymm\b
+.elseif \r == 1
+	vpaddq		%ymm\b, %ymm\b, %ymm11
+	vpsrlq		$63, %ymm\b, %ymm\b
+	vpor		%ymm11, %ymm\b, %ymm\b
+.elseif \r
+	vpsllq		$\r, %ymm\b, %ymm11
+	vpsrlq		$(64 - \r), %ymm\b, %ymm\b
+	vpor		%ymm11, %ymm\b, %ymm\b
+.endif
+.endm
+
+/* chi of the row in %ymm0..4 into row \y of the buffer at \d(%rsp) */
+.macro X4_CHI d, y
+	vpandn		%ymm2, %ymm1, %ymm12
+	vpandn		%ymm3, %ymm2, %ymm13
+	vpandn		%ymm4, %ymm3, %ymm14
+	vpxor		%ymm0, %ymm12, %ymm12
+.if \y == 0
+	vpxor		%ymm15, %ymm12, %ymm12		/* iota */
+.endif
+	vpxor		%ymm1, %ymm13, %ymm13
+	vpxor		%ymm2, %ymm14, %ymm14
+	vmovdqu		%ymm12, \d + (5 * \y + 0) * 32(%rsp)
+	vmovdqu		%ymm13, \d + (5 * \y + 1) * 32(%rsp)
+	vmovdqu		%ymm14, \d + (5 * \y + 2) * 32(%rsp)
+	vpandn		%ymm0, %ymm4, %ymm12
+	vpandn		%ymm1, %ymm0, %ymm13
+	vpxor		%ymm3, %ymm12, %ymm12
+	vpxor		%ymm4, %ymm13, %ymm13
+	vmovdqu		%ymm12, \d + (5 * \y + 3) * 32(%rsp)
+	vmovdqu		%ymm13, \d + (5 * \y + 4) * 32(%rsp)
+.endm
+
+/* One round from the buffer at \s(%rsp) to the one at \d(%rsp); RC at \rc(%rax) */
+.macro X4_ROUND s, d, rc
+	.irp x, 0, 1, 2, 3, 4
+	vmovdqu		\s + \x*32(%rsp), %ymm\x
+	vpxor		\s + (\x + 5)*32(%rsp), %ymm\x, %ymm\x
+	vpxor		\s + (\x + 10)*32(%rsp), %ymm\x, %ymm\x
+	vpxor		\s + (\x + 15)*32(%rsp), %ymm\x, %ymm\x
+	vpxor		\s + (\x + 20)*32(%rsp), %ymm\x, %ymm\x
+	.endr
+	X4_D	5, 4, 1
+	X4_D	6, 0, 2
+	X4_D	7, 1, 3
+	X4_D	8, 2, 4
+	X4_D	9, 3, 0
+	vpbroadcastq	\rc(%rax), %ymm15
+	/* output row 0: lanes 0, 6, 12, 18, 24 */
+	X4_B	0, \s, 0, 5, 0
+	X4_B	1, \s, 6, 6, 44
+	X4_B	2, \s, 12, 7, 43
+	X4_B	3, \s, 18, 8, 21
+	X4_B	4, \s, 24, 9, 14
+	X4_CHI	\d, 0
+	/* output row 1 */
+	X4_B	0, \s, 3, 8, 28
+	X4_B	1, \s, 9, 9, 20
+	X4_B	2, \s, 10, 5, 3
+	X4_B	3, \s, 16, 6, 45
+	X4_B	4, \s, 22, 7, 61
+	X4_CHI	\d, 1
+	/* output row 2 */
+	X4_B	0, \s, 1, 6, 1
+	X4_B	1, \s, 7, 7, 6
+	X4_B	2, \s, 13, 8, 25
+	X4_B	3, \s, 19, 9, 8
+	X4_B	4, \s, 20, 5, 18
+	X4_CHI	\d, 2
+	/* output row 3 */
+	X4_B	0, \s, 4, 9, 27
+	X4_B	1, \s, 5, 5, 36
+	X4_B	2, \s, 11, 6, 10
+	X4_B	3, \s, 17, 7, 15
+	X4_B	4, \s, 23, 8, 56
+	X4_CHI	\d, 3
+	/* output row 4 */
+	X4_B	0, \s, 2, 7, 62
+	X4_B	1, \s, 8, 8, 55
+	X4_B	2, \s, 14, 9, 39
+	X4_B	3, \s, 15, 5, 41
+	X4_B	4, \s, 21, 6, 2
+	X4_CHI	\d, 4
+.endm
+
+/*
+ * void nobs_keccak_absorb_x86_avx2_x4(u64 (*st)[25], const u8 *const *in,
+ *				       size_t nblocks, size_t rate)
+ *
+ * For each k < 4: xor nblocks blocks of rate bytes from in[k] into st[k],
+ * permuting after each block.  rate is a multiple of 8 from 8 to 168; no
+ * alignment is needed anywhere.
+ */
+SYM_TYPED_FUNC_START(nobs_keccak_absorb_x86_avx2_x4)
+	testq		%rdx, %rdx
+	jz		.Lx4_none
+	pushq		%rbp
+	movq		%rsp, %rbp
+	andq		$-32, %rsp
+	subq		$X4_FRAME, %rsp
+
+	/* interleave the four states into buffer A at (%rsp) */
+	vmovdqa		.Lx4_stride(%rip), %ymm15
+	.irp j, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
+	vpcmpeqd	%ymm14, %ymm14, %ymm14
+	vpgatherqq	%ymm14, \j*8(%rdi,%ymm15,1), %ymm13
+	vmovdqu		%ymm13, \j*32(%rsp)
+	.endr
+	xorl		%r8d, %r8d		/* offset into the blocks */
+
+.Lx4_block:
+	vmovdqu		(%rsi), %ymm15		/* the four block pointers */
+	vmovq		%r8, %xmm14
+	vpbroadcastq	%xmm14, %ymm14
+	vpaddq		%ymm14, %ymm15, %ymm15
+	vpcmpeqd	%ymm14, %ymm14, %ymm14
+	vpgatherqq	%ymm14, (,%ymm15,1), %ymm13
+	vpxor		(%rsp), %ymm13, %ymm13
+	vmovdqu		%ymm13, (%rsp)
+	.irp j, 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20
+	cmpl		$\j*8, %ecx
+	jbe		.Lx4_xored
+	vpcmpeqd	%ymm14, %ymm14, %ymm14
+	vpgatherqq	%ymm14, \j*8(,%ymm15,1), %ymm13
+	vpxor		\j*32(%rsp), %ymm13, %ymm13
+	vmovdqu		%ymm13, \j*32(%rsp)
+	.endr
+.Lx4_xored:
+	addq		%rcx, %r8
+
+	leaq		.Lx4_rc(%rip), %rax
+	leaq		.Lx4_rc_end(%rip), %r9
+.p2align 4
+.Lx4_round:
+	X4_ROUND	0, X4_BUF, 0
+	X4_ROUND	X4_BUF, 0, 8
+	addq		$16, %rax
+	cmpq		%r9, %rax
+	jne		.Lx4_round
+
+	decq		%rdx
+	jnz		.Lx4_block
+
+	/* take the states apart again */
+	.irp j, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
+	vmovdqu		\j*32(%rsp), %ymm0
+	vextracti128	$1, %ymm0, %xmm1
+	vmovq		%xmm0, \j*8(%rdi)
+	vpextrq		$1, %xmm0, 200 + \j*8(%rdi)
+	vmovq		%xmm1, 400 + \j*8(%rdi)
+	vpextrq		$1, %xmm1, 600 + \j*8(%rdi)
+	.endr
+
+	/* zero both buffers and every vector register */
+	vpxor		%xmm0, %xmm0, %xmm0
+	.irp j, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
+	vmovdqu		%ymm0, \j*32(%rsp)
+	vmovdqu		%ymm0, X4_BUF + \j*32(%rsp)
+	.endr
+	vzeroall
+	movq		%rbp, %rsp
+	popq		%rbp
+.Lx4_none:
+	RET
+SYM_FUNC_END(nobs_keccak_absorb_x86_avx2_x4)
