@@ -18,6 +18,9 @@
 #                            / OpenSSL / the kernel's sha3_generic.c, built
 #                            from /usr/src/linux-source-*.tar.xz at bench time
 #                            (column skipped when the tarball is absent)
+#   keccak_xn_bench          make bench: ParallelHash128 (B = 8192, 1 MiB)
+#                            on the multi-lane permutations against
+#                            single-stream SHAKE128 and OpenSSL's SHAKE128
 
 KECCAK_HOST_ARCH := $(shell uname -m)
 KECCAK_CORE := $(ROOT)/sha3/keccak.c $(ROOT)/sha3/keccak.h \
@@ -39,7 +42,7 @@ KECCAK_COMPAT := $(ROOT)/tests/user/compat/linux/linkage.h \
 
 USER_TESTS += $(BUILD)/test_keccak_impls $(BUILD)/test_keccak_xn
 VALGRIND_TESTS += $(BUILD)/test_keccak_impls_vg
-USER_BENCHES += $(BUILD)/keccak_bench
+USER_BENCHES += $(BUILD)/keccak_bench $(BUILD)/keccak_xn_bench
 
 $(BUILD)/test_keccak_impls: $(ROOT)/tests/user/test_keccak_impls.c \
 		$(KECCAK_CORE) $(KECCAK_ARCH) $(KECCAK_COMPAT)
@@ -97,6 +100,13 @@ $(BUILD)/keccak_bench: $(ROOT)/tests/user/keccak_bench.c \
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(KECCAK_DEFS) $(KSHA3_DEFS) \
 		$(KECCAK_ASFLAGS) -o $@ $(filter %.c %.S %.o,$^) -lcrypto
+
+$(BUILD)/keccak_xn_bench: $(ROOT)/tests/user/keccak_xn_bench.c \
+		$(KECCAK_CORE) $(KECCAK_ARCH) $(KECCAK_COMPAT)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(KECCAK_DEFS) \
+		$(KECCAK_ASFLAGS) -I$(ROOT)/tests/user -o $@ \
+		$(filter %.c %.S,$^) -lcrypto
 
 # --- arm64 from an x86-64 host: static cross build, qemu-user at run time.
 # The test program is a wrapper script, so 'make test' runs it like any
