@@ -194,6 +194,14 @@ int nobs_sha3_kat(enum nobs_sha3_alg alg, const struct nobs_keccak_impl *impl);
  */
 void nobs_sha3_absorb(struct nobs_keccak *k, const u8 *in, size_t len);
 void nobs_sha3_squeeze(struct nobs_keccak *k, u8 *out, size_t len);
+/*
+ * ParallelHash's leaves: the multi-lane permutation chosen at load (none:
+ * 0 lanes, and nobs_sha3_absorb_xn() returns false, as it does where SIMD
+ * is not usable; the caller then absorbs one state at a time).
+ */
+unsigned int nobs_sha3_xn_lanes(void);
+bool nobs_sha3_absorb_xn(u64 st[][NOBS_KECCAK_LANES], const u8 *const *in,
+			 size_t nblocks, size_t rate);
 #endif
 
 #endif /* NOBS_SHA3_KECCAK_H */

@@ -21,13 +21,12 @@
 #include <linux/linkage.h>
 #include "sha3/keccak.h"
 
-asmlinkage void nobs_keccak_absorb_x86_avx2_x4(u64 (*st)[NOBS_KECCAK_LANES],
+asmlinkage void nobs_keccak_absorb_x86_avx2_x4(u64 st[][NOBS_KECCAK_LANES],
 					       const u8 *const *in,
 					       size_t nblocks, size_t rate);
-asmlinkage void
-nobs_keccak_absorb_x86_avx512_x8(u64 (*st)[NOBS_KECCAK_LANES],
-				 const u8 *const *in, size_t nblocks,
-				 size_t rate);
+asmlinkage void nobs_keccak_absorb_x86_avx512_x8(u64 st[][NOBS_KECCAK_LANES],
+						 const u8 *const *in,
+						 size_t nblocks, size_t rate);
 
 const struct nobs_keccak_xn_impl nobs_keccak_x86_avx2_x4 = {
 	.name		= "avx2x4",
