@@ -27,8 +27,9 @@
  * 5 + src % 5, rho) follow FIPS 202 3.2.2-3.2.3: B[y][2x + 3y] =
  * rol(A[x][y], r[x][y]), lane i = x + 5y.
  *
- * Input: for each block, lane j of the four blocks is one vpgatherqq from
- * the four pointers (plus the running offset) and is xored into buffer A.
+ * Input: for each block, lane j of the four blocks is put together from
+ * four qword loads (vmovq, vpinsrq, vinserti128: fewer micro-ops than one
+ * vpgatherqq) and xored into buffer A.
  *
  * Frame: %rbp is pushed and set (frame-pointer unwinding works through an
  * interrupt taken here), %rsp is aligned down to 32 bytes and 1600 bytes
@@ -170,6 +171,17 @@
 	X4_CHI	\d, 4
 .endm
 
+/* lane \j of buffer A ^= qword \j of the four blocks (%r8..%r11) */
+.macro X4_IN j
+	vmovq		\j*8(%r8), %xmm12
+	vpinsrq		$1, \j*8(%r9), %xmm12, %xmm12
+	vmovq		\j*8(%r10), %xmm13
+	vpinsrq		$1, \j*8(%r11), %xmm13, %xmm13
+	vinserti128	$1, %xmm13, %ymm12, %ymm12
+	vpxor		\j*32(%rsp), %ymm12, %ymm12
+	vmovdqu		%ymm12, \j*32(%rsp)
+.endm
+
 /*
  * void nobs_keccak_absorb_x86_avx2_x4(u64 (*st)[25], const u8 *const *in,
  *				       size_t nblocks, size_t rate)
@@ -193,36 +205,32 @@ SYM_TYPED_FUNC_START(nobs_keccak_absorb_x86_avx2_x4)
 	vpgatherqq	%ymm14, \j*8(%rdi,%ymm15,1), %ymm13
 	vmovdqu		%ymm13, \j*32(%rsp)
 	.endr
-	xorl		%r8d, %r8d		/* offset into the blocks */
+	movq		0*8(%rsi), %r8		/* the four block pointers */
+	movq		1*8(%rsi), %r9
+	movq		2*8(%rsi), %r10
+	movq		3*8(%rsi), %r11
 
 .Lx4_block:
-	vmovdqu		(%rsi), %ymm15		/* the four block pointers */
-	vmovq		%r8, %xmm14
-	vpbroadcastq	%xmm14, %ymm14
-	vpaddq		%ymm14, %ymm15, %ymm15
-	vpcmpeqd	%ymm14, %ymm14, %ymm14
-	vpgatherqq	%ymm14, (,%ymm15,1), %ymm13
-	vpxor		(%rsp), %ymm13, %ymm13
-	vmovdqu		%ymm13, (%rsp)
+	X4_IN	0
 	.irp j, 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20
 	cmpl		$\j*8, %ecx
 	jbe		.Lx4_xored
-	vpcmpeqd	%ymm14, %ymm14, %ymm14
-	vpgatherqq	%ymm14, \j*8(,%ymm15,1), %ymm13
-	vpxor		\j*32(%rsp), %ymm13, %ymm13
-	vmovdqu		%ymm13, \j*32(%rsp)
+	X4_IN	\j
 	.endr
 .Lx4_xored:
 	addq		%rcx, %r8
+	addq		%rcx, %r9
+	addq		%rcx, %r10
+	addq		%rcx, %r11
 
 	leaq		.Lx4_rc(%rip), %rax
-	leaq		.Lx4_rc_end(%rip), %r9
+	leaq		.Lx4_rc_end(%rip), %rsi
 .p2align 4
 .Lx4_round:
 	X4_ROUND	0, X4_BUF, 0
 	X4_ROUND	X4_BUF, 0, 8
 	addq		$16, %rax
-	cmpq		%r9, %rax
+	cmpq		%rsi, %rax
 	jne		.Lx4_round
 
 	decq		%rdx
