@@ -29,15 +29,14 @@
  * 202 3.2.2-3.2.3: lane i = x + 5y goes to lane y + 5((2x + 3y) mod 5)
  * rotated by r[x][y].  About 110 instructions per round for eight states.
  *
- * Input: for each block, lane j of the eight blocks is put together in
- * one register by eight broadcast loads, the last seven merged under
- * %k1..%k7 (one bit each), and xored into %zmm<j>: a third of the cost of
- * one vpgatherqq per lane here.  The block pointers live in %r8..%r15
- * (%r12..%r15 saved on the stack: no state is ever stored there).
+ * Input: for each block, four lanes of the eight blocks at a time, eight
+ * masked loads and a transpose (X8_IN4), xored into %zmm<j>..<j+3>; the
+ * block pointers live in %r8..%r15 (%r12..%r15 saved on the stack: no
+ * state is ever stored there).
  *
  * Instructions: AVX512F only (vpternlogq, vprolq, gathers, scatters,
- * kxnorw/kxorw/kshiftlw: 16-bit mask operations).  Before returning, every
- * vector register (vzeroall and %xmm16..31) and %k1..%k7 are cleared.
+ * kxnorw/kxorw: 16-bit mask operations).  Before returning, every vector
+ * register (vzeroall and %xmm16..31) and %k1, %k2 are cleared.
  */
 
 #include <linux/cfi_types.h>
@@ -142,20 +141,55 @@
 .endm
 
 /*
- * %zmm\j ^= lane \j of the eight blocks, via %zmm\t: qword k of %zmm\t
- * from block k (pointers in %r8..%r15), one broadcast load each, merged
- * under %k<k> (= 1 << k) but the first.
+ * Lanes \j, \j1, \j2, \j3 (= \j + 1 .. \j + 3) of the eight blocks
+ * (pointers in %r8..%r15), transposed into place and xored into
+ * %zmm\j..\j3.  Four qwords of each block by a load masked by \k (lanes
+ * past the block are neither read nor, being zero, changing anything),
+ * blocks 0|2, 1|3, 4|6, 5|7 paired in the halves of %zmm25..28, then a
+ * 4x4 qword transpose in both halves at once: vpunpck[lh]qdq pairs qwords
+ * of two blocks, vshufi64x2 gathers the 128-bit pairs of one lane.
  */
-.macro X8_IN j, t
-	vpbroadcastq	\j*8(%r8), %zmm\t
-	vpbroadcastq	\j*8(%r9), %zmm\t{%k1}
-	vpbroadcastq	\j*8(%r10), %zmm\t{%k2}
-	vpbroadcastq	\j*8(%r11), %zmm\t{%k3}
-	vpbroadcastq	\j*8(%r12), %zmm\t{%k4}
-	vpbroadcastq	\j*8(%r13), %zmm\t{%k5}
-	vpbroadcastq	\j*8(%r14), %zmm\t{%k6}
-	vpbroadcastq	\j*8(%r15), %zmm\t{%k7}
-	vpxorq		%zmm\t, %zmm\j, %zmm\j
+.macro X8_IN4 k, j, j1, j2, j3
+	vmovdqu64	\j*8(%r8), %zmm25{\k}{z}
+	vmovdqu64	\j*8(%r10), %zmm29{\k}{z}
+	vinserti64x4	$1, %ymm29, %zmm25, %zmm25
+	vmovdqu64	\j*8(%r9), %zmm26{\k}{z}
+	vmovdqu64	\j*8(%r11), %zmm30{\k}{z}
+	vinserti64x4	$1, %ymm30, %zmm26, %zmm26
+	vmovdqu64	\j*8(%r12), %zmm27{\k}{z}
+	vmovdqu64	\j*8(%r14), %zmm29{\k}{z}
+	vinserti64x4	$1, %ymm29, %zmm27, %zmm27
+	vmovdqu64	\j*8(%r13), %zmm28{\k}{z}
+	vmovdqu64	\j*8(%r15), %zmm30{\k}{z}
+	vinserti64x4	$1, %ymm30, %zmm28, %zmm28
+	vpunpcklqdq	%zmm26, %zmm25, %zmm29
+	vpunpckhqdq	%zmm26, %zmm25, %zmm30
+	vpunpcklqdq	%zmm28, %zmm27, %zmm25
+	vpunpckhqdq	%zmm28, %zmm27, %zmm26
+	vshufi64x2	$0x88, %zmm25, %zmm29, %zmm27
+	vpxorq		%zmm27, %zmm\j, %zmm\j
+	vshufi64x2	$0xdd, %zmm25, %zmm29, %zmm28
+	vpxorq		%zmm28, %zmm\j2, %zmm\j2
+	vshufi64x2	$0x88, %zmm26, %zmm30, %zmm27
+	vpxorq		%zmm27, %zmm\j1, %zmm\j1
+	vshufi64x2	$0xdd, %zmm26, %zmm30, %zmm28
+	vpxorq		%zmm28, %zmm\j3, %zmm\j3
+.endm
+
+/* a whole group of four lanes if the block has it, else the partial one */
+.macro X8_FULL j, j1, j2, j3
+	cmpl		$(\j + 4) * 8, %ecx
+	jb		.Lx8_part\j
+	X8_IN4		%k2, \j, \j1, \j2, \j3
+.endm
+
+/* the last group: the lanes of it the block has, under %k1 */
+.macro X8_PART j, j1, j2, j3
+.Lx8_part\j:
+	cmpl		$\j * 8, %ecx
+	jbe		.Lx8_xored
+	X8_IN4		%k1, \j, \j1, \j2, \j3
+	jmp		.Lx8_xored
 .endm
 
 /*
@@ -179,7 +213,7 @@ SYM_TYPED_FUNC_START(nobs_keccak_absorb_x86_avx512_x8)
 	kxnorw		%k1, %k1, %k1
 	vpgatherqq	\j*8(%rdi,%zmm31,1), %zmm\j{%k1}
 	.endr
-	/* the block pointers, and %k<k> = 1 << k for X8_IN */
+	/* the block pointers; %k2: four lanes, %k1: those of the last group */
 	movq		0*8(%rsi), %r8
 	movq		1*8(%rsi), %r9
 	movq		2*8(%rsi), %r10
@@ -188,22 +222,31 @@ SYM_TYPED_FUNC_START(nobs_keccak_absorb_x86_avx512_x8)
 	movq		5*8(%rsi), %r13
 	movq		6*8(%rsi), %r14
 	movq		7*8(%rsi), %r15
-	movl		$2, %eax
-	kmovw		%eax, %k1
-	kshiftlw	$1, %k1, %k2
-	kshiftlw	$1, %k2, %k3
-	kshiftlw	$1, %k3, %k4
-	kshiftlw	$1, %k4, %k5
-	kshiftlw	$1, %k5, %k6
-	kshiftlw	$1, %k6, %k7
+	movl		$0xf, %eax
+	kmovw		%eax, %k2
+	movl		%ecx, %eax
+	shrl		$3, %eax
+	andl		$3, %eax
+	xchgl		%eax, %ecx
+	movl		$1, %esi
+	shll		%cl, %esi
+	decl		%esi
+	movl		%eax, %ecx
+	kmovw		%esi, %k1
 
 .Lx8_block:
-	X8_IN	0, 25
-	.irp j, 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20
-	cmpl		$\j*8, %ecx
-	jbe		.Lx8_xored
-	X8_IN	\j, 26
-	.endr
+	X8_FULL		0, 1, 2, 3
+	X8_FULL		4, 5, 6, 7
+	X8_FULL		8, 9, 10, 11
+	X8_FULL		12, 13, 14, 15
+	X8_FULL		16, 17, 18, 19
+	jmp		.Lx8_part20		/* rate <= 168: lane 20 at most */
+	X8_PART		0, 1, 2, 3
+	X8_PART		4, 5, 6, 7
+	X8_PART		8, 9, 10, 11
+	X8_PART		12, 13, 14, 15
+	X8_PART		16, 17, 18, 19
+	X8_PART		20, 21, 22, 23
 .Lx8_xored:
 	.irp r, 8,9,10,11,12,13,14,15
 	addq		%rcx, %r\r
@@ -228,9 +271,8 @@ SYM_TYPED_FUNC_START(nobs_keccak_absorb_x86_avx512_x8)
 	.endr
 
 	/* no state left in vector registers; the masks cleared too */
-	.irp	k, 1,2,3,4,5,6,7
-	kxorw		%k\k, %k\k, %k\k
-	.endr
+	kxorw		%k1, %k1, %k1
+	kxorw		%k2, %k2, %k2
 	.irp	r, 16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
 	vpxord		%xmm\r, %xmm\r, %xmm\r
 	.endr

@@ -88,13 +88,15 @@
  * permutation, above the 350 that 0.65 of OpenSSL needs, and every full
  * round built on it adds the pi and copy work back.  Today's code stays.
  *
- * No AVX2 path, not written: AVX2 has no vpternlogq (theta's three-way xor
- * and chi are two operations each), no rotate (three: two shifts and an
- * or) and a 5-lane row spans two ymm registers, so a round needs about
- * twice the operations of the AVX-512 one and a longer chain on the same
- * permute latency (4 cycles for ymm vpermq here); the AVX-512 code being
- * latency bound at 0.85 of bmi on this core, an AVX2 one would lose to
- * bmi here.  CPUs without AVX-512 were not measured.
+ * No single-state AVX2 path, not written: AVX2 has no vpternlogq (theta's
+ * three-way xor and chi are two operations each), no rotate (three: two
+ * shifts and an or) and a 5-lane row spans two ymm registers, so a round
+ * needs about twice the operations of the AVX-512 one and a longer chain
+ * on the same permute latency (4 cycles for ymm vpermq here); the AVX-512
+ * code being latency bound at 0.85 of bmi on this core, an AVX2 one would
+ * lose to bmi here.  CPUs without AVX-512 were not measured.  AVX2 does
+ * pay where the states are independent: four at once, one lane of each
+ * per register, for ParallelHash's leaves (keccak_x86_xn.c).
  *
  * QEMU's TCG (the VM tests) has no AVX-512, and runs the C faster than the
  * BMI code, so the timing picks generic there; the VM cases that need the
