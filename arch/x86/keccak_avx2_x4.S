@@ -15,13 +15,17 @@
  *    and writes the next state to the other, so rho and pi cost nothing:
  *    they are the choice of the source offset for each output slot; a loop
  *    iteration runs two rounds, A -> E -> A, twelve times;
- *  - theta: C[x] from memory operands (4 vpxor each), D[x] = C[x-1] ^
- *    rol(C[x+1], 1) in %ymm5..9;
+ *  - theta: C[x] in %ymm10..14, computed by the previous round's chi as
+ *    it stores the lanes (the block's first round: from memory), so that
+ *    a round never waits for the last row's stores to come back; D[x] =
+ *    C[x-1] ^ rol(C[x+1], 1) in %ymm5..9;
  *  - per output row: B[X] = rol(A[src] ^ D[src % 5], rho[src]) into
  *    %ymm0..4 (AVX2 has no rotate: a shift pair and an or, or one vpshufb
  *    for the rotations by 8 and 56 bytes-wise), then chi, E = B[X] ^
- *    (~B[X+1] & B[X+2]) (vpandn, vpxor), stored; iota's round constant
- *    (broadcast) goes into lane 0 of row 0 before its store.
+ *    (~B[X+1] & B[X+2]) (vpandn, vpxor), stored and xored into the next
+ *    C; iota's round constant (stored four times, one memory operand)
+ *    goes into lane 0 of row 0 before its store.  %ymm15 is the
+ *    temporary.
  *
  * The source lane and rotation of each output lane below (src, D register
  * 5 + src % 5, rho) follow FIPS 202 3.2.2-3.2.3: B[y][2x + 3y] =
@@ -53,29 +57,44 @@
 .Lx4_rol56:				/* ... and by 56 */
 	.byte 1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8
 	.byte 1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8
-	.p2align 3
-.Lx4_rc:
-	.quad 0x0000000000000001, 0x0000000000008082
-	.quad 0x800000000000808a, 0x8000000080008000
-	.quad 0x000000000000808b, 0x0000000080000001
-	.quad 0x8000000080008081, 0x8000000000008009
-	.quad 0x000000000000008a, 0x0000000000000088
-	.quad 0x0000000080008009, 0x000000008000000a
-	.quad 0x000000008000808b, 0x800000000000008b
-	.quad 0x8000000000008089, 0x8000000000008003
-	.quad 0x8000000000008002, 0x8000000000000080
-	.quad 0x000000000000800a, 0x800000008000000a
-	.quad 0x8000000080008081, 0x8000000000008080
-	.quad 0x0000000080000001, 0x8000000080008008
+	.p2align 5
+.Lx4_rc:				/* each round constant four times */
+	.irp rc, 0x0000000000000001, 0x0000000000008082, 0x800000000000808a, 0x8000000080008000
+	.quad \rc, \rc, \rc, \rc
+	.endr
+	.irp rc, 0x000000000000808b, 0x0000000080000001, 0x8000000080008081, 0x8000000000008009
+	.quad \rc, \rc, \rc, \rc
+	.endr
+	.irp rc, 0x000000000000008a, 0x0000000000000088, 0x0000000080008009, 0x000000008000000a
+	.quad \rc, \rc, \rc, \rc
+	.endr
+	.irp rc, 0x000000008000808b, 0x800000000000008b, 0x8000000000008089, 0x8000000000008003
+	.quad \rc, \rc, \rc, \rc
+	.endr
+	.irp rc, 0x8000000000008002, 0x8000000000000080, 0x000000000000800a, 0x800000008000000a
+	.quad \rc, \rc, \rc, \rc
+	.endr
+	.irp rc, 0x8000000080008081, 0x8000000000008080, 0x0000000080000001, 0x8000000080008008
+	.quad \rc, \rc, \rc, \rc
+	.endr
 .Lx4_rc_end:
 
 	.text
 
-/* D[d - 5] = C[cm1] ^ rol(C[cp1], 1) */
+/* %ymm\c = C[x], the xor of column \x of the buffer at \s(%rsp) */
+.macro X4_COL s, x, c
+	vmovdqu		\s + \x*32(%rsp), %ymm\c
+	vpxor		\s + (\x + 5)*32(%rsp), %ymm\c, %ymm\c
+	vpxor		\s + (\x + 10)*32(%rsp), %ymm\c, %ymm\c
+	vpxor		\s + (\x + 15)*32(%rsp), %ymm\c, %ymm\c
+	vpxor		\s + (\x + 20)*32(%rsp), %ymm\c, %ymm\c
+.endm
+
+/* D[x] (%ymm\d) = C[x-1] ^ rol(C[x+1], 1) */
 .macro X4_D d, cm1, cp1
 	vpsrlq		$63, %ymm\cp1, %ymm\d
-	vpaddq		%ymm\cp1, %ymm\cp1, %ymm10
-	vpor		%ymm10, %ymm\d, %ymm\d
+	vpaddq		%ymm\cp1, %ymm\cp1, %ymm15
+	vpor		%ymm15, %ymm\d, %ymm\d
 	vpxor		%ymm\cm1, %ymm\d, %ymm\d
 .endm
 
@@ -87,88 +106,92 @@
 .elseif \r == 56
 	vpshufb		.Lx4_rol56(%rip), %ymm\b, %ymm\b
 .elseif \r == 1
-	vpaddq		%ymm\b, %ymm\b, %ymm11
+	vpaddq		%ymm\b, %ymm\b, %ymm15
 	vpsrlq		$63, %ymm\b, %ymm\b
-	vpor		%ymm11, %ymm\b, %ymm\b
+	vpor		%ymm15, %ymm\b, %ymm\b
 .elseif \r
-	vpsllq		$\r, %ymm\b, %ymm11
+	vpsllq		$\r, %ymm\b, %ymm15
 	vpsrlq		$(64 - \r), %ymm\b, %ymm\b
-	vpor		%ymm11, %ymm\b, %ymm\b
+	vpor		%ymm15, %ymm\b, %ymm\b
 .endif
 .endm
 
-/* chi of the row in %ymm0..4 into row \y of the buffer at \d(%rsp) */
-.macro X4_CHI d, y
-	vpandn		%ymm2, %ymm1, %ymm12
-	vpandn		%ymm3, %ymm2, %ymm13
-	vpandn		%ymm4, %ymm3, %ymm14
-	vpxor		%ymm0, %ymm12, %ymm12
+/*
+ * E = B[x] ^ (~B[x1] & B[x2]) of the row in %ymm0..4, stored as lane
+ * 5 * \y + \x of the buffer at \d(%rsp); the next round's C[x] is
+ * %ymm\c: row 0 computes it there (with iota on lane 0), the others add.
+ */
+.macro X4_E d, y, x, x1, x2, c, rc
 .if \y == 0
-	vpxor		%ymm15, %ymm12, %ymm12		/* iota */
+	vpandn		%ymm\x2, %ymm\x1, %ymm\c
+	vpxor		%ymm\x, %ymm\c, %ymm\c
+.if \x == 0
+	vpxor		\rc(%rax), %ymm\c, %ymm\c		/* iota */
 .endif
-	vpxor		%ymm1, %ymm13, %ymm13
-	vpxor		%ymm2, %ymm14, %ymm14
-	vmovdqu		%ymm12, \d + (5 * \y + 0) * 32(%rsp)
-	vmovdqu		%ymm13, \d + (5 * \y + 1) * 32(%rsp)
-	vmovdqu		%ymm14, \d + (5 * \y + 2) * 32(%rsp)
-	vpandn		%ymm0, %ymm4, %ymm12
-	vpandn		%ymm1, %ymm0, %ymm13
-	vpxor		%ymm3, %ymm12, %ymm12
-	vpxor		%ymm4, %ymm13, %ymm13
-	vmovdqu		%ymm12, \d + (5 * \y + 3) * 32(%rsp)
-	vmovdqu		%ymm13, \d + (5 * \y + 4) * 32(%rsp)
+	vmovdqu		%ymm\c, \d + \x*32(%rsp)
+.else
+	vpandn		%ymm\x2, %ymm\x1, %ymm15
+	vpxor		%ymm\x, %ymm15, %ymm15
+	vmovdqu		%ymm15, \d + (5 * \y + \x) * 32(%rsp)
+	vpxor		%ymm15, %ymm\c, %ymm\c
+.endif
 .endm
 
-/* One round from the buffer at \s(%rsp) to the one at \d(%rsp); RC at \rc(%rax) */
+/* chi (and iota) of the row in %ymm0..4 into row \y at \d(%rsp) */
+.macro X4_CHI d, y, rc
+	X4_E	\d, \y, 0, 1, 2, 10, \rc
+	X4_E	\d, \y, 1, 2, 3, 11, \rc
+	X4_E	\d, \y, 2, 3, 4, 12, \rc
+	X4_E	\d, \y, 3, 4, 0, 13, \rc
+	X4_E	\d, \y, 4, 0, 1, 14, \rc
+.endm
+
+/*
+ * One round from the buffer at \s(%rsp) to the one at \d(%rsp), its round
+ * constant at \rc(%rax); C of the input in %ymm10..14 at entry, of the
+ * output at exit (so theta never waits for the stores of the last row).
+ */
 .macro X4_ROUND s, d, rc
-	.irp x, 0, 1, 2, 3, 4
-	vmovdqu		\s + \x*32(%rsp), %ymm\x
-	vpxor		\s + (\x + 5)*32(%rsp), %ymm\x, %ymm\x
-	vpxor		\s + (\x + 10)*32(%rsp), %ymm\x, %ymm\x
-	vpxor		\s + (\x + 15)*32(%rsp), %ymm\x, %ymm\x
-	vpxor		\s + (\x + 20)*32(%rsp), %ymm\x, %ymm\x
-	.endr
-	X4_D	5, 4, 1
-	X4_D	6, 0, 2
-	X4_D	7, 1, 3
-	X4_D	8, 2, 4
-	X4_D	9, 3, 0
-	vpbroadcastq	\rc(%rax), %ymm15
+	X4_D	5, 14, 11
+	X4_D	6, 10, 12
+	X4_D	7, 11, 13
+	X4_D	8, 12, 14
+	X4_D	9, 13, 10
 	/* output row 0: lanes 0, 6, 12, 18, 24 */
 	X4_B	0, \s, 0, 5, 0
 	X4_B	1, \s, 6, 6, 44
 	X4_B	2, \s, 12, 7, 43
 	X4_B	3, \s, 18, 8, 21
 	X4_B	4, \s, 24, 9, 14
-	X4_CHI	\d, 0
+	X4_CHI	\d, 0, \rc
 	/* output row 1 */
 	X4_B	0, \s, 3, 8, 28
 	X4_B	1, \s, 9, 9, 20
 	X4_B	2, \s, 10, 5, 3
 	X4_B	3, \s, 16, 6, 45
 	X4_B	4, \s, 22, 7, 61
-	X4_CHI	\d, 1
+	X4_CHI	\d, 1, \rc
 	/* output row 2 */
 	X4_B	0, \s, 1, 6, 1
 	X4_B	1, \s, 7, 7, 6
 	X4_B	2, \s, 13, 8, 25
 	X4_B	3, \s, 19, 9, 8
 	X4_B	4, \s, 20, 5, 18
-	X4_CHI	\d, 2
+	X4_CHI	\d, 2, \rc
 	/* output row 3 */
 	X4_B	0, \s, 4, 9, 27
 	X4_B	1, \s, 5, 5, 36
 	X4_B	2, \s, 11, 6, 10
 	X4_B	3, \s, 17, 7, 15
 	X4_B	4, \s, 23, 8, 56
-	X4_CHI	\d, 3
+	X4_CHI	\d, 3, \rc
 	/* output row 4 */
 	X4_B	0, \s, 2, 7, 62
 	X4_B	1, \s, 8, 8, 55
 	X4_B	2, \s, 14, 9, 39
 	X4_B	3, \s, 15, 5, 41
 	X4_B	4, \s, 21, 6, 2
-	X4_CHI	\d, 4
+	X4_CHI	\d, 4, \rc
 .endm
 
 /* lane \j of buffer A ^= qword \j of the four blocks (%r8..%r11) */
@@ -223,13 +246,18 @@ SYM_TYPED_FUNC_START(nobs_keccak_absorb_x86_avx2_x4)
 	addq		%rcx, %r10
 	addq		%rcx, %r11
 
+	X4_COL		0, 0, 10
+	X4_COL		0, 1, 11
+	X4_COL		0, 2, 12
+	X4_COL		0, 3, 13
+	X4_COL		0, 4, 14
 	leaq		.Lx4_rc(%rip), %rax
 	leaq		.Lx4_rc_end(%rip), %rsi
 .p2align 4
 .Lx4_round:
 	X4_ROUND	0, X4_BUF, 0
-	X4_ROUND	X4_BUF, 0, 8
-	addq		$16, %rax
+	X4_ROUND	X4_BUF, 0, 32
+	addq		$64, %rax
 	cmpq		%rsi, %rax
 	jne		.Lx4_round
 
