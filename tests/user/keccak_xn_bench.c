@@ -2,7 +2,7 @@
 /*
  * make bench: the multi-lane permutations (struct nobs_keccak_xn_impl)
  * against single-stream SHAKE128, in one run, ticks per byte (the fastest
- * of 31 samples, columns taking turns: the build machines are shared, and
+ * of 101 samples, columns taking turns: the build machines are shared, and
  * an interrupt or another task only ever slows a sample down):
  *
  *   - single-stream SHAKE128 of 1 MiB (32-byte output) on each nobs
@@ -60,7 +60,7 @@ static inline u64 ticks(void)
 #define MSG_LEN		(1u << 20)
 #define PH_B		8192u
 #define PH_LEAVES	(MSG_LEN / PH_B)
-#define SAMPLES		31
+#define SAMPLES		101
 #define MAXCOLS		10
 
 /* ParallelHash128(msg, B = 8192, L = 256, S = ""), msg as in main() */
