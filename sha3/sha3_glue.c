@@ -726,7 +726,7 @@ static size_t nobs_sha3_xn_select(const struct nobs_cpu *cpu,
 
 /*
  * "avx512(generic 812 bmi 640 avx512 560 ns/perm, 190 us) xn=avx512x8(x4
- * 90 x8 40)", or "bmi(no zmm on this CPU; generic 812 bmi 640 ns/perm,
+ * 105 x8 42)", or "bmi(no zmm on this CPU; generic 812 bmi 640 ns/perm,
  * 90 us) xn=avx2x4"
  */
 static char nobs_sha3_choice[160];
