@@ -627,13 +627,14 @@ static u64 nobs_sha3_ticks_per_us(void)
 /*
  * The multi-lane permutations, timed like the single ones: a trial is one
  * absorb of NOBS_SHA3_TIME_BLOCKS / lanes blocks in every lane (so the
- * same 24 permutations, of different states), all lanes reading the zero
- * page, inside one SIMD section.  Counter ticks of the fastest trial.
+ * same 24 permutations, of different states: @st, eight of them, from
+ * the caller), all lanes reading the zero page, inside one SIMD section.
+ * Counter ticks of the fastest trial.
  */
-static u64 nobs_sha3_xn_time(const struct nobs_keccak_xn_impl *xn)
+static u64 nobs_sha3_xn_time(const struct nobs_keccak_xn_impl *xn,
+			     u64 st[][NOBS_KECCAK_LANES])
 {
 	const u8 *zero = page_address(ZERO_PAGE(0));
-	u64 st[8][NOBS_KECCAK_LANES] = { };
 	const u8 *in[8];
 	u64 start = ktime_get_ns(), best = U64_MAX;
 	cycles_t t;
@@ -653,7 +654,6 @@ static u64 nobs_sha3_xn_time(const struct nobs_keccak_xn_impl *xn)
 		if (i && ktime_get_ns() - start > NOBS_SHA3_TIME_BUDGET_NS)
 			break;
 	}
-	memzero_explicit(st, sizeof(st));
 	return best;
 }
 
@@ -687,7 +687,8 @@ static unsigned int nobs_sha3_xn_usable(const struct nobs_cpu *cpu,
  * nobs_sha3_xn_select() - choose the multi-lane permutation, for
  * nobs_sha3_select(): the one of nobs_sha3_xn_usable() that is fastest per
  * state (avx512x8 only where it beats avx2x4: on CPUs that run 512-bit
- * operations as two 256-bit halves it may not), or none.  Appends
+ * operations as two 256-bit halves it may not), or none; the first of
+ * them, untimed, if the trial states cannot be allocated.  Appends
  * " xn=NAME(x4 T x8 T)" (ns or ticks per permutation and state, as the
  * single ones) to the choice at @buf.
  */
@@ -698,18 +699,23 @@ static size_t nobs_sha3_xn_select(const struct nobs_cpu *cpu,
 	const struct nobs_keccak_xn_impl *list[NOBS_SHA3_MAX_XN_IMPLS];
 	unsigned int i, n = nobs_sha3_xn_usable(cpu, forced, list);
 	u64 t[NOBS_SHA3_MAX_XN_IMPLS], best = U64_MAX;
+	u64 (*st)[NOBS_KECCAK_LANES] = NULL;
 	size_t len;
 
-	nobs_sha3_xn = NULL;
+	/* 1600 bytes of trial states: off the stack */
+	if (n > 1)
+		st = kcalloc(8, sizeof(*st), GFP_KERNEL);
+	if (!st && n > 1)
+		n = 1;		/* no timing: the first (avx2x4 with AVX2) */
+	nobs_sha3_xn = n ? list[0] : NULL;
 	for (i = 0; n > 1 && i < n; i++) {
-		t[i] = nobs_sha3_xn_time(list[i]);
+		t[i] = nobs_sha3_xn_time(list[i], st);
 		if (t[i] < best) {
 			best = t[i];
 			nobs_sha3_xn = list[i];
 		}
 	}
-	if (n == 1)
-		nobs_sha3_xn = list[0];
+	kfree_sensitive(st);
 	if (!nobs_sha3_xn)
 		return 0;
 	len = scnprintf(buf, size, " xn=%s", nobs_sha3_xn->name);
