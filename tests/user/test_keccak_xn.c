@@ -8,12 +8,17 @@
  * random number of blocks 1..60 (0 once: nothing may change), a distinct
  * random input per lane at a random misalignment, compared with one
  * nobs_keccak_generic.absorb per lane; the inputs must be left as they
- * were.  One check per (impl, rate).  An implementation the CPU cannot run
- * is reported as SKIP.
+ * were.  One check per (impl, rate).  Then every rate 8..168 with 1..3
+ * blocks, each lane's input and the last state ending where an
+ * inaccessible page begins, so that any access past them faults (ASan
+ * cannot see the assembly's own loads and stores).  An implementation
+ * the CPU cannot run is reported as SKIP.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include "sha3/keccak.h"
 #include "keccak_cpu.h"
 
@@ -86,6 +91,55 @@ static unsigned int xn_vs_generic(const struct nobs_keccak_xn_impl *impl,
 	return bad;
 }
 
+/*
+ * Nothing is read or written past the blocks or the states: every lane's
+ * input ends, and the last state ends, where an inaccessible page begins
+ * (a stray access faults), at each rate 8..168 with 1..3 blocks.
+ * Returns the number of lanes that differ from generic.
+ */
+static unsigned int xn_guard_pages(const struct nobs_keccak_xn_impl *impl)
+{
+	const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	u64 want[XN_MAX_LANES][NOBS_KECCAK_LANES];
+	u8 *map[XN_MAX_LANES + 1];
+	u64 (*st)[NOBS_KECCAK_LANES];
+	const u8 *in[XN_MAX_LANES];
+	unsigned int l, i, rate, bad = 0;
+	size_t nblocks;
+
+	for (l = 0; l <= impl->lanes; l++) {
+		map[l] = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (map[l] == MAP_FAILED || mprotect(map[l] + page, page,
+						      PROT_NONE))
+			abort();
+	}
+	/* the states: the last one ends at the guard page */
+	st = (void *)(map[impl->lanes] + page -
+		      impl->lanes * NOBS_KECCAK_LANES * 8);
+	for (rate = 8; rate <= 168; rate += 8) {
+		for (nblocks = 1; nblocks <= 3; nblocks++) {
+			for (l = 0; l < impl->lanes; l++) {
+				u8 *p = map[l] + page - nblocks * rate;
+
+				for (i = 0; i < nblocks * rate; i++)
+					p[i] = (u8)rnd();
+				in[l] = p;
+				for (i = 0; i < NOBS_KECCAK_LANES; i++)
+					want[l][i] = st[l][i] = rnd();
+				nobs_keccak_generic.absorb(want[l], in[l],
+							   nblocks, rate);
+			}
+			impl->absorb(st, in, nblocks, rate);
+			for (l = 0; l < impl->lanes; l++)
+				bad += !!memcmp(want[l], st[l], sizeof(want[l]));
+		}
+	}
+	for (l = 0; l <= impl->lanes; l++)
+		munmap(map[l], 2 * page);
+	return bad;
+}
+
 static void run(const struct nobs_keccak_xn_impl *impl, bool usable,
 		const char *why)
 {
@@ -115,6 +169,8 @@ static void run(const struct nobs_keccak_xn_impl *impl, bool usable,
 			 impl->lanes, rate, XN_MAX_BLOCKS);
 		check(!xn_vs_generic(impl, rate, 4), impl->name, what);
 	}
+	check(!xn_guard_pages(impl), impl->name,
+	      "no access past the blocks or the states (guard pages), rates 8..168, 1..3 blocks");
 	printf("keccak-%s: checked\n", impl->name);
 }
 
