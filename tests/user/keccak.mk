@@ -10,6 +10,8 @@
 #   test_keccak_impls_vg     the same at -O1 without sanitizers, for valgrind
 #   test_keccak_xn           the multi-lane permutations (avx2x4, avx512x8)
 #                            against generic, lane by lane (ASan+UBSan)
+#   test_keccak_xn_vg        the same for valgrind (which has no AVX-512:
+#                            avx2x4 only there)
 #   test_keccak_impls_arm64  (x86-64 hosts) static arm64 build run under
 #                            qemu-user -cpu max (FEAT_SHA3); SKIP result when
 #                            aarch64-linux-gnu-gcc or qemu-aarch64-static is
@@ -41,7 +43,7 @@ KECCAK_COMPAT := $(ROOT)/tests/user/compat/linux/linkage.h \
 	$(ROOT)/tests/user/keccak_cpu.h
 
 USER_TESTS += $(BUILD)/test_keccak_impls $(BUILD)/test_keccak_xn
-VALGRIND_TESTS += $(BUILD)/test_keccak_impls_vg
+VALGRIND_TESTS += $(BUILD)/test_keccak_impls_vg $(BUILD)/test_keccak_xn_vg
 USER_BENCHES += $(BUILD)/keccak_bench $(BUILD)/keccak_xn_bench
 
 $(BUILD)/test_keccak_impls: $(ROOT)/tests/user/test_keccak_impls.c \
@@ -55,6 +57,13 @@ $(BUILD)/test_keccak_xn: $(ROOT)/tests/user/test_keccak_xn.c \
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(KECCAK_DEFS) $(KECCAK_ASFLAGS) \
 		-I$(ROOT)/tests/user -o $@ $(filter %.c %.S,$^)
+
+$(BUILD)/test_keccak_xn_vg: $(ROOT)/tests/user/test_keccak_xn.c \
+		$(KECCAK_CORE) $(KECCAK_ARCH) $(KECCAK_COMPAT)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(KECCAK_DEFS) \
+		$(KECCAK_ASFLAGS) -I$(ROOT)/tests/user -o $@ \
+		$(filter %.c %.S,$^)
 
 $(BUILD)/test_keccak_impls_vg: $(ROOT)/tests/user/test_keccak_impls.c \
 		$(KECCAK_CORE) $(KECCAK_ARCH) $(KECCAK_COMPAT)
