@@ -838,19 +838,33 @@ static const struct nobs_keccak_impl *const nobs_sha3_impls[] = {
 #endif
 };
 
+#ifdef NOBS_HAVE_KECCAK_X86
+static const struct nobs_keccak_xn_impl *const nobs_sha3_xn_impls[] = {
+	&nobs_keccak_x86_avx2_x4,
+	&nobs_keccak_x86_avx512_x8,
+};
+#endif
+
 static char *test_fail_kat;
 
 /*
  * test_fail_kat: empty, "IMPL" or "IMPL:NAME", IMPL one of the
  * permutations of this build (whether this CPU runs it or not) and NAME
- * one of the members; anything else is refused when the load's
- * parameters are parsed (-EINVAL).
+ * one of the members, or the name of a multi-lane permutation of this
+ * build alone; anything else is refused when the load's parameters are
+ * parsed (-EINVAL).
  */
 static int nobs_sha3_set_fail_kat(const char *val,
 				  const struct kernel_param *kp)
 {
 	size_t n = strcspn(val, ":"), i;
 	bool ok = !*val;
+
+#ifdef NOBS_HAVE_KECCAK_X86
+	for (i = 0; !ok && i < ARRAY_SIZE(nobs_sha3_xn_impls); i++)
+		if (!strcmp(val, nobs_sha3_xn_impls[i]->name))
+			return param_set_charp(val, kp);
+#endif
 
 	for (i = 0; !ok && i < ARRAY_SIZE(nobs_sha3_impls); i++)
 		ok = strlen(nobs_sha3_impls[i]->name) == n &&
@@ -877,7 +891,7 @@ static const struct kernel_param_ops nobs_sha3_fail_kat_ops = {
 
 module_param_cb(test_fail_kat, &nobs_sha3_fail_kat_ops, &test_fail_kat, 0444);
 MODULE_PARM_DESC(test_fail_kat,
-		 "Test only: known answers on this permutation report -EBADMSG: \"IMPL\" for every member, \"IMPL:NAME\" for one (e.g. bmi, generic:cshake128)");
+		 "Test only: known answers on this permutation report -EBADMSG: \"IMPL\" for every member, \"IMPL:NAME\" for one (e.g. bmi, generic:cshake128); a multi-lane one (avx2x4, avx512x8) fails its comparison with generic");
 
 /* Whether test_fail_kat names @impl (and @alg, or no member at all). */
 static bool nobs_sha3_kat_test_fails(enum nobs_sha3_alg alg,
@@ -894,9 +908,20 @@ static bool nobs_sha3_kat_test_fails(enum nobs_sha3_alg alg,
 	return !p[n] ||
 	       !strcmp(p + n + 1, nobs_sha3_algs[alg].alg.base.cra_name);
 }
+
+/* Whether test_fail_kat names the multi-lane permutation @xn. */
+static bool nobs_sha3_xn_test_fails(const struct nobs_keccak_xn_impl *xn)
+{
+	return test_fail_kat && !strcmp(test_fail_kat, xn->name);
+}
 #else
 static bool nobs_sha3_kat_test_fails(enum nobs_sha3_alg alg,
 				     const struct nobs_keccak_impl *impl)
+{
+	return false;
+}
+
+static bool nobs_sha3_xn_test_fails(const struct nobs_keccak_xn_impl *xn)
 {
 	return false;
 }
@@ -975,7 +1000,7 @@ static int nobs_sha3_xn_selftest(const struct nobs_keccak_xn_impl *xn)
  * test_fail_kat makes chosen known answers fail, to test these paths.
  * The multi-lane permutation is compared with the generic one and
  * dropped (ParallelHash's leaves then take one state at a time) if it
- * differs.
+ * differs (test_fail_kat=<its name> makes it differ).
  *
  * Return: 0 if at least one member passed, -EBADMSG if none did.
  */
@@ -1016,7 +1041,8 @@ int nobs_sha3_selftest(void)
 		}
 	}
 	if (nobs_sha3_xn) {
-		ret = nobs_sha3_xn_selftest(nobs_sha3_xn);
+		ret = nobs_sha3_xn_test_fails(nobs_sha3_xn) ? -EBADMSG :
+		      nobs_sha3_xn_selftest(nobs_sha3_xn);
 		if (ret == -ENOMEM)
 			return ret;
 		if (ret) {
