@@ -31,26 +31,33 @@
  * 5 + src % 5, rho) follow FIPS 202 3.2.2-3.2.3: B[y][2x + 3y] =
  * rol(A[x][y], r[x][y]), lane i = x + 5y.
  *
- * Input: for each block, lane j of the four blocks is put together from
- * four qword loads (vmovq, vpinsrq, vinserti128: fewer micro-ops than one
- * vpgatherqq) and xored into buffer A.
+ * Input: for each block, four lanes of the four blocks at a time: four
+ * loads (masked by vpmaskmovq for the last, partial group) and a 4x4
+ * transpose (X4_IN4), xored into buffer A.
  *
  * Frame: %rbp is pushed and set (frame-pointer unwinding works through an
- * interrupt taken here), %rsp is aligned down to 32 bytes and 1600 bytes
- * below it hold the two state buffers; they hold state (secret) data and
- * are zeroed before returning, and vzeroall clears the vector registers.
+ * interrupt taken here), %rsp is aligned down to 32 bytes and 1632 bytes
+ * below it hold the two state buffers and the input mask; the buffers
+ * hold state (secret) data, the whole frame is zeroed before returning,
+ * and vzeroall clears the vector registers.
  */
 
 #include <linux/cfi_types.h>
 #include <linux/linkage.h>
 
 #define X4_BUF		800		/* one interleaved state */
-#define X4_FRAME	(2 * X4_BUF)
+#define X4_MASK		(2 * X4_BUF)	/* the last input group's lanes */
+#define X4_FRAME	(2 * X4_BUF + 32)
 
 	.section .rodata
 	.p2align 5
 .Lx4_stride:				/* the states are 200 bytes apart */
 	.quad 0, 200, 400, 600
+.Lx4_masks:				/* 0..3 lanes of a group */
+	.quad 0, 0, 0, 0
+	.quad -1, 0, 0, 0
+	.quad -1, -1, 0, 0
+	.quad -1, -1, -1, 0
 .Lx4_rol8:				/* vpshufb: each qword rotated by 8 */
 	.byte 7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14
 	.byte 7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14
@@ -194,15 +201,58 @@
 	X4_CHI	\d, 4, \rc
 .endm
 
-/* lane \j of buffer A ^= qword \j of the four blocks (%r8..%r11) */
-.macro X4_IN j
-	vmovq		\j*8(%r8), %xmm12
-	vpinsrq		$1, \j*8(%r9), %xmm12, %xmm12
-	vmovq		\j*8(%r10), %xmm13
-	vpinsrq		$1, \j*8(%r11), %xmm13, %xmm13
-	vinserti128	$1, %xmm13, %ymm12, %ymm12
-	vpxor		\j*32(%rsp), %ymm12, %ymm12
-	vmovdqu		%ymm12, \j*32(%rsp)
+/*
+ * Lanes \j, \j1, \j2, \j3 (= \j + 1 .. \j + 3) of buffer A ^= those of the
+ * four blocks (%r8..%r11): four qwords of each block (\full: all of them
+ * there, else under the mask at X4_MASK(%rsp), whose lanes past the block
+ * are neither read nor, being zero, changing anything), then a 4x4 qword
+ * transpose (vpunpck[lh]qdq, vperm2i128).
+ */
+.macro X4_IN4 full, j, j1, j2, j3
+.if \full
+	vmovdqu		\j*8(%r8), %ymm0
+	vmovdqu		\j*8(%r9), %ymm1
+	vmovdqu		\j*8(%r10), %ymm2
+	vmovdqu		\j*8(%r11), %ymm3
+.else
+	vmovdqu		X4_MASK(%rsp), %ymm14
+	vpmaskmovq	\j*8(%r8), %ymm14, %ymm0
+	vpmaskmovq	\j*8(%r9), %ymm14, %ymm1
+	vpmaskmovq	\j*8(%r10), %ymm14, %ymm2
+	vpmaskmovq	\j*8(%r11), %ymm14, %ymm3
+.endif
+	vpunpcklqdq	%ymm1, %ymm0, %ymm4
+	vpunpckhqdq	%ymm1, %ymm0, %ymm5
+	vpunpcklqdq	%ymm3, %ymm2, %ymm6
+	vpunpckhqdq	%ymm3, %ymm2, %ymm7
+	vperm2i128	$0x20, %ymm6, %ymm4, %ymm0
+	vperm2i128	$0x20, %ymm7, %ymm5, %ymm1
+	vperm2i128	$0x31, %ymm6, %ymm4, %ymm2
+	vperm2i128	$0x31, %ymm7, %ymm5, %ymm3
+	vpxor		\j*32(%rsp), %ymm0, %ymm0
+	vpxor		\j1*32(%rsp), %ymm1, %ymm1
+	vpxor		\j2*32(%rsp), %ymm2, %ymm2
+	vpxor		\j3*32(%rsp), %ymm3, %ymm3
+	vmovdqu		%ymm0, \j*32(%rsp)
+	vmovdqu		%ymm1, \j1*32(%rsp)
+	vmovdqu		%ymm2, \j2*32(%rsp)
+	vmovdqu		%ymm3, \j3*32(%rsp)
+.endm
+
+/* a whole group of four lanes if the block has it, else the partial one */
+.macro X4_FULL j, j1, j2, j3
+	cmpl		$(\j + 4) * 8, %ecx
+	jb		.Lx4_part\j
+	X4_IN4		1, \j, \j1, \j2, \j3
+.endm
+
+/* the last group: the lanes of it the block has */
+.macro X4_PART j, j1, j2, j3
+.Lx4_part\j:
+	cmpl		$\j * 8, %ecx
+	jbe		.Lx4_xored
+	X4_IN4		0, \j, \j1, \j2, \j3
+	jmp		.Lx4_xored
 .endm
 
 /*
@@ -232,14 +282,28 @@ SYM_TYPED_FUNC_START(nobs_keccak_absorb_x86_avx2_x4)
 	movq		1*8(%rsi), %r9
 	movq		2*8(%rsi), %r10
 	movq		3*8(%rsi), %r11
+	/* the mask of the last group's lanes: (rate / 8) % 4 of them */
+	movl		%ecx, %eax
+	shrl		$3, %eax
+	andl		$3, %eax
+	shll		$5, %eax
+	leaq		.Lx4_masks(%rip), %rsi
+	vmovdqa		(%rsi,%rax), %ymm14
+	vmovdqu		%ymm14, X4_MASK(%rsp)
 
 .Lx4_block:
-	X4_IN	0
-	.irp j, 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20
-	cmpl		$\j*8, %ecx
-	jbe		.Lx4_xored
-	X4_IN	\j
-	.endr
+	X4_FULL		0, 1, 2, 3
+	X4_FULL		4, 5, 6, 7
+	X4_FULL		8, 9, 10, 11
+	X4_FULL		12, 13, 14, 15
+	X4_FULL		16, 17, 18, 19
+	jmp		.Lx4_part20		/* rate <= 168: lane 20 at most */
+	X4_PART		0, 1, 2, 3
+	X4_PART		4, 5, 6, 7
+	X4_PART		8, 9, 10, 11
+	X4_PART		12, 13, 14, 15
+	X4_PART		16, 17, 18, 19
+	X4_PART		20, 21, 22, 23
 .Lx4_xored:
 	addq		%rcx, %r8
 	addq		%rcx, %r9
@@ -274,12 +338,13 @@ SYM_TYPED_FUNC_START(nobs_keccak_absorb_x86_avx2_x4)
 	vpextrq		$1, %xmm1, 600 + \j*8(%rdi)
 	.endr
 
-	/* zero both buffers and every vector register */
+	/* zero the frame and every vector register */
 	vpxor		%xmm0, %xmm0, %xmm0
 	.irp j, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
 	vmovdqu		%ymm0, \j*32(%rsp)
 	vmovdqu		%ymm0, X4_BUF + \j*32(%rsp)
 	.endr
+	vmovdqu		%ymm0, X4_MASK(%rsp)
 	vzeroall
 	movq		%rbp, %rsp
 	popq		%rbp
