@@ -38,7 +38,7 @@
 #endif
 
 #include "nobs.h"
-#include "sha3/keccak.h"
+#include "sha3/sha3_glue.h"
 #include "nobs_kunit.h"
 #include "sha3_kunit.h"
 
@@ -370,10 +370,9 @@ static void sha3_export_import(struct kunit *test)
 
 /* ---- every permutation against the generic one ----------------------------- */
 
-static void nk_keccak_simd_begin(const struct nobs_keccak_impl *impl)
+/* The kernel's SIMD section, for code that uses vector registers. */
+static void nk_simd_begin(void)
 {
-	if (!impl->needs_simd)
-		return;
 #if defined(CONFIG_X86_64)
 	kernel_fpu_begin();
 #elif defined(CONFIG_ARM64)
@@ -381,15 +380,25 @@ static void nk_keccak_simd_begin(const struct nobs_keccak_impl *impl)
 #endif
 }
 
-static void nk_keccak_simd_end(const struct nobs_keccak_impl *impl)
+static void nk_simd_end(void)
 {
-	if (!impl->needs_simd)
-		return;
 #if defined(CONFIG_X86_64)
 	kernel_fpu_end();
 #elif defined(CONFIG_ARM64)
 	kernel_neon_end();
 #endif
+}
+
+static void nk_keccak_simd_begin(const struct nobs_keccak_impl *impl)
+{
+	if (impl->needs_simd)
+		nk_simd_begin();
+}
+
+static void nk_keccak_simd_end(const struct nobs_keccak_impl *impl)
+{
+	if (impl->needs_simd)
+		nk_simd_end();
 }
 
 static void keccak_impls(struct kunit *test)
@@ -456,6 +465,105 @@ static void keccak_impls(struct kunit *test)
 		kunit_info(test, "%s: 300 permutations and absorbs match generic\n",
 			   impl->name);
 	}
+}
+
+/* ---- the multi-lane permutations against the generic one ------------------ */
+
+#define NK_XN_BLOCKS	60
+#define NK_XN_STRIDE	(NK_XN_BLOCKS * NOBS_SHAKE128_RATE + 8)
+
+/*
+ * @lanes states through @xn inside one SIMD section (nk_simd_begin()), or, @xn NULL,
+ * through nobs_sha3_absorb_xn() (the permutation chosen at load, with the
+ * glue's SIMD rules and sections), against one generic absorb per state:
+ * 12 calls at each rate of the family, random states in every lane,
+ * 1..60 blocks, a distinct misaligned input per lane.
+ */
+static void nk_xn_check(struct kunit *test,
+			const struct nobs_keccak_xn_impl *xn,
+			unsigned int lanes, const char *name)
+{
+	static const unsigned int rates[] = { 168, 144, 136, 104, 72 };
+	u64 (*got)[NOBS_KECCAK_LANES], (*want)[NOBS_KECCAK_LANES];
+	unsigned int k, it, l, calls = 0;
+	const u8 *in[8];
+	size_t nblocks;
+	struct nk_rng r;
+	u8 *buf;
+
+	nk_rng_init(&r, 34 + lanes);
+	got = kunit_kmalloc_array(test, 8, sizeof(*got), GFP_KERNEL);
+	want = kunit_kmalloc_array(test, 8, sizeof(*want), GFP_KERNEL);
+	buf = kunit_kmalloc(test, 8 * NK_XN_STRIDE, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, got);
+	KUNIT_ASSERT_NOT_NULL(test, want);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	for (k = 0; k < ARRAY_SIZE(rates); k++) {
+		for (it = 0; it < 12; it++, calls++) {
+			nblocks = it ? 1 + nk_rng_below(&r, NK_XN_BLOCKS) :
+				       NK_XN_BLOCKS;
+			nk_rng_fill(&r, buf, 8 * NK_XN_STRIDE);
+			nk_rng_fill(&r, got, 8 * sizeof(*got));
+			memcpy(want, got, 8 * sizeof(*want));
+			for (l = 0; l < lanes; l++) {
+				in[l] = buf + l * NK_XN_STRIDE + 1 + l % 7;
+				nobs_keccak_generic.absorb(want[l], in[l],
+							   nblocks, rates[k]);
+			}
+			if (xn) {
+				nk_simd_begin();
+				xn->absorb(got, in, nblocks, rates[k]);
+				nk_simd_end();
+			} else {
+				KUNIT_ASSERT_TRUE(test,
+						  nobs_sha3_absorb_xn(got, in, nblocks,
+								      rates[k]));
+			}
+			for (l = 0; l < lanes; l++)
+				KUNIT_ASSERT_MEMEQ_MSG(test, got[l], want[l],
+						       sizeof(want[l]),
+						       "%s: rate %u x %zu blocks, lane %u",
+						       name, rates[k], nblocks, l);
+		}
+	}
+	kunit_info(test, "%s: %u calls of %u lanes match generic\n", name,
+		   calls, lanes);
+}
+
+/*
+ * Each multi-lane permutation the CPU runs (QEMU's TCG, -cpu max: AVX2
+ * but no AVX-512, so avx512x8 is checked natively only, by
+ * tests/user/test_keccak_xn), then the one nobs chose (none with
+ * force_generic=1).
+ */
+static void keccak_xn_impls(struct kunit *test)
+{
+	unsigned int n = 0, lanes = nobs_sha3_xn_lanes();
+
+	KUNIT_ASSERT_TRUE(test, crypto_simd_usable());
+#ifdef NOBS_HAVE_KECCAK_X86
+	if (boot_cpu_has(X86_FEATURE_AVX) && boot_cpu_has(X86_FEATURE_AVX2) &&
+	    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL)) {
+		nk_xn_check(test, &nobs_keccak_x86_avx2_x4, 4, "avx2x4");
+		n++;
+	} else {
+		kunit_info(test, "avx2x4: no AVX2 on this CPU\n");
+	}
+	if (boot_cpu_has(X86_FEATURE_AVX512F) &&
+	    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
+			      XFEATURE_MASK_AVX512, NULL)) {
+		nk_xn_check(test, &nobs_keccak_x86_avx512_x8, 8, "avx512x8");
+		n++;
+	} else {
+		kunit_info(test, "avx512x8: no AVX-512 on this CPU (checked natively by tests/user)\n");
+	}
+#endif
+	if (lanes) {
+		nk_xn_check(test, NULL, lanes, "the chosen one, nobs_sha3_absorb_xn()");
+		n++;
+	}
+	if (!n)
+		kunit_skip(test, "no multi-lane permutation on this CPU");
 }
 
 /* ---- several threads, one shared or separate transforms --------------------- */
@@ -793,6 +901,7 @@ static struct kunit_case nobs_sha3_cases[] = {
 	KUNIT_CASE(sha3_split_updates),
 	KUNIT_CASE(sha3_export_import),
 	KUNIT_CASE(keccak_impls),
+	KUNIT_CASE(keccak_xn_impls),
 #ifdef CONFIG_X86_64
 	KUNIT_CASE(keccak_zmm_rule),
 #endif

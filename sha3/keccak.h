@@ -102,6 +102,18 @@ struct nobs_keccak_xn_impl {
 /* The most states a struct nobs_keccak_xn_impl may run at once. */
 #define NOBS_KECCAK_XN_MAX_LANES	8
 
+/*
+ * Multi-lane permutations (ParallelHash's leaves): the same lanes bit for
+ * bit as @lanes calls of nobs_keccak_generic.absorb, one per state.
+ * @rate is a multiple of 8 from 8 to 168, the blocks need no alignment.
+ * x86-64 only (NOBS_HAVE_KECCAK_X86): AVX2 for x4, AVX512F for x8; the
+ * glue picks one at load (nobs_sha3_select() in sha3/sha3_glue.c).
+ */
+#ifdef NOBS_HAVE_KECCAK_X86
+extern const struct nobs_keccak_xn_impl nobs_keccak_x86_avx2_x4;
+extern const struct nobs_keccak_xn_impl nobs_keccak_x86_avx512_x8;
+#endif
+
 /* The generic permutation, for arch code that wants it as a fallback. */
 void nobs_keccakf_generic(u64 *st);
 

@@ -33,6 +33,7 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/preempt.h>
+#include <linux/slab.h>
 #include <linux/sizes.h>
 #include <linux/string.h>
 #include <linux/timex.h>
@@ -47,7 +48,7 @@
 
 #include "nobs.h"
 #include "nobs_alg.h"
-#include "keccak.h"
+#include "sha3_glue.h"
 
 #define NOBS_SHA3_MAX_KEYSIZE	512
 #define NOBS_SHA3_PRIO_GENERIC	100
@@ -119,6 +120,16 @@ static const struct nobs_keccak_impl *nobs_sha3_active __ro_after_init =
 static const struct nobs_keccak_impl *nobs_sha3_scalar __ro_after_init =
 	&nobs_keccak_generic;
 static unsigned int nobs_sha3_simd_min_blocks __ro_after_init;
+
+/*
+ * The multi-lane permutation for ParallelHash's leaves, set at the same
+ * time (nobs_sha3_select()) and dropped by nobs_sha3_selftest() if it
+ * disagrees with the generic code: NULL where there is none (no AVX2,
+ * force_generic, keccak_impl naming a scalar permutation), and the
+ * leaves then take nobs_sha3_active one at a time.  It uses vector
+ * registers: the same SIMD rules as nobs_sha3_active (needs_simd).
+ */
+static const struct nobs_keccak_xn_impl *nobs_sha3_xn __ro_after_init;
 
 static inline void nobs_sha3_simd_begin(void)
 {
@@ -218,45 +229,86 @@ void nobs_sha3_dispatch_squeeze(struct nobs_keccak *k, u8 *out, size_t len)
 }
 
 /*
- * The multi-lane permutation for ParallelHash, none until one is chosen
- * at load; nobs_sha3_dispatch_xn() hands the core a wrapper around it
- * with the same SIMD rules: sections of at most 4 KiB of input over all
- * lanes (one block per lane at least), each lane on the scalar
- * permutation where SIMD is not usable.
+ * A multi-lane section absorbs at most this many bytes per state: one x8
+ * block costs about two of the single-state code, an x4 block a little
+ * more (make bench: keccak_xn_bench), so a section takes about as long as
+ * a 4 KiB one of the single-state code, and no longer keeps preemption
+ * off.
  */
-static const struct nobs_keccak_xn_impl *nobs_sha3_xn __ro_after_init;
+#define NOBS_SHA3_XN_CHUNK	SZ_2K
 
+/**
+ * nobs_sha3_xn_lanes() - how many states nobs_sha3_absorb_xn() takes
+ *
+ * Context: any.
+ * Return: 4 or 8, or 0 where no multi-lane permutation is in use (the
+ * caller then absorbs one state at a time, with nobs_sha3_absorb()).
+ */
+unsigned int nobs_sha3_xn_lanes(void)
+{
+	return nobs_sha3_xn ? nobs_sha3_xn->lanes : 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(nobs_sha3_xn_lanes);
+
+/**
+ * nobs_sha3_absorb_xn() - absorb whole blocks into several states at once
+ * @st:      nobs_sha3_xn_lanes() states
+ * @in:      as many block pointers, one per state (no alignment needed)
+ * @nblocks: blocks of @rate bytes to absorb into each state
+ * @rate:    a multiple of 8 from 8 to 168
+ *
+ * The multi-lane permutation chosen at load, with the SIMD rules of
+ * nobs_sha3_absorb(): only when crypto_simd_usable(), in sections of at
+ * most NOBS_SHA3_XN_CHUNK bytes per state.  @in is not changed.
+ *
+ * Context: any context the shash update runs in.
+ * Return: true when done; false, with nothing done, where there is no
+ * multi-lane permutation or SIMD is not usable now: the caller absorbs
+ * the states one at a time.
+ */
+bool nobs_sha3_absorb_xn(u64 st[][NOBS_KECCAK_LANES], const u8 *const *in,
+			 size_t nblocks, size_t rate)
+{
+	const struct nobs_keccak_xn_impl *xn = nobs_sha3_xn;
+	size_t step = NOBS_SHA3_XN_CHUNK / rate, done, n;
+	const u8 *p[8];
+	unsigned int i;
+
+	if (!xn)
+		return false;
+	if (!xn->needs_simd) {
+		xn->absorb(st, in, nblocks, rate);
+		return true;
+	}
+	if (!crypto_simd_usable())
+		return false;
+	for (done = 0; done < nblocks; done += n) {
+		n = min_t(size_t, nblocks - done, step);
+		for (i = 0; i < xn->lanes; i++)
+			p[i] = in[i] + done * rate;
+		nobs_sha3_simd_begin();
+		xn->absorb(st, p, n, rate);
+		nobs_sha3_simd_end();
+	}
+	return true;
+}
+EXPORT_SYMBOL_IF_KUNIT(nobs_sha3_absorb_xn);
+
+/*
+ * The library's multi-lane permutation (nobs_sha3_dispatch_xn()): the one
+ * chosen at load under the rules of nobs_sha3_absorb_xn(), each lane on
+ * the scalar permutation where SIMD is not usable.
+ */
 static void nobs_sha3_xn_dispatch_absorb(u64 st[][NOBS_KECCAK_LANES],
 					 const u8 *const *in, size_t nblocks,
 					 size_t rate)
 {
-	const struct nobs_keccak_xn_impl *xn = nobs_sha3_xn;
-	const u8 *p[NOBS_KECCAK_XN_MAX_LANES];
-	size_t chunk = max_t(size_t, 1,
-			     NOBS_SHA3_SIMD_CHUNK / (rate * xn->lanes));
 	unsigned int i;
-	size_t n;
 
-	if (!xn->needs_simd) {
-		xn->absorb(st, in, nblocks, rate);
+	if (nobs_sha3_absorb_xn(st, in, nblocks, rate))
 		return;
-	}
-	if (!crypto_simd_usable()) {
-		for (i = 0; i < xn->lanes; i++)
-			nobs_sha3_scalar->absorb(st[i], in[i], nblocks, rate);
-		return;
-	}
-	for (i = 0; i < xn->lanes; i++)
-		p[i] = in[i];
-	while (nblocks) {
-		n = min(nblocks, chunk);
-		nobs_sha3_simd_begin();
-		xn->absorb(st, p, n, rate);
-		nobs_sha3_simd_end();
-		for (i = 0; i < xn->lanes; i++)
-			p[i] += n * rate;
-		nblocks -= n;
-	}
+	for (i = 0; i < nobs_sha3_xn->lanes; i++)
+		nobs_sha3_scalar->absorb(st[i], in[i], nblocks, rate);
 }
 
 /* Filled from nobs_sha3_xn by nobs_sha3_xn_dispatch_setup(). */
@@ -495,7 +547,7 @@ static bool nobs_sha3_is_fixed_sha3(enum nobs_sha3_alg i)
 static char *keccak_impl;
 module_param(keccak_impl, charp, 0444);
 MODULE_PARM_DESC(keccak_impl,
-		 "Keccak permutation to use instead of the fastest one measured at load: generic, bmi, avx512 (x86-64) or ce (arm64); one this CPU cannot run (avx512 also on CPUs that lower their clock under zmm code) fails the load with -EINVAL");
+		 "Keccak permutation to use instead of the fastest one measured at load: generic, bmi, avx512 (x86-64) or ce (arm64); one this CPU cannot run (avx512 also on CPUs that lower their clock under zmm code) fails the load with -EINVAL; a scalar one (generic, bmi) also turns the multi-lane permutations (avx2x4, avx512x8) off");
 
 #define NOBS_SHA3_MAX_IMPLS	3
 
@@ -625,10 +677,118 @@ static u64 nobs_sha3_ticks_per_us(void)
 }
 
 /*
- * "avx512(generic 812 bmi 640 avx512 560 ns/perm, 190 us)", or
- * "bmi(no zmm on this CPU; generic 812 bmi 640 ns/perm, 90 us)"
+ * The multi-lane permutations, timed like the single ones: a trial is one
+ * absorb of NOBS_SHA3_TIME_BLOCKS / lanes blocks in every lane (so the
+ * same 24 permutations, of different states: @st, eight of them, from
+ * the caller), all lanes reading the zero page, inside one SIMD section.
+ * Counter ticks of the fastest trial.
  */
-static char nobs_sha3_choice[128];
+static u64 nobs_sha3_xn_time(const struct nobs_keccak_xn_impl *xn,
+			     u64 st[][NOBS_KECCAK_LANES])
+{
+	const u8 *zero = page_address(ZERO_PAGE(0));
+	const u8 *in[8];
+	u64 start = ktime_get_ns(), best = U64_MAX;
+	cycles_t t;
+	unsigned int i;
+
+	BUILD_BUG_ON(NOBS_SHA3_TIME_BLOCKS % 8);
+	for (i = 0; i < ARRAY_SIZE(in); i++)
+		in[i] = zero;
+	for (i = 0; i <= NOBS_SHA3_TIME_TRIALS; i++) {
+		t = get_cycles();
+		nobs_sha3_simd_begin();
+		xn->absorb(st, in, NOBS_SHA3_TIME_BLOCKS / xn->lanes,
+			   NOBS_SHAKE128_RATE);
+		nobs_sha3_simd_end();
+		if (i)
+			best = min_t(u64, best, get_cycles() - t);
+		if (i && ktime_get_ns() - start > NOBS_SHA3_TIME_BUDGET_NS)
+			break;
+	}
+	return best;
+}
+
+#define NOBS_SHA3_MAX_XN_IMPLS	2
+
+/*
+ * The multi-lane permutations this CPU may run: none with @forced scalar
+ * (keccak_impl=generic or bmi; force_generic clears every feature); x86-64:
+ * avx2x4 with AVX2 and its register state, avx512x8 where zmm code may run
+ * (struct nobs_cpu's zmm bit: never on the CPUs nobs_x86_prefer_ymm()
+ * names).
+ */
+static unsigned int nobs_sha3_xn_usable(const struct nobs_cpu *cpu,
+					const struct nobs_keccak_impl *forced,
+					const struct nobs_keccak_xn_impl **list)
+{
+	unsigned int n = 0;
+
+	if (forced && !forced->needs_simd)
+		return 0;
+#ifdef NOBS_HAVE_KECCAK_X86
+	if (cpu->avx2)
+		list[n++] = &nobs_keccak_x86_avx2_x4;
+	if (cpu->zmm)
+		list[n++] = &nobs_keccak_x86_avx512_x8;
+#endif
+	return n;
+}
+
+/*
+ * nobs_sha3_xn_select() - choose the multi-lane permutation, for
+ * nobs_sha3_select(): the one of nobs_sha3_xn_usable() that is fastest per
+ * state (avx512x8 only where it beats avx2x4: on CPUs that run 512-bit
+ * operations as two 256-bit halves it may not), or none; the first of
+ * them, untimed, if the trial states cannot be allocated.  Appends
+ * " xn=NAME(x4 T x8 T)" (ns or ticks per permutation and state, as the
+ * single ones) to the choice at @buf.
+ */
+static size_t nobs_sha3_xn_select(const struct nobs_cpu *cpu,
+				  const struct nobs_keccak_impl *forced,
+				  char *buf, size_t size, u64 rate)
+{
+	const struct nobs_keccak_xn_impl *list[NOBS_SHA3_MAX_XN_IMPLS];
+	unsigned int i, n = nobs_sha3_xn_usable(cpu, forced, list);
+	u64 t[NOBS_SHA3_MAX_XN_IMPLS], best = U64_MAX;
+	u64 (*st)[NOBS_KECCAK_LANES] = NULL;
+	size_t len;
+
+	/* 1600 bytes of trial states: off the stack */
+	if (n > 1)
+		st = kcalloc(8, sizeof(*st), GFP_KERNEL);
+	if (!st && n > 1)
+		n = 1;		/* no timing: the first (avx2x4 with AVX2) */
+	nobs_sha3_xn = n ? list[0] : NULL;
+	for (i = 0; n > 1 && i < n; i++) {
+		t[i] = nobs_sha3_xn_time(list[i], st);
+		if (t[i] < best) {
+			best = t[i];
+			nobs_sha3_xn = list[i];
+		}
+	}
+	kfree_sensitive(st);
+	nobs_sha3_xn_dispatch_setup();
+	if (!nobs_sha3_xn)
+		return 0;
+	len = scnprintf(buf, size, " xn=%s", nobs_sha3_xn->name);
+	for (i = 0; n > 1 && i < n; i++)
+		len += scnprintf(buf + len, size - len, "%sx%u %llu",
+				 i ? " " : "(", list[i]->lanes,
+				 rate ? DIV_ROUND_UP_ULL(t[i] * NSEC_PER_USEC,
+							 rate * NOBS_SHA3_TIME_BLOCKS) :
+					DIV_ROUND_UP_ULL(t[i], NOBS_SHA3_TIME_BLOCKS));
+	if (n > 1)
+		len += scnprintf(buf + len, size - len, ")");
+	return len;
+}
+
+/*
+ * "avx512(generic 812 bmi 640 avx512 560 ns/perm, 190 us) xn=avx512x8(x4
+ * 105 x8 42)", or "bmi(no zmm on this CPU; generic 812 bmi 640 ns/perm,
+ * 90 us) xn=avx2x4"
+ */
+static char nobs_sha3_choice[160];
 
 /**
  * nobs_sha3_select() - choose the Keccak permutation once, at load
@@ -645,7 +805,10 @@ static char nobs_sha3_choice[128];
  * nobs_sha3_check_params()); a scalar one named is the scalar path too.
  * With only generic usable (force_generic=1, or other CPUs) nothing is
  * timed.  The figures are nanoseconds per permutation, or counter ticks
- * where the counter's rate is unknown.
+ * where the counter's rate is unknown.  The multi-lane permutation for
+ * ParallelHash's leaves is chosen here too (nobs_sha3_xn_select(): none
+ * with force_generic or a scalar keccak_impl; its timing is not in the
+ * "us" figure).
  *
  * Return: the choice and the figures, for the load-time log line.
  */
@@ -682,12 +845,14 @@ const char *nobs_sha3_select(const struct nobs_cpu *cpu)
 	nobs_sha3_active = impl;
 	nobs_sha3_scalar = scalar;
 	nobs_sha3_simd_min_blocks = nobs_sha3_min_blocks(impl);
-	nobs_sha3_xn_dispatch_setup();
 
 	len = scnprintf(nobs_sha3_choice, sizeof(nobs_sha3_choice), "%s",
 			impl->name);
-	if (n == 1)
+	if (n == 1) {
+		nobs_sha3_xn_select(cpu, forced, nobs_sha3_choice + len,
+				    sizeof(nobs_sha3_choice) - len, rate);
 		return nobs_sha3_choice;
+	}
 	len += scnprintf(nobs_sha3_choice + len, sizeof(nobs_sha3_choice) - len,
 			 "(%s%s", forced ? "keccak_impl; " : "",
 			 cpu->avx512 && !cpu->zmm ? "no zmm on this CPU; " : "");
@@ -699,11 +864,16 @@ const char *nobs_sha3_select(const struct nobs_cpu *cpu)
 							 rate * NOBS_SHA3_TIME_BLOCKS) :
 					DIV_ROUND_UP_ULL(t[i], NOBS_SHA3_TIME_BLOCKS));
 	if (rate)
-		scnprintf(nobs_sha3_choice + len, sizeof(nobs_sha3_choice) - len,
-			  " ns/perm, %llu us)", DIV_ROUND_UP_ULL(total, rate));
+		len += scnprintf(nobs_sha3_choice + len,
+				 sizeof(nobs_sha3_choice) - len,
+				 " ns/perm, %llu us)",
+				 DIV_ROUND_UP_ULL(total, rate));
 	else
-		scnprintf(nobs_sha3_choice + len, sizeof(nobs_sha3_choice) - len,
-			  " ticks/perm)");
+		len += scnprintf(nobs_sha3_choice + len,
+				 sizeof(nobs_sha3_choice) - len,
+				 " ticks/perm)");
+	nobs_sha3_xn_select(cpu, forced, nobs_sha3_choice + len,
+			    sizeof(nobs_sha3_choice) - len, rate);
 	return nobs_sha3_choice;
 }
 
@@ -721,19 +891,33 @@ static const struct nobs_keccak_impl *const nobs_sha3_impls[] = {
 #endif
 };
 
+#ifdef NOBS_HAVE_KECCAK_X86
+static const struct nobs_keccak_xn_impl *const nobs_sha3_xn_impls[] = {
+	&nobs_keccak_x86_avx2_x4,
+	&nobs_keccak_x86_avx512_x8,
+};
+#endif
+
 static char *test_fail_kat;
 
 /*
  * test_fail_kat: empty, "IMPL" or "IMPL:NAME", IMPL one of the
  * permutations of this build (whether this CPU runs it or not) and NAME
- * one of the members; anything else is refused when the load's
- * parameters are parsed (-EINVAL).
+ * one of the members, or the name of a multi-lane permutation of this
+ * build alone; anything else is refused when the load's parameters are
+ * parsed (-EINVAL).
  */
 static int nobs_sha3_set_fail_kat(const char *val,
 				  const struct kernel_param *kp)
 {
 	size_t n = strcspn(val, ":"), i;
 	bool ok = !*val;
+
+#ifdef NOBS_HAVE_KECCAK_X86
+	for (i = 0; !ok && i < ARRAY_SIZE(nobs_sha3_xn_impls); i++)
+		if (!strcmp(val, nobs_sha3_xn_impls[i]->name))
+			return param_set_charp(val, kp);
+#endif
 
 	for (i = 0; !ok && i < ARRAY_SIZE(nobs_sha3_impls); i++)
 		ok = strlen(nobs_sha3_impls[i]->name) == n &&
@@ -760,7 +944,7 @@ static const struct kernel_param_ops nobs_sha3_fail_kat_ops = {
 
 module_param_cb(test_fail_kat, &nobs_sha3_fail_kat_ops, &test_fail_kat, 0444);
 MODULE_PARM_DESC(test_fail_kat,
-		 "Test only: known answers on this permutation report -EBADMSG: \"IMPL\" for every member, \"IMPL:NAME\" for one (e.g. bmi, generic:cshake128)");
+		 "Test only: known answers on this permutation report -EBADMSG: \"IMPL\" for every member, \"IMPL:NAME\" for one (e.g. bmi, generic:cshake128); a multi-lane one (avx2x4, avx512x8) fails its comparison with generic");
 
 /* Whether test_fail_kat names @impl (and @alg, or no member at all). */
 static bool nobs_sha3_kat_test_fails(enum nobs_sha3_alg alg,
@@ -777,9 +961,20 @@ static bool nobs_sha3_kat_test_fails(enum nobs_sha3_alg alg,
 	return !p[n] ||
 	       !strcmp(p + n + 1, nobs_sha3_algs[alg].alg.base.cra_name);
 }
+
+/* Whether test_fail_kat names the multi-lane permutation @xn. */
+static bool nobs_sha3_xn_test_fails(const struct nobs_keccak_xn_impl *xn)
+{
+	return test_fail_kat && !strcmp(test_fail_kat, xn->name);
+}
 #else
 static bool nobs_sha3_kat_test_fails(enum nobs_sha3_alg alg,
 				     const struct nobs_keccak_impl *impl)
+{
+	return false;
+}
+
+static bool nobs_sha3_xn_test_fails(const struct nobs_keccak_xn_impl *xn)
 {
 	return false;
 }
@@ -862,6 +1057,47 @@ static int nobs_sha3_lib_selftest(void)
 	return ret;
 }
 
+/*
+ * The multi-lane permutation against the generic one: a different state
+ * in every lane, two blocks at SHAKE128's rate, then one at SHA3-512's
+ * (the shortest), every lane reading the zero page.
+ */
+static int nobs_sha3_xn_selftest(const struct nobs_keccak_xn_impl *xn)
+{
+	const u8 *zero = page_address(ZERO_PAGE(0));
+	u64 (*st)[NOBS_KECCAK_LANES];
+	u64 want[NOBS_KECCAK_LANES];
+	const u8 *in[8];
+	unsigned int l, i;
+	int ret = 0;
+
+	st = kmalloc_array(8, sizeof(*st), GFP_KERNEL);
+	if (!st)
+		return -ENOMEM;
+	for (l = 0; l < xn->lanes; l++) {
+		in[l] = zero;
+		for (i = 0; i < NOBS_KECCAK_LANES; i++)
+			st[l][i] = 0x9e3779b97f4a7c15ULL *
+				   (l * NOBS_KECCAK_LANES + i + 1);
+	}
+	nobs_sha3_simd_begin();
+	xn->absorb(st, in, 2, NOBS_SHAKE128_RATE);
+	xn->absorb(st, in, 1, NOBS_SHA3_512_RATE);
+	nobs_sha3_simd_end();
+	for (l = 0; !ret && l < xn->lanes; l++) {
+		for (i = 0; i < NOBS_KECCAK_LANES; i++)
+			want[i] = 0x9e3779b97f4a7c15ULL *
+				  (l * NOBS_KECCAK_LANES + i + 1);
+		nobs_keccak_generic.absorb(want, zero, 2, NOBS_SHAKE128_RATE);
+		nobs_keccak_generic.absorb(want, zero, 1, NOBS_SHA3_512_RATE);
+		if (memcmp(want, st[l], sizeof(want)))
+			ret = -EBADMSG;
+	}
+	kfree_sensitive(st);
+	memzero_explicit(want, sizeof(want));
+	return ret;
+}
+
 /**
  * nobs_sha3_selftest() - known answers for every member, before registering
  *
@@ -872,6 +1108,9 @@ static int nobs_sha3_lib_selftest(void)
  * generic).  A member that fails on the generic permutation stays
  * unregistered.  Each failure is logged once.  The test-only parameter
  * test_fail_kat makes chosen known answers fail, to test these paths.
+ * The multi-lane permutation is compared with the generic one and
+ * dropped (ParallelHash's leaves then take one state at a time) if it
+ * differs (test_fail_kat=<its name> makes it differ).
  * Then the library's own (nobs_sha3_lib_selftest()).
  *
  * Return: 0 if at least one member passed and the library did, else
@@ -911,6 +1150,18 @@ int nobs_sha3_selftest(void)
 			       nobs_sha3_scalar->name);
 			nobs_sha3_active = nobs_sha3_scalar;
 			break;
+		}
+	}
+	if (nobs_sha3_xn) {
+		ret = nobs_sha3_xn_test_fails(nobs_sha3_xn) ? -EBADMSG :
+		      nobs_sha3_xn_selftest(nobs_sha3_xn);
+		if (ret == -ENOMEM)
+			return ret;
+		if (ret) {
+			pr_err("%s: multi-lane permutation differs from generic (%d), not using it\n",
+			       nobs_sha3_xn->name, ret);
+			nobs_sha3_xn = NULL;
+			nobs_sha3_xn_dispatch_setup();
 		}
 	}
 	ret = nobs_sha3_lib_selftest();

@@ -30,7 +30,9 @@
  * (0.85 of bmi's time on the AMD Zen 5 build machine, 0.52 on an Intel
  * Xeon).  There is no single-state AVX2 permutation: without vpternlogq
  * and rotates, and with a row spanning two ymm registers, a round needs
- * about twice the AVX-512 one's operations and would lose to bmi.  The
+ * about twice the AVX-512 one's operations and would lose to bmi.  AVX2
+ * does pay where the states are independent: four at once, one lane of
+ * each per register, for ParallelHash's leaves (keccak_x86_xn.c).  The
  * figures and the variants measured and not kept are in
  * docs/performance.md.
  *

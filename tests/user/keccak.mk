@@ -8,6 +8,10 @@
 #   test_keccak_impls        native: generic + this machine's fast paths
 #                            (ASan+UBSan)
 #   test_keccak_impls_vg     the same at -O1 without sanitizers, for valgrind
+#   test_keccak_xn           the multi-lane permutations (avx2x4, avx512x8)
+#                            against generic, lane by lane (ASan+UBSan)
+#   test_keccak_xn_vg        the same for valgrind (which has no AVX-512:
+#                            avx2x4 only there)
 #   test_keccak_impls_arm64  (x86-64 hosts) static arm64 build run under
 #                            qemu-user -cpu max (FEAT_SHA3); SKIP result when
 #                            aarch64-linux-gnu-gcc or qemu-aarch64-static is
@@ -16,13 +20,18 @@
 #                            / OpenSSL / the kernel's sha3_generic.c, built
 #                            from /usr/src/linux-source-*.tar.xz at bench time
 #                            (column skipped when the tarball is absent)
+#   keccak_xn_bench          make bench: ParallelHash128 (B = 8192, 1 MiB)
+#                            on the multi-lane permutations against
+#                            single-stream SHAKE128 and OpenSSL's SHAKE128
 
 KECCAK_HOST_ARCH := $(shell uname -m)
 KECCAK_CORE := $(ROOT)/sha3/keccak.c $(ROOT)/sha3/keccak.h \
 	$(ROOT)/include/nobs/types.h
 KECCAK_ARCH_x86_64 := $(ROOT)/arch/x86/keccak_x86_64.S \
 	$(ROOT)/arch/x86/keccak_x86.c $(ROOT)/arch/x86/keccak_avx512.S \
-	$(ROOT)/arch/x86/keccak_x86_avx512.c
+	$(ROOT)/arch/x86/keccak_x86_avx512.c \
+	$(ROOT)/arch/x86/keccak_avx2_x4.S $(ROOT)/arch/x86/keccak_avx512_x8.S \
+	$(ROOT)/arch/x86/keccak_x86_xn.c
 KECCAK_ARCH_aarch64 := $(ROOT)/arch/arm64/keccak_ce.S \
 	$(ROOT)/arch/arm64/keccak_arm64.c
 KECCAK_DEFS_x86_64 := -DNOBS_HAVE_KECCAK_X86
@@ -33,15 +42,28 @@ KECCAK_ASFLAGS := -Wa,--noexecstack
 KECCAK_COMPAT := $(ROOT)/tests/user/compat/linux/linkage.h \
 	$(ROOT)/tests/user/keccak_cpu.h
 
-USER_TESTS += $(BUILD)/test_keccak_impls
-VALGRIND_TESTS += $(BUILD)/test_keccak_impls_vg
-USER_BENCHES += $(BUILD)/keccak_bench
+USER_TESTS += $(BUILD)/test_keccak_impls $(BUILD)/test_keccak_xn
+VALGRIND_TESTS += $(BUILD)/test_keccak_impls_vg $(BUILD)/test_keccak_xn_vg
+USER_BENCHES += $(BUILD)/keccak_bench $(BUILD)/keccak_xn_bench
 
 $(BUILD)/test_keccak_impls: $(ROOT)/tests/user/test_keccak_impls.c \
 		$(KECCAK_CORE) $(KECCAK_ARCH) $(KECCAK_COMPAT)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(KECCAK_DEFS) $(KECCAK_ASFLAGS) \
 		-I$(ROOT)/tests/user -o $@ $(filter %.c %.S,$^)
+
+$(BUILD)/test_keccak_xn: $(ROOT)/tests/user/test_keccak_xn.c \
+		$(KECCAK_CORE) $(KECCAK_ARCH) $(KECCAK_COMPAT)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(KECCAK_DEFS) $(KECCAK_ASFLAGS) \
+		-I$(ROOT)/tests/user -o $@ $(filter %.c %.S,$^)
+
+$(BUILD)/test_keccak_xn_vg: $(ROOT)/tests/user/test_keccak_xn.c \
+		$(KECCAK_CORE) $(KECCAK_ARCH) $(KECCAK_COMPAT)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(KECCAK_DEFS) \
+		$(KECCAK_ASFLAGS) -I$(ROOT)/tests/user -o $@ \
+		$(filter %.c %.S,$^)
 
 $(BUILD)/test_keccak_impls_vg: $(ROOT)/tests/user/test_keccak_impls.c \
 		$(KECCAK_CORE) $(KECCAK_ARCH) $(KECCAK_COMPAT)
@@ -87,6 +109,13 @@ $(BUILD)/keccak_bench: $(ROOT)/tests/user/keccak_bench.c \
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(KECCAK_DEFS) $(KSHA3_DEFS) \
 		$(KECCAK_ASFLAGS) -o $@ $(filter %.c %.S %.o,$^) -lcrypto
+
+$(BUILD)/keccak_xn_bench: $(ROOT)/tests/user/keccak_xn_bench.c \
+		$(KECCAK_CORE) $(KECCAK_ARCH) $(KECCAK_COMPAT)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(KECCAK_DEFS) \
+		$(KECCAK_ASFLAGS) -I$(ROOT)/tests/user -o $@ \
+		$(filter %.c %.S,$^) -lcrypto
 
 # --- arm64 from an x86-64 host: static cross build, qemu-user at run time.
 # The test program is a wrapper script, so 'make test' runs it like any

@@ -24,9 +24,31 @@ static inline bool nobs_user_has_bmi(void)
 }
 
 /*
+ * AVX and AVX2, with XCR0 enabling the SSE and YMM state (bits 1, 2):
+ * nobs_keccak_x86_avx2_x4.
+ */
+static inline bool nobs_user_has_avx2(void)
+{
+	unsigned int a, b, c, d, lo, hi;
+
+	if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 27)) ||
+	    !(c & (1u << 28)))
+		return false;	/* no OSXSAVE (xgetbv would fault) or no AVX */
+	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+	(void)hi;
+	if ((lo & 0x6) != 0x6)
+		return false;
+	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
+		return false;
+	return b & (1u << 5);
+}
+
+/*
  * AVX512F and AVX512VL, with XCR0 enabling SSE, YMM, the opmask registers
  * and both halves of the zmm state (bits 1, 2, 5, 6, 7):
- * nobs_keccak_x86_avx512.
+ * nobs_keccak_x86_avx512, and nobs_keccak_x86_avx512_x8 (which needs only
+ * AVX512F, but is tested and chosen with VL too, as the kernel's zmm bit
+ * implies it).
  */
 static inline bool nobs_user_has_avx512(void)
 {

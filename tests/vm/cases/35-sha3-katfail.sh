@@ -6,8 +6,13 @@
 #    is, one error line names it;
 #  - the fast permutation failing (test_fail_kat=<the one chosen>): the
 #    load succeeds on generic, every driver is
-#    *-nobs-generic, sha3-* are not registered, one error line says so.
-# In both, the drivers that are there give the SP 800-185 / FIPS 202
+#    *-nobs-generic, sha3-* are not registered, one error line says so;
+#  - the multi-lane permutation named on the first load line (xn=..., if
+#    any) failing its comparison with generic (test_fail_kat=<its name>,
+#    with $NOBS_PARAMS only, so the single permutation is whatever the
+#    timing picks): the load succeeds, one error line says it is not
+#    used, no member's known answer fails.
+# In all, the drivers that are there give the SP 800-185 / FIPS 202
 # answers (kcapi-dgst).  Reloads nobs; leaves it loaded with $NOBS_PARAMS.
 # The permutation is the one the load line names; where the timing at load
 # chose generic although a fast one was timed too (QEMU/TCG often runs the
@@ -16,6 +21,7 @@
 # Sourced by the guest's /init (busybox sh): report with `result`, never exit.
 
 kf_line=$(dmesg | grep -o ' keccak=[a-z0-9_]*\(([^)]*)\)*' | tail -n 1)
+kf_xn=$(dmesg | grep -o ': keccak=.* xn=[a-z0-9]*' | tail -n 1 | sed 's/.* xn=//')
 kf_impl=$(echo "$kf_line" | grep -o '^ keccak=[a-z0-9_]*' | cut -d= -f2)
 # Unless NOBS_PARAMS names one, every load here forces the permutation
 # tested: under TCG the timing flips between generic and bmi from load to
@@ -103,6 +109,25 @@ else
 		result fail sha3-katfail-fast "wrong answer: $kf_got"
 	else
 		result pass sha3-katfail-fast "$kf_impl dropped, $(kf_drivers | wc -l) generic drivers right${kf_force:+ ($kf_force)}"
+	fi
+	# The multi-lane permutation failing: not used, nothing else changes.
+	if [ -z "$kf_xn" ]; then
+		result skip sha3-katfail-xn "no multi-lane permutation on the load line"
+	else
+		rmmod nobs 2>/dev/null
+		kf_seen=$(dmesg | wc -l)
+		if ! modload "$NOBS_TEST_KO" $NOBS_PARAMS test_fail_kat="$kf_xn" >/tmp/kf.out 2>&1; then
+			result fail sha3-katfail-xn "load failed: $(cat /tmp/kf.out)"
+		elif [ "$(kf_log "$kf_xn: multi-lane permutation differs from generic (-74), not using it")" != 1 ] ||
+		     [ "$(kf_log 'multi-lane permutation differs')" != 1 ]; then
+			result fail sha3-katfail-xn "not one error line for $kf_xn"
+		elif [ "$(kf_log 'known-answer test failed')" != 0 ]; then
+			result fail sha3-katfail-xn "a known answer failed too"
+		elif ! kf_shake shake128 || ! kf_kmac kmac128 || ! kf_cshake cshake128; then
+			result fail sha3-katfail-xn "wrong answer: $kf_got"
+		else
+			result pass sha3-katfail-xn "$kf_xn dropped at load, $(kf_drivers | wc -l) drivers right"
+		fi
 	fi
 	rmmod nobs 2>/dev/null
 	check sha3-katfail-reload nobs_load

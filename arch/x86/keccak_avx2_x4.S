@@ -1,0 +1,353 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Keccak-f[1600] on four independent states at once with AVX2
+ * (nobs_keccak_x86_avx2_x4, see sha3/keccak.h for struct
+ * nobs_keccak_xn_impl).  Vector registers, so the caller holds
+ * kernel_fpu_begin() (needs_simd).
+ *
+ * Layout: qword k of %ymm holds lane i of state k.  The four states are
+ * interleaved into a stack buffer at entry (one vpgatherqq per lane, the
+ * states being 200 bytes apart) and taken apart again at exit; in between
+ * the code is the scalar round of keccak_x86_64.S with every register
+ * four times wider:
+ *
+ *  - one round reads a whole interleaved state from one 800-byte buffer
+ *    and writes the next state to the other, so rho and pi cost nothing:
+ *    they are the choice of the source offset for each output slot; a loop
+ *    iteration runs two rounds, A -> E -> A, twelve times;
+ *  - theta: C[x] in %ymm10..14, computed by the previous round's chi as
+ *    it stores the lanes (the block's first round: from memory), so that
+ *    a round never waits for the last row's stores to come back; D[x] =
+ *    C[x-1] ^ rol(C[x+1], 1) in %ymm5..9;
+ *  - per output row: B[X] = rol(A[src] ^ D[src % 5], rho[src]) into
+ *    %ymm0..4 (AVX2 has no rotate: a shift pair and an or, or one vpshufb
+ *    for the rotations by 8 and 56 bytes-wise), then chi, E = B[X] ^
+ *    (~B[X+1] & B[X+2]) (vpandn, vpxor), stored and xored into the next
+ *    C; iota's round constant (stored four times, one memory operand)
+ *    goes into lane 0 of row 0 before its store.  %ymm15 is the
+ *    temporary.
+ *
+ * The source lane and rotation of each output lane below (src, D register
+ * 5 + src % 5, rho) follow FIPS 202 3.2.2-3.2.3: B[y][2x + 3y] =
+ * rol(A[x][y], r[x][y]), lane i = x + 5y.
+ *
+ * Input: for each block, four lanes of the four blocks at a time: four
+ * loads (masked by vpmaskmovq for the last, partial group) and a 4x4
+ * transpose (X4_IN4), xored into buffer A.
+ *
+ * Frame: %rbp is pushed and set (frame-pointer unwinding works through an
+ * interrupt taken here), %rsp is aligned down to 32 bytes and 1632 bytes
+ * below it hold the two state buffers and the input mask; the buffers
+ * hold state (secret) data, the whole frame is zeroed before returning,
+ * and vzeroall clears the vector registers.
+ */
+
+#include <linux/cfi_types.h>
+#include <linux/linkage.h>
+
+#define X4_BUF		800		/* one interleaved state */
+#define X4_MASK		(2 * X4_BUF)	/* the last input group's lanes */
+#define X4_FRAME	(2 * X4_BUF + 32)
+
+	.section .rodata
+	.p2align 5
+.Lx4_stride:				/* the states are 200 bytes apart */
+	.quad 0, 200, 400, 600
+.Lx4_masks:				/* 0..3 lanes of a group */
+	.quad 0, 0, 0, 0
+	.quad -1, 0, 0, 0
+	.quad -1, -1, 0, 0
+	.quad -1, -1, -1, 0
+.Lx4_rol8:				/* vpshufb: each qword rotated by 8 */
+	.byte 7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14
+	.byte 7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14
+.Lx4_rol56:				/* ... and by 56 */
+	.byte 1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8
+	.byte 1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8
+	.p2align 5
+.Lx4_rc:				/* each round constant four times */
+	.irp rc, 0x0000000000000001, 0x0000000000008082, 0x800000000000808a, 0x8000000080008000
+	.quad \rc, \rc, \rc, \rc
+	.endr
+	.irp rc, 0x000000000000808b, 0x0000000080000001, 0x8000000080008081, 0x8000000000008009
+	.quad \rc, \rc, \rc, \rc
+	.endr
+	.irp rc, 0x000000000000008a, 0x0000000000000088, 0x0000000080008009, 0x000000008000000a
+	.quad \rc, \rc, \rc, \rc
+	.endr
+	.irp rc, 0x000000008000808b, 0x800000000000008b, 0x8000000000008089, 0x8000000000008003
+	.quad \rc, \rc, \rc, \rc
+	.endr
+	.irp rc, 0x8000000000008002, 0x8000000000000080, 0x000000000000800a, 0x800000008000000a
+	.quad \rc, \rc, \rc, \rc
+	.endr
+	.irp rc, 0x8000000080008081, 0x8000000000008080, 0x0000000080000001, 0x8000000080008008
+	.quad \rc, \rc, \rc, \rc
+	.endr
+.Lx4_rc_end:
+
+	.text
+
+/* %ymm\c = C[x], the xor of column \x of the buffer at \s(%rsp) */
+.macro X4_COL s, x, c
+	vmovdqu		\s + \x*32(%rsp), %ymm\c
+	vpxor		\s + (\x + 5)*32(%rsp), %ymm\c, %ymm\c
+	vpxor		\s + (\x + 10)*32(%rsp), %ymm\c, %ymm\c
+	vpxor		\s + (\x + 15)*32(%rsp), %ymm\c, %ymm\c
+	vpxor		\s + (\x + 20)*32(%rsp), %ymm\c, %ymm\c
+.endm
+
+/* D[x] (%ymm\d) = C[x-1] ^ rol(C[x+1], 1) */
+.macro X4_D d, cm1, cp1
+	vpsrlq		$63, %ymm\cp1, %ymm\d
+	vpaddq		%ymm\cp1, %ymm\cp1, %ymm15
+	vpor		%ymm15, %ymm\d, %ymm\d
+	vpxor		%ymm\cm1, %ymm\d, %ymm\d
+.endm
+
+/* %ymm\b = rol(lane \src of the buffer at \s(%rsp) ^ %ymm\dreg, \r) */
+.macro X4_B b, s, src, dreg, r
+	vpxor		\s + \src*32(%rsp), %ymm\dreg, %ymm\b
+.if \r == 8
+	vpshufb		.Lx4_rol8(%rip), %ymm\b, %ymm\b
+.elseif \r == 56
+	vpshufb		.Lx4_rol56(%rip), %ymm\b, %ymm\b
+.elseif \r == 1
+	vpaddq		%ymm\b, %ymm\b, %ymm15
+	vpsrlq		$63, %ymm\b, %ymm\b
+	vpor		%ymm15, %ymm\b, %ymm\b
+.elseif \r
+	vpsllq		$\r, %ymm\b, %ymm15
+	vpsrlq		$(64 - \r), %ymm\b, %ymm\b
+	vpor		%ymm15, %ymm\b, %ymm\b
+.endif
+.endm
+
+/*
+ * E = B[x] ^ (~B[x1] & B[x2]) of the row in %ymm0..4, stored as lane
+ * 5 * \y + \x of the buffer at \d(%rsp); the next round's C[x] is
+ * %ymm\c: row 0 computes it there (with iota on lane 0), the others add.
+ */
+.macro X4_E d, y, x, x1, x2, c, rc
+.if \y == 0
+	vpandn		%ymm\x2, %ymm\x1, %ymm\c
+	vpxor		%ymm\x, %ymm\c, %ymm\c
+.if \x == 0
+	vpxor		\rc(%rax), %ymm\c, %ymm\c		/* iota */
+.endif
+	vmovdqu		%ymm\c, \d + \x*32(%rsp)
+.else
+	vpandn		%ymm\x2, %ymm\x1, %ymm15
+	vpxor		%ymm\x, %ymm15, %ymm15
+	vmovdqu		%ymm15, \d + (5 * \y + \x) * 32(%rsp)
+	vpxor		%ymm15, %ymm\c, %ymm\c
+.endif
+.endm
+
+/* chi (and iota) of the row in %ymm0..4 into row \y at \d(%rsp) */
+.macro X4_CHI d, y, rc
+	X4_E	\d, \y, 0, 1, 2, 10, \rc
+	X4_E	\d, \y, 1, 2, 3, 11, \rc
+	X4_E	\d, \y, 2, 3, 4, 12, \rc
+	X4_E	\d, \y, 3, 4, 0, 13, \rc
+	X4_E	\d, \y, 4, 0, 1, 14, \rc
+.endm
+
+/*
+ * One round from the buffer at \s(%rsp) to the one at \d(%rsp), its round
+ * constant at \rc(%rax); C of the input in %ymm10..14 at entry, of the
+ * output at exit (so theta never waits for the stores of the last row).
+ */
+.macro X4_ROUND s, d, rc
+	X4_D	5, 14, 11
+	X4_D	6, 10, 12
+	X4_D	7, 11, 13
+	X4_D	8, 12, 14
+	X4_D	9, 13, 10
+	/* output row 0: lanes 0, 6, 12, 18, 24 */
+	X4_B	0, \s, 0, 5, 0
+	X4_B	1, \s, 6, 6, 44
+	X4_B	2, \s, 12, 7, 43
+	X4_B	3, \s, 18, 8, 21
+	X4_B	4, \s, 24, 9, 14
+	X4_CHI	\d, 0, \rc
+	/* output row 1 */
+	X4_B	0, \s, 3, 8, 28
+	X4_B	1, \s, 9, 9, 20
+	X4_B	2, \s, 10, 5, 3
+	X4_B	3, \s, 16, 6, 45
+	X4_B	4, \s, 22, 7, 61
+	X4_CHI	\d, 1, \rc
+	/* output row 2 */
+	X4_B	0, \s, 1, 6, 1
+	X4_B	1, \s, 7, 7, 6
+	X4_B	2, \s, 13, 8, 25
+	X4_B	3, \s, 19, 9, 8
+	X4_B	4, \s, 20, 5, 18
+	X4_CHI	\d, 2, \rc
+	/* output row 3 */
+	X4_B	0, \s, 4, 9, 27
+	X4_B	1, \s, 5, 5, 36
+	X4_B	2, \s, 11, 6, 10
+	X4_B	3, \s, 17, 7, 15
+	X4_B	4, \s, 23, 8, 56
+	X4_CHI	\d, 3, \rc
+	/* output row 4 */
+	X4_B	0, \s, 2, 7, 62
+	X4_B	1, \s, 8, 8, 55
+	X4_B	2, \s, 14, 9, 39
+	X4_B	3, \s, 15, 5, 41
+	X4_B	4, \s, 21, 6, 2
+	X4_CHI	\d, 4, \rc
+.endm
+
+/*
+ * Lanes \j, \j1, \j2, \j3 (= \j + 1 .. \j + 3) of buffer A ^= those of the
+ * four blocks (%r8..%r11): four qwords of each block (\full: all of them
+ * there, else under the mask at X4_MASK(%rsp), whose lanes past the block
+ * are neither read nor, being zero, changing anything), then a 4x4 qword
+ * transpose (vpunpck[lh]qdq, vperm2i128).
+ */
+.macro X4_IN4 full, j, j1, j2, j3
+.if \full
+	vmovdqu		\j*8(%r8), %ymm0
+	vmovdqu		\j*8(%r9), %ymm1
+	vmovdqu		\j*8(%r10), %ymm2
+	vmovdqu		\j*8(%r11), %ymm3
+.else
+	vmovdqu		X4_MASK(%rsp), %ymm14
+	vpmaskmovq	\j*8(%r8), %ymm14, %ymm0
+	vpmaskmovq	\j*8(%r9), %ymm14, %ymm1
+	vpmaskmovq	\j*8(%r10), %ymm14, %ymm2
+	vpmaskmovq	\j*8(%r11), %ymm14, %ymm3
+.endif
+	vpunpcklqdq	%ymm1, %ymm0, %ymm4
+	vpunpckhqdq	%ymm1, %ymm0, %ymm5
+	vpunpcklqdq	%ymm3, %ymm2, %ymm6
+	vpunpckhqdq	%ymm3, %ymm2, %ymm7
+	vperm2i128	$0x20, %ymm6, %ymm4, %ymm0
+	vperm2i128	$0x20, %ymm7, %ymm5, %ymm1
+	vperm2i128	$0x31, %ymm6, %ymm4, %ymm2
+	vperm2i128	$0x31, %ymm7, %ymm5, %ymm3
+	vpxor		\j*32(%rsp), %ymm0, %ymm0
+	vpxor		\j1*32(%rsp), %ymm1, %ymm1
+	vpxor		\j2*32(%rsp), %ymm2, %ymm2
+	vpxor		\j3*32(%rsp), %ymm3, %ymm3
+	vmovdqu		%ymm0, \j*32(%rsp)
+	vmovdqu		%ymm1, \j1*32(%rsp)
+	vmovdqu		%ymm2, \j2*32(%rsp)
+	vmovdqu		%ymm3, \j3*32(%rsp)
+.endm
+
+/* a whole group of four lanes if the block has it, else the partial one */
+.macro X4_FULL j, j1, j2, j3
+	cmpl		$(\j + 4) * 8, %ecx
+	jb		.Lx4_part\j
+	X4_IN4		1, \j, \j1, \j2, \j3
+.endm
+
+/* the last group: the lanes of it the block has */
+.macro X4_PART j, j1, j2, j3
+.Lx4_part\j:
+	cmpl		$\j * 8, %ecx
+	jbe		.Lx4_xored
+	X4_IN4		0, \j, \j1, \j2, \j3
+	jmp		.Lx4_xored
+.endm
+
+/*
+ * void nobs_keccak_absorb_x86_avx2_x4(u64 (*st)[25], const u8 *const *in,
+ *				       size_t nblocks, size_t rate)
+ *
+ * For each k < 4: xor nblocks blocks of rate bytes from in[k] into st[k],
+ * permuting after each block.  rate is a multiple of 8 from 8 to 168; no
+ * alignment is needed anywhere.
+ */
+SYM_TYPED_FUNC_START(nobs_keccak_absorb_x86_avx2_x4)
+	testq		%rdx, %rdx
+	jz		.Lx4_none
+	pushq		%rbp
+	movq		%rsp, %rbp
+	andq		$-32, %rsp
+	subq		$X4_FRAME, %rsp
+
+	/* interleave the four states into buffer A at (%rsp) */
+	vmovdqa		.Lx4_stride(%rip), %ymm15
+	.irp j, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
+	vpcmpeqd	%ymm14, %ymm14, %ymm14
+	vpgatherqq	%ymm14, \j*8(%rdi,%ymm15,1), %ymm13
+	vmovdqu		%ymm13, \j*32(%rsp)
+	.endr
+	movq		0*8(%rsi), %r8		/* the four block pointers */
+	movq		1*8(%rsi), %r9
+	movq		2*8(%rsi), %r10
+	movq		3*8(%rsi), %r11
+	/* the mask of the last group's lanes: (rate / 8) % 4 of them */
+	movl		%ecx, %eax
+	shrl		$3, %eax
+	andl		$3, %eax
+	shll		$5, %eax
+	leaq		.Lx4_masks(%rip), %rsi
+	vmovdqa		(%rsi,%rax), %ymm14
+	vmovdqu		%ymm14, X4_MASK(%rsp)
+
+.Lx4_block:
+	X4_FULL		0, 1, 2, 3
+	X4_FULL		4, 5, 6, 7
+	X4_FULL		8, 9, 10, 11
+	X4_FULL		12, 13, 14, 15
+	X4_FULL		16, 17, 18, 19
+	jmp		.Lx4_part20		/* rate <= 168: lane 20 at most */
+	X4_PART		0, 1, 2, 3
+	X4_PART		4, 5, 6, 7
+	X4_PART		8, 9, 10, 11
+	X4_PART		12, 13, 14, 15
+	X4_PART		16, 17, 18, 19
+	X4_PART		20, 21, 22, 23
+.Lx4_xored:
+	addq		%rcx, %r8
+	addq		%rcx, %r9
+	addq		%rcx, %r10
+	addq		%rcx, %r11
+
+	X4_COL		0, 0, 10
+	X4_COL		0, 1, 11
+	X4_COL		0, 2, 12
+	X4_COL		0, 3, 13
+	X4_COL		0, 4, 14
+	leaq		.Lx4_rc(%rip), %rax
+	leaq		.Lx4_rc_end(%rip), %rsi
+.p2align 4
+.Lx4_round:
+	X4_ROUND	0, X4_BUF, 0
+	X4_ROUND	X4_BUF, 0, 32
+	addq		$64, %rax
+	cmpq		%rsi, %rax
+	jne		.Lx4_round
+
+	decq		%rdx
+	jnz		.Lx4_block
+
+	/* take the states apart again */
+	.irp j, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
+	vmovdqu		\j*32(%rsp), %ymm0
+	vextracti128	$1, %ymm0, %xmm1
+	vmovq		%xmm0, \j*8(%rdi)
+	vpextrq		$1, %xmm0, 200 + \j*8(%rdi)
+	vmovq		%xmm1, 400 + \j*8(%rdi)
+	vpextrq		$1, %xmm1, 600 + \j*8(%rdi)
+	.endr
+
+	/* zero the frame and every vector register */
+	vpxor		%xmm0, %xmm0, %xmm0
+	.irp j, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
+	vmovdqu		%ymm0, \j*32(%rsp)
+	vmovdqu		%ymm0, X4_BUF + \j*32(%rsp)
+	.endr
+	vmovdqu		%ymm0, X4_MASK(%rsp)
+	vzeroall
+	movq		%rbp, %rsp
+	popq		%rbp
+.Lx4_none:
+	RET
+SYM_FUNC_END(nobs_keccak_absorb_x86_avx2_x4)
