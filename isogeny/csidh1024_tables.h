@@ -18,7 +18,7 @@
  * bulk_bound() in csidh_tune.c).
  */
 /* The small odd primes l_i with p = 4 * l_0 * ... - 1 */
-static const u16 nobs_csidh_primes[NOBS_CSIDH_TABLE_PRIMES] = {
+static const u16 NOBS_CSIDHX(primes)[NOBS_CSIDH_TABLE_PRIMES] = {
 	3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41,
 	43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97,
 	101, 103, 107, 109, 113, 127, 131, 137, 139, 149, 151, 157,
@@ -36,7 +36,7 @@ static const u16 nobs_csidh_primes[NOBS_CSIDH_TABLE_PRIMES] = {
  * Per prime: its shortest differential addition chain (bit s: step s
  * keeps (a, a + b) if set, (b, a + b) if clear), and its length
  */
-static const u32 nobs_csidh_sdac[NOBS_CSIDH_TABLE_PRIMES] = {
+static const u32 NOBS_CSIDHX(sdac)[NOBS_CSIDH_TABLE_PRIMES] = {
 	0x1, 0x2, 0x5, 0xc, 0x8, 0x15, 0x12, 0x38,
 	0x21, 0x28, 0x43, 0x64, 0x51, 0x60, 0xcc, 0xa6,
 	0xc5, 0xc8, 0xd0, 0x94, 0x90, 0x1d2, 0x80, 0x192,
@@ -56,7 +56,7 @@ static const u32 nobs_csidh_sdac[NOBS_CSIDH_TABLE_PRIMES] = {
 	0x1288, 0x2286,
 };
 
-static const u8 nobs_csidh_sdac_len[NOBS_CSIDH_TABLE_PRIMES] = {
+static const u8 NOBS_CSIDHX(sdac_len)[NOBS_CSIDH_TABLE_PRIMES] = {
 	1, 2, 3, 4, 4, 5, 5, 6, 6, 6, 7, 7,
 	7, 7, 8, 8, 8, 8, 8, 8, 8, 9, 8, 9,
 	9, 9, 9, 9, 10, 10, 9, 10, 10, 10, 10, 10,
@@ -72,7 +72,7 @@ static const u8 nobs_csidh_sdac_len[NOBS_CSIDH_TABLE_PRIMES] = {
 
 /* Per prime: the primes (a bit per index) dividing a chain difference */
 static const u64
-nobs_csidh_sdac_bad[NOBS_CSIDH_TABLE_PRIMES][NOBS_CSIDH_MASK_WORDS] = {
+NOBS_CSIDHX(sdac_bad)[NOBS_CSIDH_TABLE_PRIMES][NOBS_CSIDH_MASK_WORDS] = {
 	{ 0x0ULL, 0x0ULL, 0x0ULL },
 	{ 0x0ULL, 0x0ULL, 0x0ULL },
 	{ 0x0ULL, 0x0ULL, 0x0ULL },
@@ -208,13 +208,13 @@ nobs_csidh_sdac_bad[NOBS_CSIDH_TABLE_PRIMES][NOBS_CSIDH_MASK_WORDS] = {
 /*
  * Per prime: the chains, beside the shortest, that the table rounds'
  * splits may take (see alt_search() in csidh_tune.c), cheapest first:
- * nobs_csidh_alt_first[i] to nobs_csidh_alt_first[i + 1].  Two bits a
+ * alt_first[i] to alt_first[i + 1].  Two bits a
  * step, from (a, b): 0 (b, a + b), 1 (a, a + b), 2 (2a, a + b),
  * 3 (a + b, 2b); the lengths; the primes dividing a difference.
  */
 #define NOBS_CSIDH_ALT_CHAINS	140
 
-static const u16 nobs_csidh_alt_first[NOBS_CSIDH_TABLE_PRIMES + 1] = {
+static const u16 NOBS_CSIDHX(alt_first)[NOBS_CSIDH_TABLE_PRIMES + 1] = {
 	0, 0, 0, 0, 0, 0, 1, 3, 4, 5, 5, 6,
 	9, 11, 12, 13, 14, 16, 17, 18, 19, 20, 22, 25,
 	26, 26, 27, 29, 31, 32, 32, 33, 35, 38, 40, 41,
@@ -228,7 +228,7 @@ static const u16 nobs_csidh_alt_first[NOBS_CSIDH_TABLE_PRIMES + 1] = {
 	130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140,
 };
 
-static const u32 nobs_csidh_alt[NOBS_CSIDH_ALT_CHAINS] = {
+static const u32 NOBS_CSIDHX(alt)[NOBS_CSIDH_ALT_CHAINS] = {
 	0xc, 0x141, 0x61, 0x4c, 0x100, 0x71,
 	0x444, 0x41, 0x508, 0x1c, 0xd0, 0x300,
 	0x1444, 0x3d0, 0x4c0, 0xcc, 0x1471, 0x104,
@@ -255,7 +255,7 @@ static const u32 nobs_csidh_alt[NOBS_CSIDH_ALT_CHAINS] = {
 	0xd131c, 0x1f400,
 };
 
-static const u8 nobs_csidh_alt_len[NOBS_CSIDH_ALT_CHAINS] = {
+static const u8 NOBS_CSIDHX(alt_len)[NOBS_CSIDH_ALT_CHAINS] = {
 	4, 6, 5, 5, 6, 6, 7, 7, 7, 6, 6, 6,
 	8, 6, 7, 6, 8, 8, 7, 7, 9, 7, 8, 8,
 	7, 9, 8, 10, 8, 8, 8, 8, 7, 8, 8, 9,
@@ -271,7 +271,7 @@ static const u8 nobs_csidh_alt_len[NOBS_CSIDH_ALT_CHAINS] = {
 };
 
 static const u64
-nobs_csidh_alt_bad[NOBS_CSIDH_ALT_CHAINS][NOBS_CSIDH_MASK_WORDS] = {
+NOBS_CSIDHX(alt_bad)[NOBS_CSIDH_ALT_CHAINS][NOBS_CSIDH_MASK_WORDS] = {
 	{ 0x2ULL, 0x0ULL, 0x0ULL },
 	{ 0xdULL, 0x0ULL, 0x0ULL },
 	{ 0x4ULL, 0x0ULL, 0x0ULL },
@@ -415,7 +415,7 @@ nobs_csidh_alt_bad[NOBS_CSIDH_ALT_CHAINS][NOBS_CSIDH_MASK_WORDS] = {
 };
 
 /* Per batch: primes (indices, leaf order), then the splits */
-static const u8 nobs_csidh_batch[] = {
+static const u8 NOBS_CSIDHX(batch)[] = {
 	/* batch 0 */ 26,
 	0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55,
 	60, 65, 70, 75, 80, 85, 90, 95, 100, 105, 110, 115,

@@ -7,7 +7,7 @@
 #ifndef NOBS_CSIDH_GLUE_H
 #define NOBS_CSIDH_GLUE_H
 
-#include "csidh.h"
+#include "csidh512.h"
 #include "csidh1024.h"
 
 /* the largest keys of any set (the tfm context's room) */

@@ -7,7 +7,7 @@
  * finds.
  *
  * Model (field multiplications, a squaring counted as one; the formulas of
- * isogeny/csidh_engine.h):
+ * isogeny/csidh_*_tmpl.c):
  * - [l] P by the Montgomery ladder: xDBL (6) + 12 per further bit of l;
  * - one point through an l-isogeny: 4 per kernel point + 4;
  * - the kernel of an l-isogeny and the codomain: 6 per kernel point after
@@ -36,7 +36,7 @@
  * smallest primes joining more than one (they fail most often; in a batch
  * where they are already finished they only cost multiplications): prime
  * l_i joins the m_i batches i, i + 1, ..., i + m_i - 1 (mod B).  Each
- * batch runs for NOBS_CSIDH_MAX_EXPONENT rounds with one optimal strategy
+ * batch runs for NOBS_CSIDH512_MAX_EXPONENT rounds with one optimal strategy
  * (dynamic programming over the split points, Chi-Dominguez and
  * Rodriguez-Henriquez, eprint 2020/417, with a bound on the stack depth),
  * then the primes still short (their sampled points failed: no
@@ -655,7 +655,7 @@ static double cost_lone_more(int i)
 
 /*
  * one round's fixed cost: Elligator (12 multiplications; its Legendre
- * symbol takes none, see nobs_fp_is_square()) + [4] and the cofactor of
+ * symbol takes none, see nobs_fp512_is_square()) + [4] and the cofactor of
  * both points
  */
 static double cost_round(double cofactor)
@@ -1264,22 +1264,22 @@ int main(int argc, char **argv)
 	       ceil(bound));
 	printf(" * bulk_bound() in csidh_tune.c).\n */\n");
 	printf("/* The small odd primes l_i with p = 4 * l_0 * ... - 1 */\n");
-	printf("static const u16 nobs_csidh_primes[NOBS_CSIDH_TABLE_PRIMES] = {");
+	printf("static const u16 NOBS_CSIDHX(primes)[NOBS_CSIDH_TABLE_PRIMES] = {");
 	for (i = 0; i < NPRIMES; i++)
 		printf("%s%d,", i % 12 ? " " : "\n\t", primes[i]);
 	printf("\n};\n\n");
 	printf("/*\n * Per prime: its shortest differential addition chain (bit s: step s\n");
 	printf(" * keeps (a, a + b) if set, (b, a + b) if clear), and its length\n */\n");
-	printf("static const u32 nobs_csidh_sdac[NOBS_CSIDH_TABLE_PRIMES] = {");
+	printf("static const u32 NOBS_CSIDHX(sdac)[NOBS_CSIDH_TABLE_PRIMES] = {");
 	for (i = 0; i < NPRIMES; i++)
 		printf("%s0x%x,", i % 8 ? " " : "\n\t", sdac_bits[i]);
 	printf("\n};\n\n");
-	printf("static const u8 nobs_csidh_sdac_len[NOBS_CSIDH_TABLE_PRIMES] = {");
+	printf("static const u8 NOBS_CSIDHX(sdac_len)[NOBS_CSIDH_TABLE_PRIMES] = {");
 	for (i = 0; i < NPRIMES; i++)
 		printf("%s%d,", i % 12 ? " " : "\n\t", sdac_len[i]);
 	printf("\n};\n\n");
 	printf("/* Per prime: the primes (a bit per index) dividing a chain difference */\n");
-	printf("static const u64\nnobs_csidh_sdac_bad[NOBS_CSIDH_TABLE_PRIMES][NOBS_CSIDH_MASK_WORDS] = {\n");
+	printf("static const u64\nNOBS_CSIDHX(sdac_bad)[NOBS_CSIDH_TABLE_PRIMES][NOBS_CSIDH_MASK_WORDS] = {\n");
 	for (i = 0; i < NPRIMES; i++) {
 		int w;
 
@@ -1296,32 +1296,32 @@ int main(int argc, char **argv)
 	}
 	printf("/*\n * Per prime: the chains, beside the shortest, that the table rounds'\n");
 	printf(" * splits may take (see alt_search() in csidh_tune.c), cheapest first:\n");
-	printf(" * nobs_csidh_alt_first[i] to nobs_csidh_alt_first[i + 1].  Two bits a\n");
+	printf(" * alt_first[i] to alt_first[i + 1].  Two bits a\n");
 	printf(" * step, from (a, b): 0 (b, a + b), 1 (a, a + b), 2 (2a, a + b),\n");
 	printf(" * 3 (a + b, 2b); the lengths; the primes dividing a difference.\n */\n");
 	printf("#define NOBS_CSIDH_ALT_CHAINS\t%d\n\n", nalt);
-	printf("static const u16 nobs_csidh_alt_first[NOBS_CSIDH_TABLE_PRIMES + 1] = {");
+	printf("static const u16 NOBS_CSIDHX(alt_first)[NOBS_CSIDH_TABLE_PRIMES + 1] = {");
 	for (i = 0, n = 0; i <= NPRIMES; i++) {
 		printf("%s%d,", i % 12 ? " " : "\n\t", n);
 		for (b = 0; i < NPRIMES && b < npool[i]; b++)
 			n += pool[i][b].used;
 	}
 	printf("\n};\n\n");
-	printf("static const u32 nobs_csidh_alt[NOBS_CSIDH_ALT_CHAINS] = {");
+	printf("static const u32 NOBS_CSIDHX(alt)[NOBS_CSIDH_ALT_CHAINS] = {");
 	for (i = 0, n = 0; i < NPRIMES; i++)
 		for (b = 0; b < npool[i]; b++)
 			if (pool[i][b].used)
 				printf("%s0x%x,", n++ % 6 ? " " : "\n\t",
 				       pool[i][b].steps);
 	printf("\n};\n\n");
-	printf("static const u8 nobs_csidh_alt_len[NOBS_CSIDH_ALT_CHAINS] = {");
+	printf("static const u8 NOBS_CSIDHX(alt_len)[NOBS_CSIDH_ALT_CHAINS] = {");
 	for (i = 0, n = 0; i < NPRIMES; i++)
 		for (b = 0; b < npool[i]; b++)
 			if (pool[i][b].used)
 				printf("%s%d,", n++ % 12 ? " " : "\n\t",
 				       pool[i][b].len);
 	printf("\n};\n\n");
-	printf("static const u64\nnobs_csidh_alt_bad[NOBS_CSIDH_ALT_CHAINS][NOBS_CSIDH_MASK_WORDS] = {\n");
+	printf("static const u64\nNOBS_CSIDHX(alt_bad)[NOBS_CSIDH_ALT_CHAINS][NOBS_CSIDH_MASK_WORDS] = {\n");
 	for (i = 0; i < NPRIMES; i++) {
 		for (b = 0; b < npool[i]; b++) {
 			int w;
@@ -1337,7 +1337,7 @@ int main(int argc, char **argv)
 	}
 	printf("};\n\n");
 	printf("/* Per batch: primes (indices, leaf order), then the splits */\n");
-	printf("static const u8 nobs_csidh_batch[] = {\n");
+	printf("static const u8 NOBS_CSIDHX(batch)[] = {\n");
 	for (b = 0; b < B; b++) {
 		n = sc.n[b];
 		printf("\t/* batch %d */ %d,", b, n);

@@ -18,7 +18,7 @@
 #include <x86intrin.h>
 #endif
 
-#include "isogeny/fp.h"
+#include "isogeny/fp512.h"
 #include "isogeny/fp1024.h"
 
 #define BATCH	1000
@@ -135,7 +135,7 @@ static void row(const char *what, double mul, double sqr)
 }
 
 /*
- * One field's table: F is its prefix (nobs_fp, nobs_fp1024), T its
+ * One field's table: F is its prefix (nobs_fp512, nobs_fp1024), T its
  * element type.  Elements are handled as limb arrays, so that GMP's
  * functions time the same chains.
  */
@@ -247,10 +247,10 @@ static int F##_table(void)						\
 #define ASM_ROW(F, x0, y0)	do { } while (0)
 #endif
 
-BENCH_FIELD(nobs_fp, nobs_fp, NOBS_FP_LIMBS, "CSIDH-512")
+BENCH_FIELD(nobs_fp512, nobs_fp512, NOBS_FP512_LIMBS, "CSIDH-512")
 BENCH_FIELD(nobs_fp1024, nobs_fp1024, NOBS_FP1024_LIMBS, "CSIDH-1024")
 
 int main(void)
 {
-	return nobs_fp_table() || nobs_fp1024_table();
+	return nobs_fp512_table() || nobs_fp1024_table();
 }

@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The CSIDH engine, second part (a template, see csidh_curve_tmpl.c):
+ * odd-degree isogenies, the kernel walk that evaluates them.
+ */
+#ifndef NOBS_CSIDH_CURVE_TMPL
+#error "csidh_isogeny_tmpl.c: include csidh_curve_tmpl.c first"
+#endif
+
+/* ---- isogenies ----------------------------------------------------------- */
+
+/*
+ * Accumulator for the image of one point under an isogeny (Costello-Hisil):
+ * with s_j = Xj + Zj, d_j = Xj - Zj over the kernel points,
+ * ax = prod ((X - Z) s_j + (X + Z) d_j), az = prod ((X - Z) s_j - (X + Z) d_j)
+ * and the image is (X ax^2 : Z az^2).  The point itself is held as
+ * (X + Z, X - Z) during the walk (nobs_csidh*_sd()), so that the walk's
+ * frame needs only the two products per point.
+ */
+struct NOBS_CSIDHX(eval) {
+	struct NOBS_FPX_T ax;
+	struct NOBS_FPX_T az;
+};
+
+/*
+ * p = (X + Z, X - Z) in place; twice is (2 X, 2 Z), the same point
+ * (projectively)
+ */
+static void NOBS_CSIDHX(sd)(struct NOBS_CSIDHX(pt) *p)
+{
+	struct NOBS_FPX_T t = p->x;
+
+	NOBS_FPX(add)(&p->x, &t, &p->z);
+	NOBS_FPX(sub)(&p->z, &t, &p->z);
+	memzero_explicit(&t, sizeof(t));
+}
+
+/* r = a^l for a public small exponent l */
+static void NOBS_CSIDHX(pow_small)(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *a,
+				 unsigned int l)
+{
+	struct NOBS_FPX_T acc = *a;
+	int i = 31 - __builtin_clz(l);
+
+	for (i--; i >= 0; i--) {
+		NOBS_FPX(sqr)(&acc, &acc);
+		if ((l >> i) & 1)
+			NOBS_FPX(mul)(&acc, &acc, a);
+	}
+	*r = acc;
+}
+
+/*
+ * The kernel walks' scalar ends, out of their frames: kj = [2] k and its
+ * sums s, d; lk = [l] k from kj = [h] k and kprev = [h - 1] k, h = (l - 1)
+ * / 2: [h + 1] k, then [2h + 1] k
+ */
+static noinline void NOBS_CSIDHX(walk_double)(struct NOBS_CSIDHX(pt) *kj,
+					    struct NOBS_FPX_T *s, struct NOBS_FPX_T *d,
+					    const struct NOBS_CSIDHX(pt) *k,
+					    const struct NOBS_CSIDHX(a24) *c)
+{
+	NOBS_CSIDHX(xdbl)(kj, k, c);
+	NOBS_FPX(add)(s, &kj->x, &kj->z);
+	NOBS_FPX(sub)(d, &kj->x, &kj->z);
+}
+
+static noinline void NOBS_CSIDHX(walk_lk)(struct NOBS_CSIDHX(pt) *lk,
+					const struct NOBS_CSIDHX(pt) *kj,
+					const struct NOBS_CSIDHX(pt) *kprev,
+					const struct NOBS_CSIDHX(pt) *k,
+					unsigned int l,
+					const struct NOBS_CSIDHX(a24) *c)
+{
+	/* public: l */
+	if (l == 3)
+		NOBS_CSIDHX(xdbl)(lk, k, c);
+	else
+		NOBS_CSIDHX(xadd)(lk, kj, k, kprev);
+	NOBS_CSIDHX(xadd)(lk, lk, kj, k);
+}
+
+/* with vector code: the kernel walk's pending products (see there) */
+#define NOBS_CSIDH_VEC_PENDING	3
+
+/**
+ * struct nobs_csidh*_walk - the kernel walk's working values
+ * @kj: the current kernel multiple [j] k
+ * @kprev: the one before, [j - 1] k
+ * @kn: with vector code, the next one
+ * @s: X + Z of @kj
+ * @d: X - Z of @kj
+ * @sn: X + Z of the next multiple
+ * @dn: X - Z of the next multiple
+ * @sk: X + Z of k
+ * @dk: X - Z of k
+ * @t0: a temporary
+ * @t1: a temporary
+ * @t2: a temporary
+ * @pa: with vector code, the pending images' first products
+ * @pb: their second products
+ * @pz: the operation's yield points
+ */
+struct NOBS_CSIDHX(walk) {
+	struct NOBS_CSIDHX(pause) *pz;
+	struct NOBS_CSIDHX(pt) kj, kprev;
+	struct NOBS_FPX_T s, d, sk, dk, t0, t1, t2;
+#ifdef NOBS_CSIDH_VEC
+	struct NOBS_CSIDHX(pt) kn;
+	struct NOBS_FPX_T sn, dn;
+	struct NOBS_FPX_T pa[NOBS_CSIDH_VEC_PENDING], pb[NOBS_CSIDH_VEC_PENDING];
+#endif
+};
+
+#ifdef NOBS_CSIDH_VEC
+/*
+ * Kernel multiples between two ends of the vector walk's section (the
+ * kernel's preemption points, and the walk's yield points): 32 multiples
+ * with the most points a push carries take about 20 us on an AMD EPYC
+ * (Zen 4) with IFMA, the longest section of any operation
+ * (tests/user/csidh_latency.c), under the 50 us a section may take.
+ */
+#define NOBS_CSIDH_VEC_WALK	32
+
+/* two products r[i] = a[i] b[i] (the same pointers: a square) */
+struct NOBS_CSIDHX(unit) {
+	struct NOBS_FPX_T *r[2];
+	const struct NOBS_FPX_T *a[2], *b[2];
+};
+
+static void NOBS_CSIDHX(unit)(struct NOBS_CSIDHX(unit) *u,
+			    struct NOBS_FPX_T *r0, const struct NOBS_FPX_T *a0,
+			    const struct NOBS_FPX_T *b0, struct NOBS_FPX_T *r1,
+			    const struct NOBS_FPX_T *a1, const struct NOBS_FPX_T *b1)
+{
+	u->r[0] = r0;
+	u->a[0] = a0;
+	u->b[0] = b0;
+	u->r[1] = r1;
+	u->a[1] = a1;
+	u->b[1] = b1;
+}
+
+/* one or two units: four lanes, or two scalar products */
+static noinline void NOBS_CSIDHX(units)(const struct NOBS_CSIDHX(unit) *u,
+				      int nu, bool vec)
+{
+	struct NOBS_FPX_T *r[4];
+	const struct NOBS_FPX_T *a[4], *b[4];
+	int i;
+
+	/* public (here and below): the schedule, from n and the table */
+	if (nu == 2) {
+		for (i = 0; i < 4; i++) {
+			r[i] = u[i / 2].r[i % 2];
+			a[i] = u[i / 2].a[i % 2];
+			b[i] = u[i / 2].b[i % 2];
+		}
+		NOBS_FPX(mul4)(r, a, b, vec);
+		return;
+	}
+	for (i = 0; i < 2; i++)
+		NOBS_FPX(mul_or_sqr)(u->r[i], u->a[i], u->b[i]);
+}
+
+/*
+ * nobs_csidh*_kernel_walk() with its products two by two in four lanes:
+ * the same values, operations and counts, in another order.  Step j
+ * computes the images' and the codomain's products of the multiple [j] k
+ * and, beside them, the next multiple [j + 1] k (three dependent pairs of
+ * products: (s dk, d sk), their squares, times the difference's
+ * coordinates), so that every call but a few carries four products.
+ * Units, each two products: K (the next multiple's stage), P1 of point i
+ * ((X - Z) s, (X + Z) d), P2 of point i (both accumulators; after its P1),
+ * C (ps, pd).  Each call takes the K stage due, then P2s ready, then P1s,
+ * then C.  In a vector section, ended and reopened every
+ * NOBS_CSIDH_VEC_WALK multiples.
+ *
+ * At most two points have their first products done and their
+ * accumulators not (a call with a K stage takes one P unit; one without
+ * takes P2s first), so their products live in a ring of three (pa, pb):
+ * a call's P1 never writes the slot its P2 reads.  A P2's sums go through
+ * t0, K1's output, which is free then: a K2 in the same call has read it
+ * already, a K1 in the same call writes it after.
+ */
+static noinline NOBS_CSIDHX_WIDE_FRAME
+void NOBS_CSIDHX(kernel_walk)(struct NOBS_FPX_T *ps,
+			    struct NOBS_FPX_T *pd,
+			    struct NOBS_CSIDHX(eval) *ev,
+			    struct NOBS_CSIDHX(pt) *const *pts,
+			    int n,
+			    const struct NOBS_CSIDHX(pt) *k,
+			    unsigned int l,
+			    const struct NOBS_CSIDHX(a24) *c,
+			    struct NOBS_CSIDHX(pt) *lk,
+			    struct NOBS_CSIDHX(walk) *w)
+{
+	struct NOBS_CSIDHX(unit) u[2];
+	unsigned int j, h = (l - 1) / 2;
+	int i, nu, kst, p1, p1done, p2, x;
+	bool vec = nobs_fp_vec_begin(), cod;
+
+	for (i = 0; i < n; i++) {
+		ev[i].ax = NOBS_FPX(one);
+		ev[i].az = NOBS_FPX(one);
+	}
+	if (ps) {
+		*ps = NOBS_FPX(one);
+		*pd = NOBS_FPX(one);
+	}
+	w->kj = *k;
+	w->kprev = *k;
+	NOBS_FPX(add)(&w->sk, &k->x, &k->z);
+	NOBS_FPX(sub)(&w->dk, &k->x, &k->z);
+	w->s = w->sk;
+	w->d = w->dk;
+	w->sn = w->s;
+	w->dn = w->d;
+	for (j = 1; j <= h; j++) {
+		/* public (here and below): j, h, n, ps: the table's shape */
+		/* public: j, n, ps */
+		if (!(j % NOBS_CSIDH_VEC_WALK)) {
+			if (vec)
+				nobs_fp_vec_end();
+			vec = false;
+			if (NOBS_CSIDHX(work)(w->pz, NOBS_CSIDH_VEC_WALK *
+					    (8UL + 4 * n)))
+				break;
+			vec = nobs_fp_vec_begin();
+		}
+		/* kst: the next multiple's stage due (1-3), 0 none */
+		kst = j < h && j > 1 ? 1 : 0;
+		if (j == 1 && h > 1)
+			NOBS_CSIDHX(walk_double)(&w->kj, &w->sn, &w->dn, k, c);
+		cod = ps != NULL;
+		p1 = 0;
+		p1done = 0;
+		p2 = 0;
+		while (kst || p2 < n || cod) {
+			nu = 0;
+			if (kst == 1)
+				NOBS_CSIDHX(unit)(&u[nu++], &w->t0, &w->s, &w->dk, &w->t1, &w->d,
+						&w->sk);
+			if (kst == 2) {
+				/* [j + 1] k = [j] k + k, difference [j - 1] k */
+				NOBS_FPX(add)(&w->sn, &w->t0, &w->t1);
+				NOBS_FPX(sub)(&w->dn, &w->t0, &w->t1);
+				NOBS_CSIDHX(unit)(&u[nu++], &w->sn, &w->sn, &w->sn, &w->dn, &w->dn,
+						&w->dn);
+			}
+			if (kst == 3)
+				NOBS_CSIDHX(unit)(&u[nu++], &w->kn.x, &w->kprev.z, &w->sn,
+						&w->kn.z, &w->kprev.x, &w->dn);
+			while (nu < 2 && p2 < p1done) {
+				/* t0: K1's output, free here (see above) */
+				x = p2 % NOBS_CSIDH_VEC_PENDING;
+				NOBS_FPX(add)(&w->t0, &w->pa[x], &w->pb[x]);
+				NOBS_FPX(sub)(&w->pb[x], &w->pa[x], &w->pb[x]);
+				w->pa[x] = w->t0;
+				NOBS_CSIDHX(unit)(&u[nu++], &ev[p2].ax, &ev[p2].ax,
+						&w->pa[x], &ev[p2].az, &ev[p2].az,
+						&w->pb[x]);
+				p2++;
+			}
+			while (nu < 2 && p1 < n) {
+				/* (X - Z) s_j, (X + Z) d_j */
+				x = p1 % NOBS_CSIDH_VEC_PENDING;
+				NOBS_CSIDHX(unit)(&u[nu++], &w->pa[x], &pts[p1]->z,
+						&w->s, &w->pb[x], &pts[p1]->x, &w->d);
+				p1++;
+			}
+			if (nu < 2 && cod) {
+				NOBS_CSIDHX(unit)(&u[nu++], ps, ps, &w->s, pd, pd, &w->d);
+				cod = false;
+			}
+			NOBS_CSIDHX(units)(u, nu, vec);
+			p1done = p1;
+			if (kst == 3) {
+				w->kprev = w->kj;
+				w->kj = w->kn;
+				NOBS_FPX(add)(&w->sn, &w->kj.x, &w->kj.z);
+				NOBS_FPX(sub)(&w->dn, &w->kj.x, &w->kj.z);
+				kst = 0;
+			} else if (kst) {
+				kst++;
+			}
+		}
+		w->s = w->sn;
+		w->d = w->dn;
+	}
+	if (vec)
+		nobs_fp_vec_end();
+	if (lk)
+		NOBS_CSIDHX(walk_lk)(lk, &w->kj, &w->kprev, k, l, c);
+}
+#else /* !NOBS_CSIDH_VEC */
+
+/*
+ * Walk the kernel points [j] k, j = 1 .. (l - 1) / 2, one at a time (xDBL,
+ * then differential additions: 6 per point), folding each into the images
+ * of the n points pts[] (4 per point and kernel point; each given as
+ * (X + Z, X - Z), see nobs_csidh*_sd()) and, if ps and pd
+ * are given, into the codomain products prod s_j, prod d_j (2 more).
+ * Nothing of the kernel is stored, so the frame stays small whatever l.
+ * If lk is given, it gets [l] k from the last two multiples (two more
+ * differential additions): right when no [j] k, j <= (l + 1) / 2, is at
+ * infinity, i.e. when every prime in the order of k is at least l (or k
+ * is at infinity: then so is lk, with Z = 0).
+ */
+static noinline NOBS_CSIDHX_WIDE_FRAME
+void NOBS_CSIDHX(kernel_walk)(struct NOBS_FPX_T *ps,
+			    struct NOBS_FPX_T *pd,
+			    struct NOBS_CSIDHX(eval) *ev,
+			    struct NOBS_CSIDHX(pt) *const *pts,
+			    int n,
+			    const struct NOBS_CSIDHX(pt) *k,
+			    unsigned int l,
+			    const struct NOBS_CSIDHX(a24) *c,
+			    struct NOBS_CSIDHX(pt) *lk,
+			    struct NOBS_CSIDHX(walk) *w)
+{
+	unsigned int j;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		ev[i].ax = NOBS_FPX(one);
+		ev[i].az = NOBS_FPX(one);
+	}
+	if (ps) {
+		*ps = NOBS_FPX(one);
+		*pd = NOBS_FPX(one);
+	}
+	w->kj = *k;
+	w->kprev = *k;
+	NOBS_FPX(add)(&w->sk, &k->x, &k->z);
+	NOBS_FPX(sub)(&w->dk, &k->x, &k->z);
+	w->s = w->sk;
+	w->d = w->dk;
+	for (j = 1; j <= (l - 1) / 2; j++) {
+		if (j == 2) {
+			NOBS_CSIDHX(walk_double)(&w->kj, &w->s, &w->d, k, c);
+		} else if (j > 2) {
+			/* [j] k = [j - 1] k + k, difference [j - 2] k */
+			NOBS_FPX(mul)(&w->t0, &w->s, &w->dk);
+			NOBS_FPX(mul)(&w->t1, &w->d, &w->sk);
+			NOBS_FPX(add)(&w->s, &w->t0, &w->t1);
+			NOBS_FPX(sub)(&w->d, &w->t0, &w->t1);
+			NOBS_FPX(sqr)(&w->s, &w->s);
+			NOBS_FPX(sqr)(&w->d, &w->d);
+			NOBS_FPX(mul)(&w->t0, &w->kprev.z, &w->s);
+			NOBS_FPX(mul)(&w->t1, &w->kprev.x, &w->d);
+			w->kprev = w->kj;
+			w->kj.x = w->t0;
+			w->kj.z = w->t1;
+			NOBS_FPX(add)(&w->s, &w->kj.x, &w->kj.z);
+			NOBS_FPX(sub)(&w->d, &w->kj.x, &w->kj.z);
+		}
+		if (ps) {
+			NOBS_FPX(mul)(ps, ps, &w->s);
+			NOBS_FPX(mul)(pd, pd, &w->d);
+		}
+		for (i = 0; i < n; i++) {
+			/* (X - Z) s_j, (X + Z) d_j */
+			NOBS_FPX(mul)(&w->t0, &pts[i]->z, &w->s);
+			NOBS_FPX(mul)(&w->t1, &pts[i]->x, &w->d);
+			NOBS_FPX(add)(&w->t2, &w->t0, &w->t1);
+			NOBS_FPX(mul)(&ev[i].ax, &ev[i].ax, &w->t2);
+			NOBS_FPX(sub)(&w->t2, &w->t0, &w->t1);
+			NOBS_FPX(mul)(&ev[i].az, &ev[i].az, &w->t2);
+		}
+		/* public: n, ps */
+		if (NOBS_CSIDHX(work)(w->pz, 8UL + 4 * n))
+			break;
+	}
+	if (lk)
+		NOBS_CSIDHX(walk_lk)(lk, &w->kj, &w->kprev, k, l, c);
+}
+#endif /* NOBS_CSIDH_VEC */
+
+/* r = image of p: (X * ax^2 : Z * az^2); r may alias p. */
+static noinline void
+NOBS_CSIDHX(eval_finish)(struct NOBS_CSIDHX(pt) *r, const struct NOBS_CSIDHX(pt) *p,
+		       struct NOBS_CSIDHX(eval) *ev)
+{
+	NOBS_FPX(sqr)(&ev->ax, &ev->ax);
+	NOBS_FPX(sqr)(&ev->az, &ev->az);
+	NOBS_FPX(mul)(&r->x, &p->x, &ev->ax);
+	NOBS_FPX(mul)(&r->z, &p->z, &ev->az);
+}
