@@ -52,7 +52,9 @@ struct NOBS_CSIDHX(pair) {
  * @lk: the push's [l] p[0]
  * @im: the push's image of a point
  * @walk: the kernel walk's values
- * @scr: the scalar multiplications' registers
+ * @scr: the scalar multiplications' registers.  No scalar multiplication
+ *	runs in a kernel walk and no register outlives one, so the two share
+ *	their room; both begin with the same pointer to @pause.
  * @out: the points the push's or a failed leaf's [l] multiplications
  *	write (nobs_csidh*_push_mul(), nobs_csidh*_leaf())
  * @in: the points they read
@@ -77,8 +79,10 @@ struct NOBS_CSIDHX(state) {
 	struct NOBS_FPX_T ps, pd;
 	struct NOBS_CSIDHX(eval) ev[2 * (NOBS_CSIDH_DEPTH - 1)];
 	struct NOBS_CSIDHX(pt) lk, im;
-	struct NOBS_CSIDHX(walk) walk;
-	struct NOBS_CSIDHX(scratch) scr;
+	union {
+		struct NOBS_CSIDHX(walk) walk;
+		struct NOBS_CSIDHX(scratch) scr;
+	};
 	struct NOBS_CSIDHX(pt) *out[2 * NOBS_CSIDH_DEPTH];
 	const struct NOBS_CSIDHX(pt) *in[2 * NOBS_CSIDH_DEPTH];
 	struct NOBS_CSIDHX(pt) *pts[2 * (NOBS_CSIDH_DEPTH - 1)];

@@ -221,22 +221,23 @@ static inline bool NOBS_CSIDHX(work)(struct NOBS_CSIDHX(pause) *pz,
 
 /**
  * struct nobs_csidh*_scratch - the registers of the scalar multiplications
+ * @pz: the operation's yield points (first, as in struct
+ *	nobs_csidh*_walk, with which the state shares its room)
  * @reg: the ladder's (r0, r1, d) and a chain's (r0, r1, d, t)
  * @reg2: with vector code, the two-point chain's, each a pair
  * @lane: with vector code, the temporaries of the two-point formulas
  *	(xADD2, xDBL2, xDBLADD2: at most seven pairs)
- * @pz: the operation's yield points
  *
  * In the workspace (struct nobs_csidh*_state), not on the stack: none of
  * the functions using a field calls another that uses it.
  */
 struct NOBS_CSIDHX(scratch) {
+	struct NOBS_CSIDHX(pause) *pz;
 	struct NOBS_CSIDHX(pt) reg[4];
 #ifdef NOBS_CSIDH_VEC
 	struct NOBS_CSIDHX(pt) reg2[4][2];
 	struct NOBS_FPX_T lane[7][2];
 #endif
-	struct NOBS_CSIDHX(pause) *pz;
 };
 
 /* ---- scalars (public) ---------------------------------------------------- */

@@ -51,7 +51,7 @@ static void NOBS_CSIDHX(pow_small)(struct NOBS_FPX_T *r, const struct NOBS_FPX_T
 }
 
 /*
- * The kernel walks' scalar ends, out of their frames: kj = [2] k and its
+ * The kernel walk's scalar ends, out of its frame: kj = [2] k and its
  * sums s, d; lk = [l] k from kj = [h] k and kprev = [h - 1] k, h = (l - 1)
  * / 2: [h + 1] k, then [2h + 1] k
  */
@@ -80,14 +80,14 @@ static noinline void NOBS_CSIDHX(walk_lk)(struct NOBS_CSIDHX(pt) *lk,
 	NOBS_CSIDHX(xadd)(lk, lk, kj, k);
 }
 
-/* with vector code: the kernel walk's pending products (see there) */
-#define NOBS_CSIDH_VEC_PENDING	3
+/* the kernel walk's pending products (see there) */
+#define NOBS_CSIDH_WALK_PENDING	3
 
 /**
  * struct nobs_csidh*_walk - the kernel walk's working values
  * @kj: the current kernel multiple [j] k
  * @kprev: the one before, [j - 1] k
- * @kn: with vector code, the next one
+ * @kn: the next one
  * @s: X + Z of @kj
  * @d: X - Z of @kj
  * @sn: X + Z of the next multiple
@@ -96,20 +96,17 @@ static noinline void NOBS_CSIDHX(walk_lk)(struct NOBS_CSIDHX(pt) *lk,
  * @dk: X - Z of k
  * @t0: a temporary
  * @t1: a temporary
- * @t2: a temporary
- * @pa: with vector code, the pending images' first products
+ * @pa: the pending images' first products
  * @pb: their second products
  * @pz: the operation's yield points
  */
 struct NOBS_CSIDHX(walk) {
 	struct NOBS_CSIDHX(pause) *pz;
 	struct NOBS_CSIDHX(pt) kj, kprev;
-	struct NOBS_FPX_T s, d, sk, dk, t0, t1, t2;
-#ifdef NOBS_CSIDH_VEC
+	struct NOBS_FPX_T s, d, sk, dk, t0, t1;
 	struct NOBS_CSIDHX(pt) kn;
 	struct NOBS_FPX_T sn, dn;
-	struct NOBS_FPX_T pa[NOBS_CSIDH_VEC_PENDING], pb[NOBS_CSIDH_VEC_PENDING];
-#endif
+	struct NOBS_FPX_T pa[NOBS_CSIDH_WALK_PENDING], pb[NOBS_CSIDH_WALK_PENDING];
 };
 
 #ifdef NOBS_CSIDH_VEC
@@ -119,8 +116,14 @@ struct NOBS_CSIDHX(walk) {
  * with the most points a push carries take about 20 us on an AMD EPYC
  * (Zen 4) with IFMA, the longest section of any operation
  * (tests/user/csidh_latency.c), under the 50 us a section may take.
+ * Without vector code, a yield point after every multiple.
  */
-#define NOBS_CSIDH_VEC_WALK	32
+#define NOBS_CSIDH_WALK_SECTION	32
+#define NOBS_CSIDH_VEC_BEGIN()	nobs_fp_vec_begin()
+#else
+#define NOBS_CSIDH_WALK_SECTION	1
+#define NOBS_CSIDH_VEC_BEGIN()	false
+#endif
 
 /* two products r[i] = a[i] b[i] (the same pointers: a square) */
 struct NOBS_CSIDHX(unit) {
@@ -164,17 +167,29 @@ static noinline void NOBS_CSIDHX(units)(const struct NOBS_CSIDHX(unit) *u,
 }
 
 /*
- * nobs_csidh*_kernel_walk() with its products two by two in four lanes:
- * the same values, operations and counts, in another order.  Step j
- * computes the images' and the codomain's products of the multiple [j] k
- * and, beside them, the next multiple [j + 1] k (three dependent pairs of
- * products: (s dk, d sk), their squares, times the difference's
- * coordinates), so that every call but a few carries four products.
+ * Walk the kernel points [j] k, j = 1 .. (l - 1) / 2 (xDBL, then
+ * differential additions: 6 products per point), folding each into the
+ * images of the n points pts[] (4 per point and kernel point; each given
+ * as (X + Z, X - Z), see nobs_csidh*_sd()) and, if ps and pd are given,
+ * into the codomain products prod s_j, prod d_j (2 more).  Nothing of the
+ * kernel is stored, so the frame stays small whatever l.  If lk is given,
+ * it gets [l] k from the last two multiples (two more differential
+ * additions): right when no [j] k, j <= (l + 1) / 2, is at infinity, i.e.
+ * when every prime in the order of k is at least l (or k is at infinity:
+ * then so is lk, with Z = 0).
+ *
+ * The products go two by two: four lanes at a time in a vector section
+ * with vector code, else as scalar products (the same values, operations
+ * and counts either way).  Step j computes the images' and the codomain's
+ * products of the multiple [j] k and, beside them, the next multiple
+ * [j + 1] k (three dependent pairs of products: (s dk, d sk), their
+ * squares, times the difference's coordinates), so that every call but a
+ * few carries four products.
  * Units, each two products: K (the next multiple's stage), P1 of point i
  * ((X - Z) s, (X + Z) d), P2 of point i (both accumulators; after its P1),
  * C (ps, pd).  Each call takes the K stage due, then P2s ready, then P1s,
- * then C.  In a vector section, ended and reopened every
- * NOBS_CSIDH_VEC_WALK multiples.
+ * then C.  A yield point every NOBS_CSIDH_WALK_SECTION multiples, which
+ * ends the vector section and opens another.
  *
  * At most two points have their first products done and their
  * accumulators not (a call with a K stage takes one P unit; one without
@@ -198,7 +213,7 @@ void NOBS_CSIDHX(kernel_walk)(struct NOBS_FPX_T *ps,
 	struct NOBS_CSIDHX(unit) u[2];
 	unsigned int j, h = (l - 1) / 2;
 	int i, nu, kst, p1, p1done, p2, x;
-	bool vec = nobs_fp_vec_begin(), cod;
+	bool vec = NOBS_CSIDH_VEC_BEGIN(), cod;
 
 	for (i = 0; i < n; i++) {
 		ev[i].ax = NOBS_FPX(one);
@@ -218,16 +233,6 @@ void NOBS_CSIDHX(kernel_walk)(struct NOBS_FPX_T *ps,
 	w->dn = w->d;
 	for (j = 1; j <= h; j++) {
 		/* public (here and below): j, h, n, ps: the table's shape */
-		/* public: j, n, ps */
-		if (!(j % NOBS_CSIDH_VEC_WALK)) {
-			if (vec)
-				nobs_fp_vec_end();
-			vec = false;
-			if (NOBS_CSIDHX(work)(w->pz, NOBS_CSIDH_VEC_WALK *
-					    (8UL + 4 * n)))
-				break;
-			vec = nobs_fp_vec_begin();
-		}
 		/* kst: the next multiple's stage due (1-3), 0 none */
 		kst = j < h && j > 1 ? 1 : 0;
 		if (j == 1 && h > 1)
@@ -253,7 +258,7 @@ void NOBS_CSIDHX(kernel_walk)(struct NOBS_FPX_T *ps,
 						&w->kn.z, &w->kprev.x, &w->dn);
 			while (nu < 2 && p2 < p1done) {
 				/* t0: K1's output, free here (see above) */
-				x = p2 % NOBS_CSIDH_VEC_PENDING;
+				x = p2 % NOBS_CSIDH_WALK_PENDING;
 				NOBS_FPX(add)(&w->t0, &w->pa[x], &w->pb[x]);
 				NOBS_FPX(sub)(&w->pb[x], &w->pa[x], &w->pb[x]);
 				w->pa[x] = w->t0;
@@ -264,7 +269,7 @@ void NOBS_CSIDHX(kernel_walk)(struct NOBS_FPX_T *ps,
 			}
 			while (nu < 2 && p1 < n) {
 				/* (X - Z) s_j, (X + Z) d_j */
-				x = p1 % NOBS_CSIDH_VEC_PENDING;
+				x = p1 % NOBS_CSIDH_WALK_PENDING;
 				NOBS_CSIDHX(unit)(&u[nu++], &w->pa[x], &pts[p1]->z,
 						&w->s, &w->pb[x], &pts[p1]->x, &w->d);
 				p1++;
@@ -287,95 +292,22 @@ void NOBS_CSIDHX(kernel_walk)(struct NOBS_FPX_T *ps,
 		}
 		w->s = w->sn;
 		w->d = w->dn;
+		if (!(j % NOBS_CSIDH_WALK_SECTION)) {
+			if (vec)
+				nobs_fp_vec_end();
+			vec = false;
+			if (NOBS_CSIDHX(work)(w->pz, NOBS_CSIDH_WALK_SECTION *
+					      (8UL + 4 * n)))
+				break;
+			vec = NOBS_CSIDH_VEC_BEGIN();
+		}
 	}
 	if (vec)
 		nobs_fp_vec_end();
 	if (lk)
 		NOBS_CSIDHX(walk_lk)(lk, &w->kj, &w->kprev, k, l, c);
 }
-#else /* !NOBS_CSIDH_VEC */
 
-/*
- * Walk the kernel points [j] k, j = 1 .. (l - 1) / 2, one at a time (xDBL,
- * then differential additions: 6 per point), folding each into the images
- * of the n points pts[] (4 per point and kernel point; each given as
- * (X + Z, X - Z), see nobs_csidh*_sd()) and, if ps and pd
- * are given, into the codomain products prod s_j, prod d_j (2 more).
- * Nothing of the kernel is stored, so the frame stays small whatever l.
- * If lk is given, it gets [l] k from the last two multiples (two more
- * differential additions): right when no [j] k, j <= (l + 1) / 2, is at
- * infinity, i.e. when every prime in the order of k is at least l (or k
- * is at infinity: then so is lk, with Z = 0).
- */
-static noinline NOBS_CSIDHX_WIDE_FRAME
-void NOBS_CSIDHX(kernel_walk)(struct NOBS_FPX_T *ps,
-			    struct NOBS_FPX_T *pd,
-			    struct NOBS_CSIDHX(eval) *ev,
-			    struct NOBS_CSIDHX(pt) *const *pts,
-			    int n,
-			    const struct NOBS_CSIDHX(pt) *k,
-			    unsigned int l,
-			    const struct NOBS_CSIDHX(a24) *c,
-			    struct NOBS_CSIDHX(pt) *lk,
-			    struct NOBS_CSIDHX(walk) *w)
-{
-	unsigned int j;
-	int i;
-
-	for (i = 0; i < n; i++) {
-		ev[i].ax = NOBS_FPX(one);
-		ev[i].az = NOBS_FPX(one);
-	}
-	if (ps) {
-		*ps = NOBS_FPX(one);
-		*pd = NOBS_FPX(one);
-	}
-	w->kj = *k;
-	w->kprev = *k;
-	NOBS_FPX(add)(&w->sk, &k->x, &k->z);
-	NOBS_FPX(sub)(&w->dk, &k->x, &k->z);
-	w->s = w->sk;
-	w->d = w->dk;
-	for (j = 1; j <= (l - 1) / 2; j++) {
-		if (j == 2) {
-			NOBS_CSIDHX(walk_double)(&w->kj, &w->s, &w->d, k, c);
-		} else if (j > 2) {
-			/* [j] k = [j - 1] k + k, difference [j - 2] k */
-			NOBS_FPX(mul)(&w->t0, &w->s, &w->dk);
-			NOBS_FPX(mul)(&w->t1, &w->d, &w->sk);
-			NOBS_FPX(add)(&w->s, &w->t0, &w->t1);
-			NOBS_FPX(sub)(&w->d, &w->t0, &w->t1);
-			NOBS_FPX(sqr)(&w->s, &w->s);
-			NOBS_FPX(sqr)(&w->d, &w->d);
-			NOBS_FPX(mul)(&w->t0, &w->kprev.z, &w->s);
-			NOBS_FPX(mul)(&w->t1, &w->kprev.x, &w->d);
-			w->kprev = w->kj;
-			w->kj.x = w->t0;
-			w->kj.z = w->t1;
-			NOBS_FPX(add)(&w->s, &w->kj.x, &w->kj.z);
-			NOBS_FPX(sub)(&w->d, &w->kj.x, &w->kj.z);
-		}
-		if (ps) {
-			NOBS_FPX(mul)(ps, ps, &w->s);
-			NOBS_FPX(mul)(pd, pd, &w->d);
-		}
-		for (i = 0; i < n; i++) {
-			/* (X - Z) s_j, (X + Z) d_j */
-			NOBS_FPX(mul)(&w->t0, &pts[i]->z, &w->s);
-			NOBS_FPX(mul)(&w->t1, &pts[i]->x, &w->d);
-			NOBS_FPX(add)(&w->t2, &w->t0, &w->t1);
-			NOBS_FPX(mul)(&ev[i].ax, &ev[i].ax, &w->t2);
-			NOBS_FPX(sub)(&w->t2, &w->t0, &w->t1);
-			NOBS_FPX(mul)(&ev[i].az, &ev[i].az, &w->t2);
-		}
-		/* public: n, ps */
-		if (NOBS_CSIDHX(work)(w->pz, 8UL + 4 * n))
-			break;
-	}
-	if (lk)
-		NOBS_CSIDHX(walk_lk)(lk, &w->kj, &w->kprev, k, l, c);
-}
-#endif /* NOBS_CSIDH_VEC */
 
 /* r = image of p: (X * ax^2 : Z * az^2); r may alias p. */
 static noinline void
