@@ -421,8 +421,9 @@ static struct nobs_csidh_kpp nobs_csidh_kpps[NOBS_CSIDH_SETS] = {
 
 /**
  * nobs_csidh_select() - choose the GF(p) multiplication, once
- * @cpu: CPU features; on x86-64 the BMI2/ADX assembly needs both, on arm64
- *	the assembly uses the base ISA only and is always taken (unless
+ * @cpu: CPU features; on x86-64 the BMI2/ADX assembly needs both (and
+ *	the CSIDH-512 field's vector code, with it, ifma), on arm64 the
+ *	assembly uses the base ISA only and is always taken (unless
  *	force_generic cleared the features: then asimd is false too)
  *
  * Return: "generic", "bmi2adx" or "arm64"; the driver names follow it
@@ -439,7 +440,7 @@ const char *nobs_csidh_select(const struct nobs_cpu *cpu)
 #elif defined(CONFIG_ARM64)
 	use_asm = cpu->asimd;	/* false only under force_generic */
 #endif
-	impl = nobs_fp_select(use_asm);
+	impl = nobs_fp_select(use_asm, cpu->ifma);
 	for (i = 0; i < NOBS_CSIDH_SETS; i++)
 		snprintf(nobs_csidh_kpps[i].alg.base.cra_driver_name,
 			 CRYPTO_MAX_ALG_NAME, "%s-nobs-%s",

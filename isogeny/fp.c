@@ -6,7 +6,6 @@
 #include "fp.h"
 
 #if defined(NOBS_FP_VEC_NAME) && defined(__KERNEL__)
-#include <asm/cpufeature.h>
 #include <asm/fpu/api.h>
 #include <asm/simd.h>
 #endif
@@ -28,16 +27,6 @@ bool nobs_fp_asm_flag;
 #ifdef NOBS_FP_VEC_NAME
 #ifdef __KERNEL__
 static DEFINE_STATIC_KEY_FALSE(nobs_fp_vec_key);
-
-static bool nobs_fp_vec_cpu(void)
-{
-	return boot_cpu_has(X86_FEATURE_AVX512IFMA) &&
-	       boot_cpu_has(X86_FEATURE_AVX512VL) &&
-	       boot_cpu_has(X86_FEATURE_AVX512_VBMI2) &&
-	       boot_cpu_has(X86_FEATURE_AVX512DQ) &&
-	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
-				 XFEATURE_MASK_AVX512, NULL);
-}
 
 bool nobs_fp_vec_begin(void)
 {
@@ -66,14 +55,6 @@ static bool nobs_fp_vec_on(void)
 }
 #else
 bool nobs_fp_vec_flag;
-
-static bool nobs_fp_vec_cpu(void)
-{
-	return __builtin_cpu_supports("avx512ifma") &&
-	       __builtin_cpu_supports("avx512vl") &&
-	       __builtin_cpu_supports("avx512vbmi2") &&
-	       __builtin_cpu_supports("avx512dq");
-}
 
 /* the latency bench (tests/user/csidh_latency.c) times each section */
 #ifdef NOBS_FP_VEC_TRACE
@@ -132,6 +113,9 @@ const char *nobs_fp_vec_name(void)
  * @use_asm: true to use this architecture's assembly: on x86-64 only if
  *	the CPU has BMI2 and ADX; on arm64 always possible (base ISA);
  *	false forces the generic C code (force_generic)
+ * @use_vec: whether the CPU runs the 512-bit field's vector code (x86-64:
+ *	AVX-512 IFMA, VL, VBMI2 and DQ with their state saved by the OS),
+ *	taken with the assembly only
  *
  * Sets the one dispatch point behind nobs_fp512_mul()/_sqr() and
  * nobs_fp1024_mul()/_sqr(), and with the assembly, where the CPU has it,
@@ -142,7 +126,7 @@ const char *nobs_fp_vec_name(void)
  * Return: the name of the chosen implementation: "generic", "bmi2adx"
  * or "arm64".
  */
-const char *nobs_fp_select(bool use_asm)
+const char *nobs_fp_select(bool use_asm, bool use_vec)
 {
 #ifdef NOBS_FP_ASM_NAME
 #ifdef __KERNEL__
@@ -154,12 +138,13 @@ const char *nobs_fp_select(bool use_asm)
 	nobs_fp_asm_flag = use_asm;
 #endif
 #ifdef NOBS_FP_VEC_NAME
-	nobs_fp_vec_set(use_asm && nobs_fp_vec_cpu());
+	nobs_fp_vec_set(use_asm && use_vec);
 #endif
 	if (use_asm)
 		return NOBS_FP_ASM_NAME;
 #else
 	(void)use_asm;
 #endif
+	(void)use_vec;
 	return "generic";
 }

@@ -62,7 +62,7 @@ extern bool nobs_fp_vec_flag;	/* the harness may clear it after select */
 #endif
 #endif
 
-const char *nobs_fp_select(bool use_asm);
+const char *nobs_fp_select(bool use_asm, bool use_vec);
 
 /*
  * A vector section: nobs_fp_vec_begin() returns true if the 512-bit

@@ -21,6 +21,7 @@
 #include <gmp.h>
 #include "fuzz_input.h"
 #include "csidh_prime.h"
+#include "fp_cpu.h"
 
 #ifdef FUZZ_FP1024
 #include "isogeny/fp1024.h"
@@ -137,7 +138,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_ASSERT(!memcmp(&r, bit ? bb : ab, sizeof(r)), "cmov");
 
 	for (impl = 0; impl < 2; impl++) {
-		nobs_fp_select(impl);
+		nobs_test_fp_select(impl);
 
 		NOBS_FPX(add)(&r, &a, &b);
 		mpz_add(z, x, y);

@@ -15,7 +15,8 @@ CSIDH_TMPL := $(ROOT)/isogeny/csidh_curve_tmpl.c $(ROOT)/isogeny/csidh_isogeny_t
 CSIDH_CORE := $(ROOT)/isogeny/csidh512.c $(ROOT)/isogeny/csidh512.h \
 	$(ROOT)/isogeny/csidh.h $(ROOT)/isogeny/csidh512_tables.h $(CSIDH_TMPL) \
 	$(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp.h $(ROOT)/isogeny/fp512.c \
-	$(ROOT)/isogeny/fp512.h $(ROOT)/isogeny/fp_tmpl.h $(ROOT)/isogeny/fp_tmpl.c
+	$(ROOT)/isogeny/fp512.h $(ROOT)/isogeny/fp_tmpl.h $(ROOT)/isogeny/fp_tmpl.c \
+	$(ROOT)/tests/user/fp_cpu.h
 ifeq ($(shell uname -m),x86_64)
 CSIDH_CORE += $(ROOT)/arch/x86/fp_x86_64.S $(ROOT)/arch/x86/fp_ifma_x86_64.S
 else ifeq ($(shell uname -m),aarch64)

@@ -53,7 +53,7 @@ unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
 
 /*
  * The CPU's brand string, so that a pasted result says where it ran, and
- * whether nobs_fp_select() takes the vector code there (the ifma row)
+ * whether nobs_test_fp_select() takes the vector code there (the ifma row)
  */
 static void print_cpu(void)
 {
@@ -68,7 +68,7 @@ static void print_cpu(void)
 			    &r[4 * i + 2], &r[4 * i + 3]);
 	printf("cpu: %.48s", (const char *)r);
 #if defined(NOBS_FP_VEC_NAME) && !defined(TEST_CSIDH1024)
-	nobs_fp_select(nobs_test_have_fp_asm());
+	nobs_test_fp_select(nobs_test_have_fp_asm());
 	printf("; vector code: %s", nobs_fp_vec_name() ?:
 	       "none (needs AVX-512 IFMA, VL, VBMI2, DQ)");
 #endif
@@ -129,7 +129,7 @@ static int ref_agree(void)
 	struct ref_pub ss;
 	int i, bad = 0;
 
-	nobs_fp_select(nobs_test_have_fp_asm());
+	nobs_test_fp_select(nobs_test_have_fp_asm());
 	for (i = 0; i < ref_kept; i++) {
 		if (NOBS_CSIDHX(public_key)(out, ref_keys[i].b, &env, &t_ws) ||
 		    memcmp(out, &ref_pubs[i], NOBS_CSIDHX_PUBLIC_KEY_SIZE))
@@ -193,7 +193,7 @@ static void run(const char *impl, int runs, int counts_only)
 	struct NOBS_FPX_T a, b;
 	int i, j;
 
-	const char *name = nobs_fp_select(strcmp(impl, "generic") != 0);
+	const char *name = nobs_test_fp_select(strcmp(impl, "generic") != 0);
 
 #if defined(NOBS_FP_VEC_NAME) && !defined(TEST_CSIDH1024)
 	/* "asm": with the vector code where the CPU has it; "scalar": not */
@@ -320,7 +320,7 @@ int main(int argc, char **argv)
 		run("scalar", runs, 0);
 #if defined(NOBS_FP_VEC_NAME) && !defined(TEST_CSIDH1024)
 		/* the pairs' products four at a time (csidh_curve_tmpl.c) */
-		nobs_fp_select(true);
+		nobs_test_fp_select(true);
 		if (nobs_fp_vec_name())
 			run("asm", runs, 0);
 #endif

@@ -158,7 +158,7 @@ static void run(const char *impl, int keys)
 	struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
 	unsigned char sk[NOBS_CSIDHX_PRIVATE_KEY_SIZE], pk2[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
 	struct row kg = { 0 }, val = { 0 }, der = { 0 };
-	const char *name = nobs_fp_select(strcmp(impl, "generic") != 0);
+	const char *name = nobs_test_fp_select(strcmp(impl, "generic") != 0);
 	int i;
 
 #if defined(NOBS_FP_VEC_NAME) && !defined(TEST_CSIDH1024)
@@ -205,7 +205,7 @@ int main(int argc, char **argv)
 	if (nobs_test_have_fp_asm()) {
 		run("scalar", keys);
 #if defined(NOBS_FP_VEC_NAME) && !defined(TEST_CSIDH1024)
-		nobs_fp_select(true);
+		nobs_test_fp_select(true);
 		if (nobs_fp_vec_name())
 			run("asm", keys);
 #endif

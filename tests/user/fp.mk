@@ -20,6 +20,7 @@
 FP_CORE := $(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp512.c \
 	$(ROOT)/isogeny/fp1024.c $(ROOT)/isogeny/fp.h $(ROOT)/isogeny/fp512.h \
 	$(ROOT)/isogeny/fp1024.h $(ROOT)/isogeny/fp_tmpl.h $(ROOT)/isogeny/fp_tmpl.c \
+	$(ROOT)/tests/user/fp_cpu.h \
 	$(ROOT)/include/nobs/types.h
 FP_HOST_ARCH := $(shell uname -m)
 FP_ASM_x86_64 := $(ROOT)/arch/x86/fp_x86_64.S $(ROOT)/arch/x86/fp_ifma_x86_64.S $(ROOT)/arch/x86/fp1024_x86_64.S

@@ -20,6 +20,7 @@
 
 #include "isogeny/fp512.h"
 #include "isogeny/fp1024.h"
+#include "fp_cpu.h"
 
 #define BATCH	1000
 #define SAMPLES	301
@@ -221,7 +222,7 @@ static int F##_table(void)						\
 	    F##_bench_sqr(F##_sqr_generic, &x0));			\
 	if (have_asm())							\
 		ASM_ROW(F, x0, y0);					\
-	nobs_fp_select(have_asm());					\
+	nobs_test_fp_select(have_asm());					\
 	row("nobs dispatched (select)", F##_bench_mul(F##_mul, &x0, &y0),\
 	    F##_bench_sqr(F##_sqr, &x0));				\
 	row("GMP mpn_mul_n/sqr + mpn redc",				\
@@ -229,7 +230,7 @@ static int F##_table(void)						\
 	    F##_bench_sqr(F##_gmp_sqr, &x0));				\
 	row("GMP mpn_mul_n alone (no reduction)",			\
 	    F##_bench_mul(F##_gmp_mul_only, &x0, &y0), -1);		\
-	nobs_fp_select(false);						\
+	nobs_test_fp_select(false);						\
 	return 0;							\
 }
 

@@ -286,9 +286,9 @@ int main(int argc, char **argv)
 			best = argv[++i];
 	}
 
-	nobs_fp_select(false);
+	nobs_test_fp_select(false);
 	edge_cases();
-	nobs_fp_select(!strcmp(best, "asm"));
+	nobs_test_fp_select(!strcmp(best, "asm"));
 	exchange();
 	stop_cases();
 
@@ -300,14 +300,14 @@ int main(int argc, char **argv)
 		skipped++;
 	} else {
 		/* all vectors with the fastest field arithmetic ... */
-		run_vectors(text, limit, nobs_fp_select(!strcmp(best, "asm")));
+		run_vectors(text, limit, nobs_test_fp_select(!strcmp(best, "asm")));
 		/* ... and the first few (-o N) with the other one */
 		if (!strcmp(best, "asm") && other > 0)
-			run_vectors(text, other, nobs_fp_select(false));
+			run_vectors(text, other, nobs_test_fp_select(false));
 #if defined(NOBS_FP_VEC_NAME) && !defined(TEST_CSIDH1024)
 		/* ... and with the assembly without its vector code */
 		if (!strcmp(best, "asm") && other > 0) {
-			nobs_fp_select(true);
+			nobs_test_fp_select(true);
 			if (nobs_fp_vec_name()) {
 				nobs_fp_vec_flag = false;
 				run_vectors(text, other,

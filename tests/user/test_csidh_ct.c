@@ -49,7 +49,7 @@ static void run(const char *impl, int control)
 	unsigned long before, after;
 	int err;
 
-	printf("%s ct: fp %s\n", T_NAME, nobs_fp_select(!strcmp(impl, "asm")));
+	printf("%s ct: fp %s\n", T_NAME, nobs_test_fp_select(!strcmp(impl, "asm")));
 	fflush(stdout);
 	NOBS_CSIDHX(random_private_key)(sk_a, &env);
 	NOBS_CSIDHX(random_private_key)(sk_b, &env);

@@ -483,7 +483,7 @@ static void core_vs(const unsigned char sk[NOBS_CSIDHX_PRIVATE_KEY_SIZE],
 	for (i = 0; i < 3; i++) {
 		if (i && !nobs_test_have_fp_asm())
 			break;
-		name = nobs_fp_select(i != 0);
+		name = nobs_test_fp_select(i != 0);
 #if defined(NOBS_FP_VEC_NAME) && !defined(TEST_CSIDH1024)
 		if (i == 2) {
 			if (!nobs_fp_vec_name())

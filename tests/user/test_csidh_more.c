@@ -28,6 +28,7 @@
 #include "isogeny/csidh512.h"
 #include "isogeny/fp512.h"
 #include "csidh_test_rng.h"
+#include "fp_cpu.h"
 
 #ifndef NOBS_ROOT
 #define NOBS_ROOT "."
@@ -333,7 +334,7 @@ int main(void)
 	check(n == 328, "parse 328 vectors", n);
 	if (n <= 0)
 		goto out;
-	printf("csidh_more: fp %s\n", nobs_fp_select(asm_usable()));
+	printf("csidh_more: fp %s\n", nobs_test_fp_select(asm_usable()));
 
 	for (i = 0; i < n; i++) {
 		if (val < 0 && !strcmp(v[i].status, "valid") && v[i].has_ss)

@@ -25,6 +25,7 @@
 
 #include "csidh_test_rng.h"
 #include "csidh_param.h"
+#include "fp_cpu.h"
 
 unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
 
@@ -126,7 +127,7 @@ int main(int argc, char **argv)
 	if (keys < 5)
 		keys = 5;
 	for (impl = 0; impl < 1; impl++) {
-		printf("%s ops: fp %s, %d keys\n", T_NAME, nobs_fp_select(1),
+		printf("%s ops: fp %s, %d keys\n", T_NAME, nobs_test_fp_select(1),
 		       keys);
 		for (k = 0; k < keys; k++) {
 			switch (k) {

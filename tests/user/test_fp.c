@@ -9,7 +9,7 @@
  * x / R mod p (R = 2^512 or 2^1024), and each operation's exact expected
  * limbs are computed with mpz.  Every implementation of mul/sqr is called
  * directly, and the whole API is run once per dispatch choice
- * (nobs_fp_select(), shared by both fields).
+ * (nobs_test_fp_select(), shared by both fields).
  *
  * Inputs: edge values (0, 1, 2, p - 1, p - 2, (p +- 1) / 2, R mod p,
  * R^2 mod p, 2^k up to the top bit of p, p - 2^k, limbs at their extremes
@@ -31,6 +31,7 @@
 #include <gmp.h>
 
 #include "csidh_prime.h"
+#include "fp_cpu.h"
 
 #ifdef TEST_FP1024
 #include "isogeny/fp1024.h"
@@ -670,7 +671,7 @@ static __maybe_unused void test_api(const char *impl)
  * nobs_fp*_mul4()/_sqr4() against four nobs_fp*_mul()/_sqr() calls and
  * against GMP, lane by lane.  vec is what a caller passes: on the 512-bit
  * field nobs_fp_vec_begin() (the AVX-512 IFMA code where the CPU has it
- * and nobs_fp_select(true) chose it), on the 1024-bit field, which has no
+ * and nobs_test_fp_select(true) chose it), on the 1024-bit field, which has no
  * vector code, true too: four scalar calls all the same.
  */
 #ifdef TF_VEC
@@ -980,7 +981,7 @@ static __maybe_unused void test_mul4_section(const char *impl)
 }
 
 /*
- * nobs_fp_select(true) turns the (512-bit field's) vector code on exactly
+ * nobs_test_fp_select(true) turns the (512-bit field's) vector code on exactly
  * where the CPU has it, so that a machine with AVX-512 IFMA is seen to
  * test it, not only the fallback; select(false) turns it off.
  */
@@ -1166,7 +1167,7 @@ int main(void)
 		printf("SKIP: " TF_PROG "_ct: not running under valgrind\n");
 		skipped++;
 	} else {
-		ct_run(nobs_fp_select(false));
+		ct_run(nobs_test_fp_select(false));
 #ifdef NOBS_FP_ASM_NAME
 #ifdef __x86_64__
 		/*
@@ -1175,8 +1176,8 @@ int main(void)
 		 */
 		if (__builtin_cpu_supports("bmi2"))
 #endif
-			ct_run(nobs_fp_select(true));
-		nobs_fp_select(false);
+			ct_run(nobs_test_fp_select(true));
+		nobs_test_fp_select(false);
 #endif
 	}
 	gmp_randclear(rng);
@@ -1217,7 +1218,7 @@ int main(int argc, char **argv)
 	skipped++;
 #endif
 
-	name = nobs_fp_select(false);
+	name = nobs_test_fp_select(false);
 	{
 		struct check c;
 
@@ -1236,7 +1237,7 @@ int main(int argc, char **argv)
 	{
 		struct check c;
 
-		name = nobs_fp_select(true);
+		name = nobs_test_fp_select(true);
 		check_begin(&c, "select(true) is " NOBS_FP_ASM_NAME);
 		check_true(&c, !strcmp(name, NOBS_FP_ASM_NAME), name);
 		check_end(&c);
@@ -1258,7 +1259,7 @@ int main(int argc, char **argv)
 			test_mul4_section(name);
 		}
 #endif
-		nobs_fp_select(false);
+		nobs_test_fp_select(false);
 	}
 #endif
 

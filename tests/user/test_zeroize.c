@@ -46,6 +46,7 @@
 #include "isogeny/csidh512.h"
 #include "isogeny/csidh1024.h"
 #include "isogeny/fp512.h"
+#include "fp_cpu.h"
 
 #define SCAN_BYTES	(256 * 1024)
 #define WIN		16
@@ -658,12 +659,12 @@ static void test_csidh_residue(const struct csidh_set *set, const char *impl)
 static void test_csidh_set(const struct csidh_set *set)
 {
 	test_csidh(set);
-	test_csidh_residue(set, nobs_fp_select(false));
+	test_csidh_residue(set, nobs_test_fp_select(false));
 #if defined(__x86_64__) && !defined(NOBS_FP_NO_ASM)
 	if (__builtin_cpu_supports("bmi2") && __builtin_cpu_supports("adx"))
-		test_csidh_residue(set, nobs_fp_select(true));
+		test_csidh_residue(set, nobs_test_fp_select(true));
 #elif defined(__aarch64__) && !defined(NOBS_FP_NO_ASM)
-	test_csidh_residue(set, nobs_fp_select(true));
+	test_csidh_residue(set, nobs_test_fp_select(true));
 #endif
 }
 
