@@ -553,7 +553,7 @@ static noinline void NOBS_CSIDHX(round)(struct NOBS_CSIDHX(state) *st,
  * (index mod NOBS_CSIDH_BATCHES; the smallest primes, which fail most
  * often, join more than one), each run NOBS_CSIDHX_MAX_EXPONENT times with
  * its optimal strategy (the table nobs_csidh*_batch[], made by
- * tests/user/csidh_tune.c: the primes of each batch in leaf order, then
+ * scripts/gen/csidh_tune.c: the primes of each batch in leaf order, then
  * the splits); then the stragglers (primes whose sampled points failed
  * some round) are finished together in rounds of the simple strategy.
  * Only the public step counts done[] steer this.

@@ -75,7 +75,7 @@
  * Both the real step (codomain curve, pending points through the isogeny)
  * and the dummy step (curve kept, pending points multiplied by l_i) are
  * computed; a branch-free select keeps one.  The strategy for each batch
- * is a table (csidh512_tables.h) that tests/user/csidh_tune.c computes.
+ * is a table (csidh512_tables.h) that scripts/gen/csidh_tune.c computes.
  *
  * What the timing reveals is only whether K was the point at infinity (the
  * sampled point had no l_i-torsion part), how many rounds ran and which
