@@ -15,12 +15,12 @@
  * the twist.  Positive exponents take kernels from p[0], negative ones from
  * p[1]; each pair is swapped on the sign (a mask) before use.
  */
-struct NOBS_CSIDHX(pair) {
-	struct NOBS_CSIDHX(pt) p[2];
+struct nobs_csidh_pair {
+	struct nobs_csidh_pt p[2];
 };
 
 /**
- * struct nobs_csidh*_state - the group action's workspace
+ * struct nobs_csidh_state - the group action's workspace
  *
  * Everything the action keeps beyond a few words per frame: the caller's
  * struct nobs_csidh_ws (csidh.h), so that the action's stack stays
@@ -61,32 +61,32 @@ struct NOBS_CSIDHX(pair) {
  * @pts: the points the push evaluates
  * @pause: the operation's yield points (nobs_csidh*_action())
  */
-struct NOBS_CSIDHX(state) {
+struct nobs_csidh_state {
 	struct NOBS_FPX_T a;
 	struct NOBS_FPX_T c;
-	struct NOBS_CSIDHX(pair) st[NOBS_CSIDH_DEPTH];
+	struct nobs_csidh_pair st[NOBS_CSIDH_DEPTH];
 	u8 lo[NOBS_CSIDH_DEPTH];
 	u8 hi[NOBS_CSIDH_DEPTH];
 	u8 lone[NOBS_CSIDH_DEPTH];
 	u64 side[NOBS_CSIDH_DEPTH];
 #ifdef NOBS_CSIDH_VEC
-	struct NOBS_CSIDHX(pt) lkx[NOBS_CSIDH_DEPTH];
+	struct nobs_csidh_pt lkx[NOBS_CSIDH_DEPTH];
 #endif
 	s8 e[NOBS_CSIDHX_PRIMES];
 	u8 done[NOBS_CSIDHX_PRIMES], idx[NOBS_CSIDHX_PRIMES];
-	struct NOBS_CSIDHX(a24) cur;
-	struct NOBS_CSIDHX(pt) k, kd;
+	struct nobs_csidh_a24 cur;
+	struct nobs_csidh_pt k, kd;
 	struct NOBS_FPX_T ps, pd;
-	struct NOBS_CSIDHX(eval) ev[2 * (NOBS_CSIDH_DEPTH - 1)];
-	struct NOBS_CSIDHX(pt) lk, im;
+	struct nobs_csidh_eval ev[2 * (NOBS_CSIDH_DEPTH - 1)];
+	struct nobs_csidh_pt lk, im;
 	union {
-		struct NOBS_CSIDHX(walk) walk;
-		struct NOBS_CSIDHX(scratch) scr;
+		struct nobs_csidh_walk walk;
+		struct nobs_csidh_scratch scr;
 	};
-	struct NOBS_CSIDHX(pt) *out[2 * NOBS_CSIDH_DEPTH];
-	const struct NOBS_CSIDHX(pt) *in[2 * NOBS_CSIDH_DEPTH];
-	struct NOBS_CSIDHX(pt) *pts[2 * (NOBS_CSIDH_DEPTH - 1)];
-	struct NOBS_CSIDHX(pause) pause;
+	struct nobs_csidh_pt *out[2 * NOBS_CSIDH_DEPTH];
+	const struct nobs_csidh_pt *in[2 * NOBS_CSIDH_DEPTH];
+	struct nobs_csidh_pt *pts[2 * (NOBS_CSIDH_DEPTH - 1)];
+	struct nobs_csidh_pause pause;
 };
 
 /*
@@ -98,16 +98,16 @@ struct NOBS_CSIDHX(state) {
  * without, the push makes those after the walk, and the state has no room
  * for them).
  */
-static noinline void NOBS_CSIDHX(push_mul)(struct NOBS_CSIDHX(state) *st,
+static noinline void NOBS_CSIDHX(push_mul)(struct nobs_csidh_state *st,
 					 int top, int li,
-					 const struct NOBS_CSIDHX(a24) *c)
+					 const struct nobs_csidh_a24 *c)
 {
-	struct NOBS_CSIDHX(pt) **out = st->out;
-	const struct NOBS_CSIDHX(pt) **in = st->in;
+	struct nobs_csidh_pt **out = st->out;
+	const struct nobs_csidh_pt **in = st->in;
 	int i, nj = 0;
 
 	for (i = 0; i < top; i++) {
-		struct NOBS_CSIDHX(pair) *pr = &st->st[i];
+		struct nobs_csidh_pair *pr = &st->st[i];
 
 		/* public (here and below): the table's shape */
 		if (st->lone[i]) {
@@ -155,15 +155,15 @@ static noinline void NOBS_CSIDHX(push_mul)(struct NOBS_CSIDHX(state) *st,
  * four, for up to 2 (NOBS_CSIDH_DEPTH - 1) points.
  */
 static noinline NOBS_CSIDHX_WIDE_FRAME
-void NOBS_CSIDHX(push)(struct NOBS_CSIDHX(state) *st, int top,
-		     const struct NOBS_CSIDHX(pt) *k,
+void NOBS_CSIDHX(push)(struct nobs_csidh_state *st, int top,
+		     const struct nobs_csidh_pt *k,
 		     int li, u64 sign, u64 real,
-		     const struct NOBS_CSIDHX(a24) *c,
+		     const struct nobs_csidh_a24 *c,
 		     struct NOBS_FPX_T *ps, struct NOBS_FPX_T *pd)
 {
-	struct NOBS_CSIDHX(eval) *ev = st->ev;
-	struct NOBS_CSIDHX(pt) **pts = st->pts;
-	struct NOBS_CSIDHX(pt) *lk = &st->lk, *im = &st->im;
+	struct nobs_csidh_eval *ev = st->ev;
+	struct nobs_csidh_pt **pts = st->pts;
+	struct nobs_csidh_pt *lk = &st->lk, *im = &st->im;
 	unsigned int l = NOBS_CSIDHX(primes)[li];
 	int i, n = 0;
 	u64 flip = 0;
@@ -171,7 +171,7 @@ void NOBS_CSIDHX(push)(struct NOBS_CSIDHX(state) *st, int top,
 	NOBS_CSIDHX(push_mul)(st, top, li, c);
 
 	for (i = 0; i < top; i++) {
-		struct NOBS_CSIDHX(pair) *pr = &st->st[i];
+		struct nobs_csidh_pair *pr = &st->st[i];
 
 		/*
 		 * public (here and below): which entries are lone (the
@@ -196,7 +196,7 @@ void NOBS_CSIDHX(push)(struct NOBS_CSIDHX(state) *st, int top,
 	for (i = 0; i < n; i++)
 		NOBS_CSIDHX(sd)(pts[i]);
 	for (i = 0, n = 0; i < top; i++) {
-		struct NOBS_CSIDHX(pair) *pr = &st->st[i];
+		struct nobs_csidh_pair *pr = &st->st[i];
 
 		if (st->lone[i]) {
 			NOBS_CSIDHX(eval_finish)(im, &pr->p[0], &ev[n++]);
@@ -239,8 +239,8 @@ void NOBS_CSIDHX(push)(struct NOBS_CSIDHX(state) *st, int top,
  * becomes A' = 2 (a' + d'), C' = a' - d' if real (a mask).  Its own frame,
  * not live during the push (the deepest part of the action).
  */
-static noinline void NOBS_CSIDHX(codomain)(struct NOBS_CSIDHX(state) *st,
-					 const struct NOBS_CSIDHX(a24) *c,
+static noinline void NOBS_CSIDHX(codomain)(struct nobs_csidh_state *st,
+					 const struct nobs_csidh_a24 *c,
 					 struct NOBS_FPX_T *ps, struct NOBS_FPX_T *pd,
 					 unsigned int l, u64 real)
 {
@@ -266,9 +266,9 @@ static noinline void NOBS_CSIDHX(codomain)(struct NOBS_CSIDHX(state) *st,
 	memzero_explicit(&t, sizeof(t));
 }
 
-static __always_inline void NOBS_CSIDHX(step)(struct NOBS_CSIDHX(state) *st,
+static __always_inline void NOBS_CSIDHX(step)(struct nobs_csidh_state *st,
 					    int top,
-				     const struct NOBS_CSIDHX(pt) *k,
+				     const struct nobs_csidh_pt *k,
 				     int li, u64 sign, u64 real)
 {
 	unsigned int l = NOBS_CSIDHX(primes)[li];
@@ -290,7 +290,7 @@ static __always_inline void NOBS_CSIDHX(step)(struct NOBS_CSIDHX(state) *st,
  * x1 = u and x2 = -u.  pr->p[0] gets the one on E, pr->p[1] the other, by a
  * branch-free swap.
  */
-static noinline void NOBS_CSIDHX(sample)(struct NOBS_CSIDHX(pair) *pr,
+static noinline void NOBS_CSIDHX(sample)(struct nobs_csidh_pair *pr,
 				       const struct NOBS_FPX_T *a,
 				       const struct NOBS_FPX_T *c,
 				       const struct nobs_csidh_env *env)
@@ -367,13 +367,13 @@ static inline void NOBS_CSIDHX(count_event)(int kind __always_unused,
  * l_i already had its NOBS_CSIDHX_MAX_EXPONENT steps (done), the pending
  * pairs are only multiplied by l_i; else one step, real or dummy.
  */
-static noinline bool NOBS_CSIDHX(leaf)(struct NOBS_CSIDHX(state) *st, int top,
+static noinline bool NOBS_CSIDHX(leaf)(struct nobs_csidh_state *st, int top,
 				     int i, const s8 e[NOBS_CSIDHX_PRIMES],
 				     u8 done[NOBS_CSIDHX_PRIMES])
 {
-	struct NOBS_CSIDHX(pt) **out = st->out;
-	const struct NOBS_CSIDHX(pt) **in = st->in;
-	struct NOBS_CSIDHX(pt) *k = &st->k;
+	struct nobs_csidh_pt **out = st->out;
+	const struct nobs_csidh_pt **in = st->in;
+	struct nobs_csidh_pt *k = &st->k;
 	u64 sign, mag, real;
 	bool fail, step;
 	int j, n;
@@ -434,11 +434,11 @@ static noinline bool NOBS_CSIDHX(leaf)(struct NOBS_CSIDHX(state) *st, int top,
  * nobs_csidh*_leaf) the public events.
  */
 /* The round's pair: cofactor cleared (4 and every prime not in idx[]) */
-static noinline void NOBS_CSIDHX(clear)(struct NOBS_CSIDHX(state) *st,
+static noinline void NOBS_CSIDHX(clear)(struct nobs_csidh_state *st,
 				      const u8 *idx, int n, bool table)
 {
 	u64 want[NOBS_CSIDH_MASK_WORDS];
-	struct NOBS_CSIDHX(a24) *c = &st->cur;
+	struct nobs_csidh_a24 *c = &st->cur;
 	u8 out[NOBS_CSIDHX_PRIMES];
 	int j, nout = 0;
 
@@ -461,13 +461,13 @@ static noinline void NOBS_CSIDHX(clear)(struct NOBS_CSIDHX(state) *st,
  * a table round's split, which may take the alternative chains (the
  * straggler rounds keep the ladder, as csidh_tune.c counts them).
  */
-static noinline void NOBS_CSIDHX(split)(struct NOBS_CSIDHX(state) *st, int top,
+static noinline void NOBS_CSIDHX(split)(struct nobs_csidh_state *st, int top,
 				      int k, const u8 *idx,
 				      const s8 e[NOBS_CSIDHX_PRIMES],
 				      bool table)
 {
 	u64 want[NOBS_CSIDH_MASK_WORDS], sign;
-	struct NOBS_CSIDHX(a24) *c = &st->cur;
+	struct nobs_csidh_a24 *c = &st->cur;
 	int hi = st->hi[top];
 
 	NOBS_CSIDHX(to_a24)(c, &st->a, &st->c);
@@ -505,7 +505,7 @@ static noinline void NOBS_CSIDHX(split)(struct NOBS_CSIDHX(state) *st, int top,
 	}
 }
 
-static noinline void NOBS_CSIDHX(round)(struct NOBS_CSIDHX(state) *st,
+static noinline void NOBS_CSIDHX(round)(struct nobs_csidh_state *st,
 				      const s8 e[NOBS_CSIDHX_PRIMES],
 				      u8 done[NOBS_CSIDHX_PRIMES],
 				      const u8 *idx, int n, const u8 *split,
@@ -558,7 +558,7 @@ static noinline void NOBS_CSIDHX(round)(struct NOBS_CSIDHX(state) *st,
  * some round) are finished together in rounds of the simple strategy.
  * Only the public step counts done[] steer this.
  */
-static noinline void NOBS_CSIDHX(rounds)(struct NOBS_CSIDHX(state) *st,
+static noinline void NOBS_CSIDHX(rounds)(struct nobs_csidh_state *st,
 				       const s8 e[NOBS_CSIDHX_PRIMES],
 				       const struct nobs_csidh_env *env)
 {
@@ -589,12 +589,12 @@ static noinline void NOBS_CSIDHX(rounds)(struct NOBS_CSIDHX(state) *st,
 }
 
 /* The workspace's state; the caller's struct is big enough for it. */
-static struct NOBS_CSIDHX(state) *NOBS_CSIDHX(ws_state)(struct nobs_csidh_ws *ws)
+static struct nobs_csidh_state *NOBS_CSIDHX(ws_state)(struct nobs_csidh_ws *ws)
 {
-	_Static_assert(sizeof(struct NOBS_CSIDHX(state)) <=
+	_Static_assert(sizeof(struct nobs_csidh_state) <=
 		       sizeof(struct nobs_csidh_ws),
 		       "NOBS_CSIDH_WS_SIZE is too small for this set");
-	return (struct NOBS_CSIDHX(state) *)ws;
+	return (struct nobs_csidh_state *)ws;
 }
 
 /*
@@ -605,7 +605,7 @@ static struct NOBS_CSIDHX(state) *NOBS_CSIDHX(ws_state)(struct nobs_csidh_ws *ws
  */
 static noinline int NOBS_CSIDHX(action)(struct NOBS_FPX_T *a_out,
 				      const struct NOBS_FPX_T *a_in,
-				      struct NOBS_CSIDHX(state) *st,
+				      struct nobs_csidh_state *st,
 				      const struct nobs_csidh_env *env)
 {
 	st->pause.env = env;
@@ -711,7 +711,7 @@ _Static_assert((1 << (NOBS_CSIDH_TREE_LEVELS - 1)) >= NOBS_CSIDHX_PRIMES,
 	       "NOBS_CSIDH_TREE_LEVELS is too small for this set");
 
 /**
- * struct nobs_csidh*_vstate - the validation's state, in the workspace
+ * struct nobs_csidh_vstate - the validation's state, in the workspace
  * @pt: the point of the node at each depth of the product tree
  * @node: that node's primes [lo, hi) and how far it got (0: no child
  *	yet, 1: the first one done, 2: both)
@@ -723,16 +723,16 @@ _Static_assert((1 << (NOBS_CSIDH_TREE_LEVELS - 1)) >= NOBS_CSIDHX_PRIMES,
  * The tree is walked with this explicit stack rather than by recursion,
  * so that validation stays as shallow as the group action.
  */
-struct NOBS_CSIDHX(vstate) {
-	struct NOBS_CSIDHX(pt) pt[NOBS_CSIDH_TREE_LEVELS];
+struct nobs_csidh_vstate {
+	struct nobs_csidh_pt pt[NOBS_CSIDH_TREE_LEVELS];
 	struct {
 		s16 lo, hi;
 		u8 done;
 	} node[NOBS_CSIDH_TREE_LEVELS];
-	struct NOBS_CSIDHX(pt) q;
-	struct NOBS_CSIDHX(pt) reg[3];
+	struct nobs_csidh_pt q;
+	struct nobs_csidh_pt reg[3];
 	u64 k[NOBS_CSIDHX_SCALAR_LIMBS];
-	struct NOBS_CSIDHX(pause) pz;
+	struct nobs_csidh_pause pz;
 };
 
 /*
@@ -744,8 +744,8 @@ struct NOBS_CSIDHX(vstate) {
  * some [l_j] ([m / l_j] P) is not infinity (the order of P does not
  * divide p + 1), or the yield hook's error.
  */
-static int NOBS_CSIDHX(orders)(struct NOBS_CSIDHX(vstate) *v,
-			     const struct NOBS_CSIDHX(a24) *c, int *bits)
+static int NOBS_CSIDHX(orders)(struct nobs_csidh_vstate *v,
+			     const struct nobs_csidh_a24 *c, int *bits)
 {
 	int d = 0, lo, mid, hi;
 
@@ -793,12 +793,12 @@ static int NOBS_CSIDHX(orders)(struct NOBS_CSIDHX(vstate) *v,
 }
 
 /* The workspace's validation state; the caller's struct is big enough. */
-static struct NOBS_CSIDHX(vstate) *NOBS_CSIDHX(ws_vstate)(struct nobs_csidh_ws *ws)
+static struct nobs_csidh_vstate *NOBS_CSIDHX(ws_vstate)(struct nobs_csidh_ws *ws)
 {
-	_Static_assert(sizeof(struct NOBS_CSIDHX(vstate)) <=
+	_Static_assert(sizeof(struct nobs_csidh_vstate) <=
 		       sizeof(struct nobs_csidh_ws),
 		       "NOBS_CSIDH_WS_SIZE is too small for this set");
-	return (struct NOBS_CSIDHX(vstate) *)ws;
+	return (struct nobs_csidh_vstate *)ws;
 }
 
 /* 0, -EINVAL, or the yield hook's error; uses the workspace */
@@ -806,8 +806,8 @@ static noinline int NOBS_CSIDHX(validate_fp)(const struct NOBS_FPX_T *a,
 					   const struct nobs_csidh_env *env,
 					   struct nobs_csidh_ws *ws)
 {
-	struct NOBS_CSIDHX(vstate) *v = NOBS_CSIDHX(ws_vstate)(ws);
-	struct NOBS_CSIDHX(a24) c;
+	struct nobs_csidh_vstate *v = NOBS_CSIDHX(ws_vstate)(ws);
+	struct nobs_csidh_a24 c;
 	struct NOBS_FPX_T t;
 	int bits, err;
 	u64 x;
@@ -955,7 +955,7 @@ int NOBS_CSIDHX(public_key)(u8 pk[NOBS_CSIDHX_PUBLIC_KEY_SIZE],
 			  const struct nobs_csidh_env *env,
 			  struct nobs_csidh_ws *ws)
 {
-	struct NOBS_CSIDHX(state) *st = NOBS_CSIDHX(ws_state)(ws);
+	struct nobs_csidh_state *st = NOBS_CSIDHX(ws_state)(ws);
 	struct NOBS_FPX_T a;
 	int err;
 
@@ -991,7 +991,7 @@ int NOBS_CSIDHX(shared_secret)(u8 ss[NOBS_CSIDHX_SHARED_SECRET_SIZE],
 			     const struct nobs_csidh_env *env,
 			     struct nobs_csidh_ws *ws)
 {
-	struct NOBS_CSIDHX(state) *st = NOBS_CSIDHX(ws_state)(ws);
+	struct nobs_csidh_state *st = NOBS_CSIDHX(ws_state)(ws);
 	struct NOBS_FPX_T a;
 	int err;
 

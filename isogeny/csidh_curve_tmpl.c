@@ -6,9 +6,11 @@
  * each parameter set's .c file (csidh512.c, csidh1024.c) includes in this
  * order: csidh_curve_tmpl.c (this file: scalars and x-only Montgomery
  * arithmetic), csidh_isogeny_tmpl.c (isogenies), csidh_action_tmpl.c (the
- * group action, validation and keys).  Every name it defines, static
- * functions, tables and types included, is NOBS_CSIDHX(name), so that
- * each parameter set's symbols are its own.
+ * group action, validation and keys).  Every function and table it
+ * defines, static ones included, is NOBS_CSIDHX(name), so that each
+ * parameter set's symbols are its own; its struct tags, which name no
+ * symbol, are plain (struct nobs_csidh_pt), private to the instance's
+ * file (checkpatch reads a macro before '*' as a product).
  *
  * Its inputs, defined before the first file (the #error below lists the
  * required ones):
@@ -155,13 +157,13 @@
 #define nobs_csidh_public(v)	((void)(v))
 #endif
 
-struct NOBS_CSIDHX(pt) {
+struct nobs_csidh_pt {
 	struct NOBS_FPX_T x;
 	struct NOBS_FPX_T z;
 };
 
 /* A curve as the ladder wants it: (A + 2C : 4C). */
-struct NOBS_CSIDHX(a24) {
+struct nobs_csidh_a24 {
 	struct NOBS_FPX_T a24;
 	struct NOBS_FPX_T c24;
 };
@@ -190,19 +192,19 @@ struct NOBS_CSIDHX(a24) {
  */
 
 /**
- * struct nobs_csidh*_pause - the yield points' state
+ * struct nobs_csidh_pause - the yield points' state
  * @env: the caller's hooks
  * @work: field multiplications since the last yield (public)
  * @err: 0, or what the yield hook answered to stop the operation
  */
-struct NOBS_CSIDHX(pause) {
+struct nobs_csidh_pause {
 	const struct nobs_csidh_env *env;
 	unsigned long work;
 	int err;
 };
 
 /* a yield point: always yields (once the operation is stopped, never) */
-static void NOBS_CSIDHX(yield)(struct NOBS_CSIDHX(pause) *pz)
+static void NOBS_CSIDHX(yield)(struct nobs_csidh_pause *pz)
 {
 	pz->work = 0;
 	if (!pz->err && pz->env && pz->env->yield)
@@ -210,7 +212,7 @@ static void NOBS_CSIDHX(yield)(struct NOBS_CSIDHX(pause) *pz)
 }
 
 /* work muls done; a yield point if the budget is spent; true: stop */
-static inline bool NOBS_CSIDHX(work)(struct NOBS_CSIDHX(pause) *pz,
+static inline bool NOBS_CSIDHX(work)(struct nobs_csidh_pause *pz,
 				   unsigned long muls)
 {
 	pz->work += muls;
@@ -220,7 +222,7 @@ static inline bool NOBS_CSIDHX(work)(struct NOBS_CSIDHX(pause) *pz,
 }
 
 /**
- * struct nobs_csidh*_scratch - the registers of the scalar multiplications
+ * struct nobs_csidh_scratch - the registers of the scalar multiplications
  * @pz: the operation's yield points (first, as in struct
  *	nobs_csidh*_walk, with which the state shares its room)
  * @reg: the ladder's (r0, r1, d) and a chain's (r0, r1, d, t)
@@ -228,14 +230,14 @@ static inline bool NOBS_CSIDHX(work)(struct NOBS_CSIDHX(pause) *pz,
  * @lane: with vector code, the temporaries of the two-point formulas
  *	(xADD2, xDBL2, xDBLADD2: at most seven pairs)
  *
- * In the workspace (struct nobs_csidh*_state), not on the stack: none of
+ * In the workspace (struct nobs_csidh_state), not on the stack: none of
  * the functions using a field calls another that uses it.
  */
-struct NOBS_CSIDHX(scratch) {
-	struct NOBS_CSIDHX(pause) *pz;
-	struct NOBS_CSIDHX(pt) reg[4];
+struct nobs_csidh_scratch {
+	struct nobs_csidh_pause *pz;
+	struct nobs_csidh_pt reg[4];
 #ifdef NOBS_CSIDH_VEC
-	struct NOBS_CSIDHX(pt) reg2[4][2];
+	struct nobs_csidh_pt reg2[4][2];
 	struct NOBS_FPX_T lane[7][2];
 #endif
 };
@@ -283,7 +285,7 @@ static int NOBS_CSIDHX(scalar_bits)(const u64 *k, int limbs)
 
 /* ---- x-only Montgomery arithmetic ------------------------------------- */
 
-static void NOBS_CSIDHX(to_a24)(struct NOBS_CSIDHX(a24) *c,
+static void NOBS_CSIDHX(to_a24)(struct nobs_csidh_a24 *c,
 			      const struct NOBS_FPX_T *a, const struct NOBS_FPX_T *cc)
 {
 	struct NOBS_FPX_T t;
@@ -293,15 +295,15 @@ static void NOBS_CSIDHX(to_a24)(struct NOBS_CSIDHX(a24) *c,
 	NOBS_FPX(add)(&c->c24, &t, &t);		/* 4C */
 }
 
-static void NOBS_CSIDHX(cswap)(struct NOBS_CSIDHX(pt) *p, struct NOBS_CSIDHX(pt) *q,
+static void NOBS_CSIDHX(cswap)(struct nobs_csidh_pt *p, struct nobs_csidh_pt *q,
 			     u64 bit)
 {
 	NOBS_FPX(cswap)(&p->x, &q->x, bit);
 	NOBS_FPX(cswap)(&p->z, &q->z, bit);
 }
 
-static void NOBS_CSIDHX(cmov)(struct NOBS_CSIDHX(pt) *r,
-			    const struct NOBS_CSIDHX(pt) *a, u64 bit)
+static void NOBS_CSIDHX(cmov)(struct nobs_csidh_pt *r,
+			    const struct nobs_csidh_pt *a, u64 bit)
 {
 	NOBS_FPX(cmov)(&r->x, &a->x, bit);
 	NOBS_FPX(cmov)(&r->z, &a->z, bit);
@@ -313,8 +315,8 @@ static void NOBS_CSIDHX(cmov)(struct NOBS_CSIDHX(pt) *r,
  * becomes their sum given d, the difference; 2M + 2S (inlined: no frame
  * of its own).
  */
-static __always_inline void NOBS_CSIDHX(xadd_cross)(struct NOBS_CSIDHX(pt) *r,
-						  const struct NOBS_CSIDHX(pt) *d,
+static __always_inline void NOBS_CSIDHX(xadd_cross)(struct nobs_csidh_pt *r,
+						  const struct nobs_csidh_pt *d,
 						  const struct NOBS_FPX_T *t0,
 						  const struct NOBS_FPX_T *t1)
 {
@@ -331,8 +333,8 @@ static __always_inline void NOBS_CSIDHX(xadd_cross)(struct NOBS_CSIDHX(pt) *r,
  * (X - Z)^2) and becomes [2] (X : Z); 4M.  t0 and t1 are the caller's
  * temporaries (inlined: no frame of its own).
  */
-static __always_inline void NOBS_CSIDHX(xdbl_squares)(struct NOBS_CSIDHX(pt) *r,
-						    const struct NOBS_CSIDHX(a24) *c,
+static __always_inline void NOBS_CSIDHX(xdbl_squares)(struct nobs_csidh_pt *r,
+						    const struct nobs_csidh_a24 *c,
 						    struct NOBS_FPX_T *t0,
 						    struct NOBS_FPX_T *t1)
 {
@@ -348,9 +350,9 @@ static __always_inline void NOBS_CSIDHX(xdbl_squares)(struct NOBS_CSIDHX(pt) *r,
  * r = [2] p; r may alias p. 4M + 2S.  r holds the squares once p is read:
  * two temporaries in the frame, not three.
  */
-static void NOBS_CSIDHX(xdbl)(struct NOBS_CSIDHX(pt) *r,
-			    const struct NOBS_CSIDHX(pt) *p,
-			    const struct NOBS_CSIDHX(a24) *c)
+static void NOBS_CSIDHX(xdbl)(struct nobs_csidh_pt *r,
+			    const struct nobs_csidh_pt *p,
+			    const struct nobs_csidh_a24 *c)
 {
 	struct NOBS_FPX_T t0, t1;
 
@@ -367,10 +369,10 @@ static void NOBS_CSIDHX(xdbl)(struct NOBS_CSIDHX(pt) *r,
  * sum and difference (X + Z, X - Z) in place, so that the frame has two
  * temporaries, not six: it is the deepest of the action's paths.
  */
-static void NOBS_CSIDHX(xdbladd)(struct NOBS_CSIDHX(pt) *r0,
-			       struct NOBS_CSIDHX(pt) *r1,
-			       const struct NOBS_CSIDHX(pt) *d,
-			       const struct NOBS_CSIDHX(a24) *c)
+static void NOBS_CSIDHX(xdbladd)(struct nobs_csidh_pt *r0,
+			       struct nobs_csidh_pt *r1,
+			       const struct nobs_csidh_pt *d,
+			       const struct nobs_csidh_a24 *c)
 {
 	struct NOBS_FPX_T t0, t1;
 
@@ -394,10 +396,10 @@ static void NOBS_CSIDHX(xdbladd)(struct NOBS_CSIDHX(pt) *r0,
  * r = p + q given d = p - q (or q - p), none at infinity; 4M + 2S.  r may
  * alias p, not q or d: r holds the temporaries once p is read.
  */
-static void NOBS_CSIDHX(xadd)(struct NOBS_CSIDHX(pt) *r,
-			    const struct NOBS_CSIDHX(pt) *p,
-			    const struct NOBS_CSIDHX(pt) *q,
-			    const struct NOBS_CSIDHX(pt) *d)
+static void NOBS_CSIDHX(xadd)(struct nobs_csidh_pt *r,
+			    const struct nobs_csidh_pt *p,
+			    const struct nobs_csidh_pt *q,
+			    const struct nobs_csidh_pt *d)
 {
 	struct NOBS_FPX_T t0, t1;
 
@@ -415,14 +417,14 @@ static void NOBS_CSIDHX(xadd)(struct NOBS_CSIDHX(pt) *r,
  * registers (r0, r1, d).  k is public: its bits choose which register
  * doubles (the point data never steers anything).
  */
-static void NOBS_CSIDHX(xmul)(struct NOBS_CSIDHX(pt) *r,
-			    const struct NOBS_CSIDHX(pt) *p,
+static void NOBS_CSIDHX(xmul)(struct nobs_csidh_pt *r,
+			    const struct nobs_csidh_pt *p,
 			    const u64 *k, int limbs,
-			    const struct NOBS_CSIDHX(a24) *c,
-			    struct NOBS_CSIDHX(pt) reg[3],
-			    struct NOBS_CSIDHX(pause) *pz)
+			    const struct nobs_csidh_a24 *c,
+			    struct nobs_csidh_pt reg[3],
+			    struct nobs_csidh_pause *pz)
 {
-	struct NOBS_CSIDHX(pt) *r0 = &reg[0], *r1 = &reg[1], *d = &reg[2];
+	struct nobs_csidh_pt *r0 = &reg[0], *r1 = &reg[1], *d = &reg[2];
 	int i = NOBS_CSIDHX(scalar_bits)(k, limbs);
 
 	if (!i) {
@@ -445,10 +447,10 @@ static void NOBS_CSIDHX(xmul)(struct NOBS_CSIDHX(pt) *r,
 	*r = *r0;
 }
 
-static void NOBS_CSIDHX(xmul_u64)(struct NOBS_CSIDHX(pt) *r,
-				const struct NOBS_CSIDHX(pt) *p, u64 k,
-				const struct NOBS_CSIDHX(a24) *c,
-				struct NOBS_CSIDHX(pt) reg[3])
+static void NOBS_CSIDHX(xmul_u64)(struct nobs_csidh_pt *r,
+				const struct nobs_csidh_pt *p, u64 k,
+				const struct nobs_csidh_a24 *c,
+				struct nobs_csidh_pt reg[3])
 {
 	NOBS_CSIDHX(xmul)(r, p, &k, 1, c, reg, NULL);
 }
@@ -471,13 +473,13 @@ static void NOBS_CSIDHX(xmul_u64)(struct NOBS_CSIDHX(pt) *r,
  * infinity.  The registers are scr->reg[].
  */
 static noinline void
-NOBS_CSIDHX(xmul_chain)(struct NOBS_CSIDHX(pt) *r, const struct NOBS_CSIDHX(pt) *p,
+NOBS_CSIDHX(xmul_chain)(struct nobs_csidh_pt *r, const struct nobs_csidh_pt *p,
 		      u32 steps, int len, int w,
-		      const struct NOBS_CSIDHX(a24) *c,
-		      struct NOBS_CSIDHX(scratch) *scr)
+		      const struct nobs_csidh_a24 *c,
+		      struct nobs_csidh_scratch *scr)
 {
-	struct NOBS_CSIDHX(pt) *r0 = &scr->reg[0], *r1 = &scr->reg[1];
-	struct NOBS_CSIDHX(pt) *d = &scr->reg[2], *t = &scr->reg[3];
+	struct nobs_csidh_pt *r0 = &scr->reg[0], *r1 = &scr->reg[1];
+	struct nobs_csidh_pt *d = &scr->reg[2], *t = &scr->reg[3];
 	u32 code;
 	int s;
 
@@ -541,10 +543,10 @@ NOBS_CSIDHX(xmul_chain)(struct NOBS_CSIDHX(pt) *r, const struct NOBS_CSIDHX(pt) 
  * r[i] = p[i] + q[i] given d[i] = p[i] - q[i], i = 0, 1 (as xADD); the
  * temporaries in lane (here and in the next two)
  */
-static noinline void NOBS_CSIDHX(xadd2)(struct NOBS_CSIDHX(pt) *r,
-				      const struct NOBS_CSIDHX(pt) *p,
-				      const struct NOBS_CSIDHX(pt) *q,
-				      const struct NOBS_CSIDHX(pt) *d,
+static noinline void NOBS_CSIDHX(xadd2)(struct nobs_csidh_pt *r,
+				      const struct nobs_csidh_pt *p,
+				      const struct nobs_csidh_pt *q,
+				      const struct nobs_csidh_pt *d,
 				      struct NOBS_FPX_T (*lane)[2], bool vec)
 {
 	struct NOBS_FPX_T *a = lane[0], *b = lane[1], *e = lane[2], *f = lane[3];
@@ -572,9 +574,9 @@ static noinline void NOBS_CSIDHX(xadd2)(struct NOBS_CSIDHX(pt) *r,
 }
 
 /* r[i] = [2] p[i], i = 0, 1 (as xDBL); r may alias p */
-static noinline void NOBS_CSIDHX(xdbl2)(struct NOBS_CSIDHX(pt) *r,
-				      const struct NOBS_CSIDHX(pt) *p,
-				      const struct NOBS_CSIDHX(a24) *c,
+static noinline void NOBS_CSIDHX(xdbl2)(struct nobs_csidh_pt *r,
+				      const struct nobs_csidh_pt *p,
+				      const struct nobs_csidh_a24 *c,
 				      struct NOBS_FPX_T (*lane)[2], bool vec)
 {
 	struct NOBS_FPX_T *t0 = lane[0], *t1 = lane[1], *z = lane[2];
@@ -604,10 +606,10 @@ static noinline void NOBS_CSIDHX(xdbl2)(struct NOBS_CSIDHX(pt) *r,
  * One ladder step on each of two points: r0[i] = [2] r0[i], r1[i] =
  * r0[i] + r1[i] given d[i] (as xDBLADD)
  */
-static noinline void NOBS_CSIDHX(xdbladd2)(struct NOBS_CSIDHX(pt) *r0,
-					 struct NOBS_CSIDHX(pt) *r1,
-					 const struct NOBS_CSIDHX(pt) *d,
-					 const struct NOBS_CSIDHX(a24) *c,
+static noinline void NOBS_CSIDHX(xdbladd2)(struct nobs_csidh_pt *r0,
+					 struct nobs_csidh_pt *r1,
+					 const struct nobs_csidh_pt *d,
+					 const struct nobs_csidh_a24 *c,
 					 struct NOBS_FPX_T (*lane)[2], bool vec)
 {
 	struct NOBS_FPX_T *s0 = lane[0], *d0 = lane[1], *s1 = lane[2];
@@ -652,13 +654,13 @@ static noinline void NOBS_CSIDHX(xdbladd2)(struct NOBS_CSIDHX(pt) *r0,
  * be in[i]
  */
 static noinline void
-NOBS_CSIDHX(xmul_chain2)(struct NOBS_CSIDHX(pt) *const out[2],
-		       const struct NOBS_CSIDHX(pt) *const in[2], u32 steps,
-		       int len, int w, const struct NOBS_CSIDHX(a24) *c,
-		       struct NOBS_CSIDHX(scratch) *scr)
+NOBS_CSIDHX(xmul_chain2)(struct nobs_csidh_pt *const out[2],
+		       const struct nobs_csidh_pt *const in[2], u32 steps,
+		       int len, int w, const struct nobs_csidh_a24 *c,
+		       struct nobs_csidh_scratch *scr)
 {
-	struct NOBS_CSIDHX(pt) *r0 = scr->reg2[0], *r1 = scr->reg2[1];
-	struct NOBS_CSIDHX(pt) *d = scr->reg2[2], *t = scr->reg2[3];
+	struct nobs_csidh_pt *r0 = scr->reg2[0], *r1 = scr->reg2[1];
+	struct nobs_csidh_pt *d = scr->reg2[2], *t = scr->reg2[3];
 	struct NOBS_FPX_T (*lane)[2] = scr->lane;
 	const size_t sz = sizeof(scr->reg2[0]);
 	bool vec = nobs_fp_vec_begin();
@@ -701,9 +703,9 @@ NOBS_CSIDHX(xmul_chain2)(struct NOBS_CSIDHX(pt) *const out[2],
  * [l] p[0] after its walk: not used where the field has vector code)
  */
 static __maybe_unused void
-NOBS_CSIDHX(xmul_prime)(struct NOBS_CSIDHX(pt) *r, const struct NOBS_CSIDHX(pt) *p,
-		      int i, const struct NOBS_CSIDHX(a24) *c,
-		      struct NOBS_CSIDHX(scratch) *scr)
+NOBS_CSIDHX(xmul_prime)(struct nobs_csidh_pt *r, const struct nobs_csidh_pt *p,
+		      int i, const struct nobs_csidh_a24 *c,
+		      struct nobs_csidh_scratch *scr)
 {
 	NOBS_CSIDHX(xmul_chain)(r, p, NOBS_CSIDHX(sdac)[i], NOBS_CSIDHX(sdac_len)[i],
 			      1, c, scr);
@@ -714,11 +716,11 @@ NOBS_CSIDHX(xmul_prime)(struct NOBS_CSIDHX(pt) *r, const struct NOBS_CSIDHX(pt) 
  * points at a time in lockstep where the field has vector code
  * (nobs_csidh*_xmul_chain2()); out[i] may be in[i]
  */
-static void NOBS_CSIDHX(xmul_chains)(struct NOBS_CSIDHX(pt) *const *out,
-				   const struct NOBS_CSIDHX(pt) *const *in,
+static void NOBS_CSIDHX(xmul_chains)(struct nobs_csidh_pt *const *out,
+				   const struct nobs_csidh_pt *const *in,
 				   int n, u32 steps, int len, int w,
-				   const struct NOBS_CSIDHX(a24) *c,
-				   struct NOBS_CSIDHX(scratch) *scr)
+				   const struct nobs_csidh_a24 *c,
+				   struct nobs_csidh_scratch *scr)
 {
 	int i = 0;
 
@@ -732,11 +734,11 @@ static void NOBS_CSIDHX(xmul_chains)(struct NOBS_CSIDHX(pt) *const *out,
 }
 
 /* *out[i] = [l_p] *in[i], i < n, by the prime's shortest chain */
-static void NOBS_CSIDHX(xmul_prime_n)(struct NOBS_CSIDHX(pt) *const *out,
-				    const struct NOBS_CSIDHX(pt) *const *in,
+static void NOBS_CSIDHX(xmul_prime_n)(struct nobs_csidh_pt *const *out,
+				    const struct nobs_csidh_pt *const *in,
 				    int n, int p,
-				    const struct NOBS_CSIDHX(a24) *c,
-				    struct NOBS_CSIDHX(scratch) *scr)
+				    const struct nobs_csidh_a24 *c,
+				    struct nobs_csidh_scratch *scr)
 {
 	NOBS_CSIDHX(xmul_chains)(out, in, n, NOBS_CSIDHX(sdac)[p],
 			       NOBS_CSIDHX(sdac_len)[p], 1, c, scr);
@@ -797,16 +799,16 @@ static int NOBS_CSIDHX(chain_for)(int i, const u64 want[NOBS_CSIDH_MASK_WORDS],
  * only if all but a few of the batch's components of the point are
  * trivial: below 2^-64 per action, the tables say how far.
  */
-static void NOBS_CSIDHX(mul_primes)(struct NOBS_CSIDHX(pt) *pts, int n,
+static void NOBS_CSIDHX(mul_primes)(struct nobs_csidh_pt *pts, int n,
 				  const u8 *r, int nr,
 				  const u64 want[NOBS_CSIDH_MASK_WORDS],
 				  bool bulk, bool alt,
-				  const struct NOBS_CSIDHX(a24) *c,
-				  struct NOBS_CSIDHX(scratch) *scr)
+				  const struct nobs_csidh_a24 *c,
+				  struct nobs_csidh_scratch *scr)
 {
 	u64 k[NOBS_CSIDHX_SCALAR_LIMBS], ladder = 0;
-	struct NOBS_CSIDHX(pt) *out[2];
-	const struct NOBS_CSIDHX(pt) *in[2];
+	struct nobs_csidh_pt *out[2];
+	const struct nobs_csidh_pt *in[2];
 	u8 chain[NOBS_CSIDHX_PRIMES];
 	int j, i, a, len, w;
 	u32 steps;

@@ -17,7 +17,7 @@
  * (X + Z, X - Z) during the walk (nobs_csidh*_sd()), so that the walk's
  * frame needs only the two products per point.
  */
-struct NOBS_CSIDHX(eval) {
+struct nobs_csidh_eval {
 	struct NOBS_FPX_T ax;
 	struct NOBS_FPX_T az;
 };
@@ -26,7 +26,7 @@ struct NOBS_CSIDHX(eval) {
  * p = (X + Z, X - Z) in place; twice is (2 X, 2 Z), the same point
  * (projectively)
  */
-static void NOBS_CSIDHX(sd)(struct NOBS_CSIDHX(pt) *p)
+static void NOBS_CSIDHX(sd)(struct nobs_csidh_pt *p)
 {
 	struct NOBS_FPX_T t = p->x;
 
@@ -55,22 +55,22 @@ static void NOBS_CSIDHX(pow_small)(struct NOBS_FPX_T *r, const struct NOBS_FPX_T
  * sums s, d; lk = [l] k from kj = [h] k and kprev = [h - 1] k, h = (l - 1)
  * / 2: [h + 1] k, then [2h + 1] k
  */
-static noinline void NOBS_CSIDHX(walk_double)(struct NOBS_CSIDHX(pt) *kj,
+static noinline void NOBS_CSIDHX(walk_double)(struct nobs_csidh_pt *kj,
 					    struct NOBS_FPX_T *s, struct NOBS_FPX_T *d,
-					    const struct NOBS_CSIDHX(pt) *k,
-					    const struct NOBS_CSIDHX(a24) *c)
+					    const struct nobs_csidh_pt *k,
+					    const struct nobs_csidh_a24 *c)
 {
 	NOBS_CSIDHX(xdbl)(kj, k, c);
 	NOBS_FPX(add)(s, &kj->x, &kj->z);
 	NOBS_FPX(sub)(d, &kj->x, &kj->z);
 }
 
-static noinline void NOBS_CSIDHX(walk_lk)(struct NOBS_CSIDHX(pt) *lk,
-					const struct NOBS_CSIDHX(pt) *kj,
-					const struct NOBS_CSIDHX(pt) *kprev,
-					const struct NOBS_CSIDHX(pt) *k,
+static noinline void NOBS_CSIDHX(walk_lk)(struct nobs_csidh_pt *lk,
+					const struct nobs_csidh_pt *kj,
+					const struct nobs_csidh_pt *kprev,
+					const struct nobs_csidh_pt *k,
 					unsigned int l,
-					const struct NOBS_CSIDHX(a24) *c)
+					const struct nobs_csidh_a24 *c)
 {
 	/* public: l */
 	if (l == 3)
@@ -84,7 +84,7 @@ static noinline void NOBS_CSIDHX(walk_lk)(struct NOBS_CSIDHX(pt) *lk,
 #define NOBS_CSIDH_WALK_PENDING	3
 
 /**
- * struct nobs_csidh*_walk - the kernel walk's working values
+ * struct nobs_csidh_walk - the kernel walk's working values
  * @kj: the current kernel multiple [j] k
  * @kprev: the one before, [j - 1] k
  * @kn: the next one
@@ -100,11 +100,11 @@ static noinline void NOBS_CSIDHX(walk_lk)(struct NOBS_CSIDHX(pt) *lk,
  * @pb: their second products
  * @pz: the operation's yield points
  */
-struct NOBS_CSIDHX(walk) {
-	struct NOBS_CSIDHX(pause) *pz;
-	struct NOBS_CSIDHX(pt) kj, kprev;
+struct nobs_csidh_walk {
+	struct nobs_csidh_pause *pz;
+	struct nobs_csidh_pt kj, kprev;
 	struct NOBS_FPX_T s, d, sk, dk, t0, t1;
-	struct NOBS_CSIDHX(pt) kn;
+	struct nobs_csidh_pt kn;
 	struct NOBS_FPX_T sn, dn;
 	struct NOBS_FPX_T pa[NOBS_CSIDH_WALK_PENDING], pb[NOBS_CSIDH_WALK_PENDING];
 };
@@ -126,12 +126,12 @@ struct NOBS_CSIDHX(walk) {
 #endif
 
 /* two products r[i] = a[i] b[i] (the same pointers: a square) */
-struct NOBS_CSIDHX(unit) {
+struct nobs_csidh_unit {
 	struct NOBS_FPX_T *r[2];
 	const struct NOBS_FPX_T *a[2], *b[2];
 };
 
-static void NOBS_CSIDHX(unit)(struct NOBS_CSIDHX(unit) *u,
+static void NOBS_CSIDHX(unit)(struct nobs_csidh_unit *u,
 			    struct NOBS_FPX_T *r0, const struct NOBS_FPX_T *a0,
 			    const struct NOBS_FPX_T *b0, struct NOBS_FPX_T *r1,
 			    const struct NOBS_FPX_T *a1, const struct NOBS_FPX_T *b1)
@@ -145,7 +145,7 @@ static void NOBS_CSIDHX(unit)(struct NOBS_CSIDHX(unit) *u,
 }
 
 /* one or two units: four lanes, or two scalar products */
-static noinline void NOBS_CSIDHX(units)(const struct NOBS_CSIDHX(unit) *u,
+static noinline void NOBS_CSIDHX(units)(const struct nobs_csidh_unit *u,
 				      int nu, bool vec)
 {
 	struct NOBS_FPX_T *r[4];
@@ -201,16 +201,16 @@ static noinline void NOBS_CSIDHX(units)(const struct NOBS_CSIDHX(unit) *u,
 static noinline NOBS_CSIDHX_WIDE_FRAME
 void NOBS_CSIDHX(kernel_walk)(struct NOBS_FPX_T *ps,
 			    struct NOBS_FPX_T *pd,
-			    struct NOBS_CSIDHX(eval) *ev,
-			    struct NOBS_CSIDHX(pt) *const *pts,
+			    struct nobs_csidh_eval *ev,
+			    struct nobs_csidh_pt *const *pts,
 			    int n,
-			    const struct NOBS_CSIDHX(pt) *k,
+			    const struct nobs_csidh_pt *k,
 			    unsigned int l,
-			    const struct NOBS_CSIDHX(a24) *c,
-			    struct NOBS_CSIDHX(pt) *lk,
-			    struct NOBS_CSIDHX(walk) *w)
+			    const struct nobs_csidh_a24 *c,
+			    struct nobs_csidh_pt *lk,
+			    struct nobs_csidh_walk *w)
 {
-	struct NOBS_CSIDHX(unit) u[2];
+	struct nobs_csidh_unit u[2];
 	unsigned int j, h = (l - 1) / 2;
 	int i, nu, kst, p1, p1done, p2, x;
 	bool vec = NOBS_CSIDH_VEC_BEGIN(), cod;
@@ -311,8 +311,8 @@ void NOBS_CSIDHX(kernel_walk)(struct NOBS_FPX_T *ps,
 
 /* r = image of p: (X * ax^2 : Z * az^2); r may alias p. */
 static noinline void
-NOBS_CSIDHX(eval_finish)(struct NOBS_CSIDHX(pt) *r, const struct NOBS_CSIDHX(pt) *p,
-		       struct NOBS_CSIDHX(eval) *ev)
+NOBS_CSIDHX(eval_finish)(struct nobs_csidh_pt *r, const struct nobs_csidh_pt *p,
+		       struct nobs_csidh_eval *ev)
 {
 	NOBS_FPX(sqr)(&ev->ax, &ev->ax);
 	NOBS_FPX(sqr)(&ev->az, &ev->az);
