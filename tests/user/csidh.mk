@@ -124,7 +124,7 @@ $$(BUILD)/$(1): $$(BUILD)/$(1).bin
 	  'exec "$$$$qemu" -cpu max "$$$$bin" -n $(4) $(5) "$$$$@"' > $$@
 	@chmod +x $$@
 endef
-$(eval $(call csidh_arm64_test,test_csidh_arm64,,$(CSIDH_CORE) \
+$(eval $(call csidh_arm64_test,test_csidh_arm64,,$(filter-out %x86_64.S,$(CSIDH_CORE)) \
 	$(ROOT)/arch/arm64/fp_arm64.S,4,-o 0))
 
 # make bench on arm64 code: the counts under qemu-user (no timing there)
