@@ -19,10 +19,10 @@ bool nobs_fp_asm_flag;
 #endif
 
 /*
- * The vector code of nobs_fp512_mul4()/_sqr4(): chosen with the assembly when
- * the CPU has AVX-512 IFMA, VL, VBMI2 and DQ and the OS saves the zmm and
- * opmask state (in userspace: what the compiler's CPU check says, which
- * reads XCR0 too); under valgrind, which has no AVX-512, it is not.
+ * The vector code of nobs_fp512_mul4()/_sqr4(): chosen with the assembly
+ * where the caller says the CPU has it (struct nobs_cpu's ifma; in the
+ * harness, tests/user/fp_cpu.h, which valgrind's missing AVX-512 turns
+ * off).
  */
 #ifdef NOBS_FP_VEC_NAME
 #ifdef __KERNEL__
