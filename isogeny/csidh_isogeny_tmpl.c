@@ -144,26 +144,34 @@ static void NOBS_CSIDHX(unit)(struct nobs_csidh_unit *u,
 	u->b[1] = b1;
 }
 
-/* one or two units: four lanes, or two scalar products */
+/*
+ * One or two units: four lanes in a vector section (vec), else their
+ * products one after the other (what four lanes compute, in lane order)
+ */
 static noinline void NOBS_CSIDHX(units)(const struct nobs_csidh_unit *u,
 				      int nu, bool vec)
 {
-	struct NOBS_FPX_T *r[4];
-	const struct NOBS_FPX_T *a[4], *b[4];
 	int i;
 
 	/* public (here and below): the schedule, from n and the table */
-	if (nu == 2) {
+#ifdef NOBS_CSIDH_VEC
+	if (nu == 2 && vec) {
+		struct NOBS_FPX_T *r[4];
+		const struct NOBS_FPX_T *a[4], *b[4];
+
 		for (i = 0; i < 4; i++) {
 			r[i] = u[i / 2].r[i % 2];
 			a[i] = u[i / 2].a[i % 2];
 			b[i] = u[i / 2].b[i % 2];
 		}
-		NOBS_FPX(mul4)(r, a, b, vec);
+		NOBS_FPX(mul4)(r, a, b, true);
 		return;
 	}
-	for (i = 0; i < 2; i++)
-		NOBS_FPX(mul_or_sqr)(u->r[i], u->a[i], u->b[i]);
+#endif
+	(void)vec;
+	for (i = 0; i < 2 * nu; i++)
+		NOBS_FPX(mul_or_sqr)(u[i / 2].r[i % 2], u[i / 2].a[i % 2],
+				     u[i / 2].b[i % 2]);
 }
 
 /*
