@@ -22,7 +22,7 @@
 #include "csidh_test_rng.h"
 #include "csidh_param.h"
 #include "fp_cpu.h"
-#include "isogeny/fp512.h"
+#include "isogeny/fp.h"
 
 #define TARGET_GAP_US	1000.0
 #define TARGET_FPU_US	50.0

@@ -8,7 +8,8 @@
  * NOBS_CSIDHX_PRIMES, _MAX_EXPONENT, _PRIVATE_KEY_SIZE, _PUBLIC_KEY_SIZE
  * its sizes; T_* the tests' own data (T_NAME in the tests' output, T_ALG
  * the kpp's name, T_FILE its vectors), so that one test source serves
- * both sets.
+ * both sets.  Include it after every isogeny/ header: those define and
+ * undefine NOBS_FPX and NOBS_CSIDHX around their templates.
  */
 #ifndef NOBS_TEST_CSIDH_PARAM_H
 #define NOBS_TEST_CSIDH_PARAM_H
