@@ -13,7 +13,7 @@ TOOL_CFLAGS ?= -O2 -Wall -Wextra
 
 .PHONY: all modules clean install deps check check-quick check-full check-boards lint bench demo \
 	vectors test-user fuzz fuzz-long fuzz-kernel tools coverage check-faults \
-	check-faults-long deb check-deb kernels-table
+	check-faults-long deb check-deb kernels-table regen regen-check
 
 all: modules tools
 
@@ -58,6 +58,48 @@ check-boards: deps
 
 lint: deps
 	@scripts/check.sh lint
+
+# Generated sources: committed (DKMS and the Debian package need no
+# Python), each printed to stdout by its generator in scripts/gen/ (edit
+# the generator, never its output).  GENERATED lists them and gen-FILE is
+# the command, run from the top of the tree, that prints FILE.
+# 'make regen' rewrites them; 'make regen-check' (scripts/lint.sh, and
+# tests/user for its own) fails where a committed one differs.
+GENERATED := arch/x86/fp1024_x86_64.S arch/arm64/fp1024_arm64.S \
+	arch/x86/fp_ifma_x86_64.S isogeny/csidh512_tables.h \
+	isogeny/csidh1024_tables.h kunit/sha3_lib_acvp.h \
+	samples/nobs-sha3-sample/nobs_sha3_sample_kat.h
+GEN_TUNE := build/gen/csidh_tune
+gen-arch/x86/fp1024_x86_64.S = python3 scripts/gen/fp1024_asm.py x86_64
+gen-arch/arm64/fp1024_arm64.S = python3 scripts/gen/fp1024_asm.py arm64
+gen-arch/x86/fp_ifma_x86_64.S = python3 scripts/gen/fp_ifma_asm.py
+gen-isogeny/csidh512_tables.h = $(GEN_TUNE) 512
+gen-isogeny/csidh1024_tables.h = $(GEN_TUNE) 1024
+gen-kunit/sha3_lib_acvp.h = python3 scripts/gen/sha3_lib_kunit.py
+# the sample's generator travels with it (a consumer copies the folder);
+# Debian's pycryptodome is /usr/bin/python3's
+gen-samples/nobs-sha3-sample/nobs_sha3_sample_kat.h = \
+	/usr/bin/python3 samples/nobs-sha3-sample/gen-kat.py
+
+$(GEN_TUNE): scripts/gen/csidh_tune.c
+	@mkdir -p $(@D)
+	$(CC) $(TOOL_CFLAGS) -o $@ $< -lm
+
+regen: $(GENERATED:%=regen/%)
+regen/%: $(GEN_TUNE) FORCE
+	$(gen-$*) > $*.tmp && mv $*.tmp $*
+
+regen-check: $(GENERATED:%=regen-check/%)
+regen-check/%: $(GEN_TUNE) FORCE
+	@if $(gen-$*) | cmp -s - $*; then \
+		echo "ok: $* is what '$(gen-$*)' prints"; \
+	else \
+		echo "FAIL: $* differs from what '$(gen-$*)' prints (make regen):"; \
+		$(gen-$*) | diff $* - | head -20; exit 1; \
+	fi
+
+.PHONY: FORCE
+FORCE:
 
 # the test vectors of tests/vectors, unpacked into $(NOBS_VECTORS)
 vectors:

@@ -18,6 +18,8 @@
  * @zmm:   @avx512, and 512-bit (zmm) code may run: not a CPU that lowers
  *         its clock under zmm code (nobs_x86_prefer_ymm()); the only bit
  *         that lets zmm code be chosen
+ * @ifma:  @avx512, with AVX512 IFMA, VBMI2 and DQ: the four-lane field
+ *         code of CSIDH-512 (arch/x86/fp_ifma_x86_64.S)
  * @sha3:  arm64 ARMv8.2 SHA3 instructions (eor3, rax1, xar, bcax)
  * @asimd: arm64 Advanced SIMD (NEON)
  *
@@ -30,6 +32,7 @@ struct nobs_cpu {
 	bool avx2;
 	bool avx512;
 	bool zmm;
+	bool ifma;
 	bool sha3;
 	bool asimd;
 };

@@ -247,6 +247,10 @@ static void nobs_detect_cpu(struct nobs_cpu *cpu)
 					boot_cpu_data.x86,
 					boot_cpu_data.x86_model,
 					NOBS_BOOT_CPU_PREFER_YMM);
+	cpu->ifma = cpu->avx512 &&
+		    boot_cpu_has(X86_FEATURE_AVX512IFMA) &&
+		    boot_cpu_has(X86_FEATURE_AVX512_VBMI2) &&
+		    boot_cpu_has(X86_FEATURE_AVX512DQ);
 #endif
 #ifdef CONFIG_ARM64
 	cpu->asimd = cpu_have_named_feature(ASIMD);

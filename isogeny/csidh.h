@@ -1,29 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * CSIDH-512 core: the class group action on supersingular Montgomery curves
- * y^2 = x^3 + A x^2 + x over GF(p), p = 4 * 3 * 5 * ... * 373 * 587 - 1.
+ * What the CSIDH cores of every parameter set share (csidh512.h,
+ * csidh1024.h): the class group action on supersingular Montgomery curves
+ * y^2 = x^3 + A x^2 + x over GF(p), one engine (csidh_curve_tmpl.c)
+ * instantiated per set.
  *
- * Pure C on top of isogeny/fp.h: no allocation, no locks, no crypto-API
- * types.  Randomness (for sampling points) and an optional yield hook come
- * from the caller through struct nobs_csidh_env.
- *
- * Encodings (those of the CSIDH reference implementation):
- * - private key: 37 bytes; exponent i (prime l_i) is the signed nibble
- *   (s8)(k[i / 2] << ((i % 2) * 4)) >> 4, in [-5, 5];
- * - public key and shared secret: 64 bytes, the coefficient A of the curve
- *   in Montgomery form (A * 2^512 mod p) as 8 little-endian 64-bit limbs.
- *   The base curve is A = 0.
+ * Pure C on top of the fields (fp512.h, fp1024.h): no allocation, no
+ * locks, no crypto-API types.  Randomness (for sampling points) and an
+ * optional yield hook come from the caller through struct nobs_csidh_env;
+ * the workspace through struct nobs_csidh_ws.
  */
 #ifndef NOBS_ISOGENY_CSIDH_H
 #define NOBS_ISOGENY_CSIDH_H
 
 #include <nobs/types.h>
-
-#define NOBS_CSIDH_PRIMES		74
-#define NOBS_CSIDH_MAX_EXPONENT		5
-#define NOBS_CSIDH_PRIVATE_KEY_SIZE	37
-#define NOBS_CSIDH_PUBLIC_KEY_SIZE	64
-#define NOBS_CSIDH_SHARED_SECRET_SIZE	64
 
 /**
  * struct nobs_csidh_env - what the core needs from its caller
@@ -47,7 +37,7 @@ struct nobs_csidh_env {
 
 /**
  * struct nobs_csidh_ws - the group action's workspace
- * @w: its room (the engine's state, csidh_engine.h), any content
+ * @w: its room (the engine's state, csidh_action_tmpl.c), any content
  *
  * The points, the strategy's stack and the temporaries of the action of
  * either parameter set, which would otherwise take about 9 KiB of the
@@ -59,21 +49,5 @@ struct nobs_csidh_env {
 struct nobs_csidh_ws {
 	u64 w[NOBS_CSIDH_WS_SIZE / sizeof(u64)];
 };
-
-int nobs_csidh_check_private_key(const u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE]);
-void nobs_csidh_random_private_key(u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
-				   const struct nobs_csidh_env *env);
-int nobs_csidh_validate(const u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE],
-			const struct nobs_csidh_env *env,
-			struct nobs_csidh_ws *ws);
-int nobs_csidh_public_key(u8 pk[NOBS_CSIDH_PUBLIC_KEY_SIZE],
-			  const u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
-			  const struct nobs_csidh_env *env,
-			  struct nobs_csidh_ws *ws);
-int nobs_csidh_shared_secret(u8 ss[NOBS_CSIDH_SHARED_SECRET_SIZE],
-			     const u8 sk[NOBS_CSIDH_PRIVATE_KEY_SIZE],
-			     const u8 peer[NOBS_CSIDH_PUBLIC_KEY_SIZE],
-			     const struct nobs_csidh_env *env,
-			     struct nobs_csidh_ws *ws);
 
 #endif /* NOBS_ISOGENY_CSIDH_H */

@@ -40,10 +40,12 @@
 #include <crypto/internal/kpp.h>
 #include <crypto/kpp.h>
 #include <linux/module.h>
+#include <linux/mutex.h>
 #include <linux/random.h>
 #include <linux/scatterlist.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
+#include <linux/slab.h>
 
 #include "nobs.h"
 #include "nobs_alg.h"
@@ -101,31 +103,142 @@ static int nobs_csidh_kernel_yield(void *ctx)
 	return fatal_signal_pending(current) ? -EINTR : 0;
 }
 
-/**
- * nobs_csidh_env_init() - the core's environment in the kernel
- * @env: filled in
- * @may_sleep: whether the core may call cond_resched() between steps (and
- *	stop on a fatal signal)
+/*
+ * The core's environment in the kernel; may_sleep: whether the core may
+ * call cond_resched() between steps (and stop on a fatal signal)
  */
-void nobs_csidh_env_init(struct nobs_csidh_env *env, bool may_sleep)
+static void nobs_csidh_env_init(struct nobs_csidh_env *env, bool may_sleep)
 {
 	env->random = nobs_csidh_kernel_random;
 	env->yield = may_sleep ? nobs_csidh_kernel_yield : NULL;
 	env->ctx = NULL;
 }
 
-/**
- * nobs_csidh_env_init_selftest() - the self-tests' environment
- * @env: filled in
- *
- * Yields with cond_resched() but never stops: a known-answer test whose
+/*
+ * The self-tests' environment: yields with cond_resched() but never stops: a known-answer test whose
  * task is killed halfway must not count as failed (the first-use test's
  * verdict stays for every user until the module is reloaded).
  */
-void nobs_csidh_env_init_selftest(struct nobs_csidh_env *env)
+static void nobs_csidh_env_init_selftest(struct nobs_csidh_env *env)
 {
 	nobs_csidh_env_init(env, true);
 	env->yield = nobs_csidh_kernel_resched;
+}
+
+/* The parameter sets, in registration order */
+static const struct nobs_csidh_set nobs_csidh_sets[NOBS_CSIDH_SETS] = {
+	{
+		.alg = "csidh512",
+		.sk_size = NOBS_CSIDH512_PRIVATE_KEY_SIZE,
+		.pk_size = NOBS_CSIDH512_PUBLIC_KEY_SIZE,
+		.bad_nibble = NOBS_CSIDH512_MAX_EXPONENT + 1,
+		.check_private_key = nobs_csidh512_check_private_key,
+		.random_private_key = nobs_csidh512_random_private_key,
+		.validate = nobs_csidh512_validate,
+		.public_key = nobs_csidh512_public_key,
+		.shared_secret = nobs_csidh512_shared_secret,
+		.kat = &nobs_csidh512_kat,
+	},
+	{
+		.alg = "csidh1024",
+		.sk_size = NOBS_CSIDH1024_PRIVATE_KEY_SIZE,
+		.pk_size = NOBS_CSIDH1024_PUBLIC_KEY_SIZE,
+		.bad_nibble = NOBS_CSIDH1024_MAX_EXPONENT + 1,
+		.check_private_key = nobs_csidh1024_check_private_key,
+		.random_private_key = nobs_csidh1024_random_private_key,
+		.validate = nobs_csidh1024_validate,
+		.public_key = nobs_csidh1024_public_key,
+		.shared_secret = nobs_csidh1024_shared_secret,
+		.kat = &nobs_csidh1024_kat,
+		.first_use = true,
+	},
+};
+
+/**
+ * nobs_csidh_selftest() - the CSIDH cores' checks before registration
+ *
+ * Each parameter set's core that is tested at load (CSIDH-512) must refuse
+ * its invalid public key, in validation and in derive.  Its known answer
+ * comes through the crypto API once it is registered
+ * (nobs_csidh_exchange_test()): one group action per load, not two.
+ *
+ * Return: 0, -ENOMEM, or -EINVAL after logging which test failed.
+ */
+int nobs_csidh_selftest(void)
+{
+	struct nobs_csidh_env env;
+	struct nobs_csidh_ws *ws;
+	int i, err = 0;
+
+	nobs_csidh_env_init_selftest(&env);
+	ws = kmalloc(sizeof(*ws), GFP_KERNEL);
+	if (!ws)
+		return -ENOMEM;
+	for (i = 0; i < NOBS_CSIDH_SETS && !err; i++)
+		if (!nobs_csidh_sets[i].first_use)
+			err = nobs_csidh_invalid_test(&nobs_csidh_sets[i],
+						      &env, ws);
+	kfree_sensitive(ws);
+	return err;
+}
+
+/* The test hook test_fail_first_use: in test builds only (NOBS_TEST_HOOKS). */
+#ifdef NOBS_TEST_HOOKS
+static bool test_fail_first_use;
+module_param(test_fail_first_use, bool, 0444);
+MODULE_PARM_DESC(test_fail_first_use,
+		 "Test only: csidh1024's first-use known-answer test reports -EBADMSG, so no csidh1024 transform can be made (-ELIBBAD)");
+#else
+static const bool test_fail_first_use;
+#endif
+
+static DEFINE_MUTEX(nobs_csidh_first_use_lock);
+/* per set: 0 not run yet, 1 passed, -ELIBBAD failed */
+static int nobs_csidh_first_use_state[NOBS_CSIDH_SETS];
+
+/**
+ * nobs_csidh_first_use_test() - a set's known answers, once, at first use
+ * @set: the parameter set (one of nobs_csidh_sets[])
+ *
+ * The first call runs the core's known-answer tests of @set (the invalid
+ * key refused, the vector's shared secret) and logs the verdict once;
+ * every call returns it.  Sleeps (a mutex, one group action): called from
+ * the driver's init_tfm, in process context.  Concurrent first callers
+ * wait for the one running the tests; the wait is killable, since it lasts
+ * a whole group action and any local user can start it with a bind.
+ *
+ * Return: 0 once the tests passed, -ELIBBAD after they failed, -ENOMEM
+ * when there is no memory for the core's workspace, -EINTR when the caller was killed while
+ * waiting (no verdict for it).
+ */
+static int nobs_csidh_first_use_test(const struct nobs_csidh_set *set)
+{
+	int i = set - nobs_csidh_sets, err;
+	struct nobs_csidh_env env;
+
+	if (mutex_lock_killable(&nobs_csidh_first_use_lock))
+		return -EINTR;
+	if (nobs_csidh_first_use_state[i])
+		goto out;
+	nobs_csidh_env_init_selftest(&env);
+	err = test_fail_first_use ? -EBADMSG : nobs_csidh_kat_test(set, &env);
+	/* Out of memory is no verdict: this caller fails, the next tries. */
+	if (err == -ENOMEM)
+		goto unlock;
+	if (err) {
+		pr_err("%s: known-answer self-test at first use failed (%d): no %s transform can be made\n",
+		       set->alg, err, set->alg);
+		nobs_csidh_first_use_state[i] = -ELIBBAD;
+	} else {
+		pr_info("%s: known-answer self-test at first use passed\n",
+			set->alg);
+		nobs_csidh_first_use_state[i] = 1;
+	}
+out:
+	err = min(nobs_csidh_first_use_state[i], 0);
+unlock:
+	mutex_unlock(&nobs_csidh_first_use_lock);
+	return err;
 }
 
 static void nobs_csidh_req_env(struct nobs_csidh_env *env,
@@ -309,8 +422,9 @@ static struct nobs_csidh_kpp nobs_csidh_kpps[NOBS_CSIDH_SETS] = {
 
 /**
  * nobs_csidh_select() - choose the GF(p) multiplication, once
- * @cpu: CPU features; on x86-64 the BMI2/ADX assembly needs both, on arm64
- *	the assembly uses the base ISA only and is always taken (unless
+ * @cpu: CPU features; on x86-64 the BMI2/ADX assembly needs both (and
+ *	the CSIDH-512 field's vector code, with it, ifma), on arm64 the
+ *	assembly uses the base ISA only and is always taken (unless
  *	force_generic cleared the features: then asimd is false too)
  *
  * Return: "generic", "bmi2adx" or "arm64"; the driver names follow it
@@ -327,7 +441,7 @@ const char *nobs_csidh_select(const struct nobs_cpu *cpu)
 #elif defined(CONFIG_ARM64)
 	use_asm = cpu->asimd;	/* false only under force_generic */
 #endif
-	impl = nobs_fp_select(use_asm);
+	impl = nobs_fp_select(use_asm, cpu->ifma);
 	for (i = 0; i < NOBS_CSIDH_SETS; i++)
 		snprintf(nobs_csidh_kpps[i].alg.base.cra_driver_name,
 			 CRYPTO_MAX_ALG_NAME, "%s-nobs-%s",

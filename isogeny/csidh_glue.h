@@ -1,18 +1,35 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Private interface between csidh_glue.c and csidh_selftest.c: the CSIDH
- * parameter sets served as kpps (csidh512, csidh1024), each with its
- * sizes, its core's entry points and its self-test vectors.
+ * Private interface between csidh_glue.c and csidh_selftest.c.  The glue
+ * holds the CSIDH parameter sets served as kpps (csidh512, csidh1024),
+ * each with its sizes, its core's entry points and its self-test vectors;
+ * the self-tests (csidh_selftest.c) hold the vectors and take a set and
+ * what they need of the kernel as arguments: they call nothing of the
+ * glue.
  */
 #ifndef NOBS_CSIDH_GLUE_H
 #define NOBS_CSIDH_GLUE_H
 
-#include "csidh.h"
+#include "csidh512.h"
 #include "csidh1024.h"
 
 /* the largest keys of any set (the tfm context's room) */
 #define NOBS_CSIDH_MAX_PRIVATE_KEY_SIZE	NOBS_CSIDH1024_PRIVATE_KEY_SIZE
 #define NOBS_CSIDH_MAX_PUBLIC_KEY_SIZE	NOBS_CSIDH1024_PUBLIC_KEY_SIZE
+
+/**
+ * struct nobs_csidh_kat - a parameter set's self-test vectors
+ * @sk: the private key (a vector's Pr1)
+ * @peer: the peer's public key (Pk2)
+ * @ss: the shared secret of @sk and @peer (Ss)
+ * @invalid: a public key in range that is not supersingular
+ */
+struct nobs_csidh_kat {
+	const u8 *sk, *peer, *ss, *invalid;
+};
+
+/* The vectors of each set (csidh_selftest.c) */
+extern const struct nobs_csidh_kat nobs_csidh512_kat, nobs_csidh1024_kat;
 
 /**
  * struct nobs_csidh_set - one CSIDH parameter set
@@ -26,10 +43,7 @@
  * @validate: nobs_csidh*_validate()
  * @public_key: nobs_csidh*_public_key()
  * @shared_secret: nobs_csidh*_shared_secret()
- * @kat_sk: the self-tests' private key (a vector's Pr1)
- * @kat_peer: the peer's public key (Pk2)
- * @kat_ss: the shared secret of @kat_sk and @kat_peer (Ss)
- * @kat_invalid: a public key in range that is not supersingular
+ * @kat: its self-tests' vectors
  * @first_use: the known-answer tests run when the first transform of the
  *	set is made (nobs_csidh_first_use_test()), not at load: set for
  *	csidh1024, whose action would add 0.2 s to every load natively,
@@ -49,18 +63,20 @@ struct nobs_csidh_set {
 	int (*shared_secret)(u8 *ss, const u8 *sk, const u8 *peer,
 			     const struct nobs_csidh_env *env,
 			     struct nobs_csidh_ws *ws);
-	const u8 *kat_sk, *kat_peer, *kat_ss, *kat_invalid;
+	const struct nobs_csidh_kat *kat;
 	bool first_use;
 };
 
-/* The sets, in registration order (csidh_selftest.c). */
+/* The number of sets (the table is the glue's, in registration order) */
 #define NOBS_CSIDH_SETS	2
-extern const struct nobs_csidh_set nobs_csidh_sets[NOBS_CSIDH_SETS];
 
-void nobs_csidh_env_init(struct nobs_csidh_env *env, bool may_sleep);
-void nobs_csidh_env_init_selftest(struct nobs_csidh_env *env);
+/* The self-tests (csidh_selftest.c); env: the core's, from the glue */
+int nobs_csidh_invalid_test(const struct nobs_csidh_set *set,
+			    const struct nobs_csidh_env *env,
+			    struct nobs_csidh_ws *ws);
+int nobs_csidh_kat_test(const struct nobs_csidh_set *set,
+			const struct nobs_csidh_env *env);
 int nobs_csidh_exchange_test(const struct nobs_csidh_set *set,
 			     const char *driver);
-int nobs_csidh_first_use_test(const struct nobs_csidh_set *set);
 
 #endif /* NOBS_CSIDH_GLUE_H */

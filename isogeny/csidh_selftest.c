@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * CSIDH self-tests, for each parameter set (csidh512, csidh1024), and the
- * table of the sets (their sizes, core entry points and vectors).
+ * CSIDH self-tests, for each parameter set (csidh512, csidh1024), and
+ * their vectors; the glue (csidh_glue.c) has the sets and runs them.
  *
- * nobs_csidh_selftest(), before registration, on the core: one invalid
- * public key (in range, not supersingular) that validation and derive
- * must refuse.
+ * nobs_csidh_invalid_test(), before registration, on the core: one
+ * invalid public key (in range, not supersingular) that validation and
+ * derive must refuse.
  * CSIDH-512: vectors 0 and 264 of csidh_testvectors.dat, generated with
  * the CSIDH reference implementation (test vector set Copyright (c) 2020
  * Kris Kwiatkowski, BSD-style licence, see LICENSE.nobs beside
@@ -23,12 +23,12 @@
  * secret), 50 ms natively, more on a board's generic C, over a second
  * under QEMU/TCG, where the tests load the module hundreds of times (the
  * vector's public key is KUnit's and the userspace harness's to check).
- * CSIDH-1024 (first_use) runs the core's
- * known answers when its first transform is made instead
- * (nobs_csidh_first_use_test(), from the driver's init): the invalid key
- * refused, Pr1 with Pk2 gives Ss (one group action, like csidh512's load;
- * Pr1's public key Pk1 is KUnit's and the harness's to check); until they
- * pass no csidh1024 transform exists, and after a failure none can be made
+ * CSIDH-1024 (first_use) runs the core's known answers when its first
+ * transform is made instead (nobs_csidh_kat_test(), which the glue runs
+ * from the driver's init): the invalid key refused, Pr1 with Pk2 gives Ss
+ * (one group action, like csidh512's load; Pr1's public key Pk1 is
+ * KUnit's and the harness's to check); until they pass no csidh1024
+ * transform exists, and after a failure none can be made
  * (-ELIBBAD, the crypto API's errno for an algorithm that failed its
  * self-test).  Exchanges between random keys, both ways, are the tests'
  * (KUnit nobs_csidh, the VM's kpp cases), not every load's.
@@ -39,11 +39,9 @@
 #include <crypto/kpp.h>
 #include <linux/crypto.h>
 #include <linux/module.h>
-#include <linux/mutex.h>
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
 
-#include "nobs.h"
 #include "csidh_glue.h"
 
 static const u8 nobs_csidh_kat_sk[37] = {
@@ -157,80 +155,69 @@ static const u8 nobs_csidh1024_kat_invalid[128] = {
 	0x35, 0xed, 0x84, 0x85, 0x01, 0x01, 0x6b, 0x00,
 };
 
-const struct nobs_csidh_set nobs_csidh_sets[NOBS_CSIDH_SETS] = {
-	{
-		.alg = "csidh512",
-		.sk_size = NOBS_CSIDH_PRIVATE_KEY_SIZE,
-		.pk_size = NOBS_CSIDH_PUBLIC_KEY_SIZE,
-		.bad_nibble = NOBS_CSIDH_MAX_EXPONENT + 1,
-		.check_private_key = nobs_csidh_check_private_key,
-		.random_private_key = nobs_csidh_random_private_key,
-		.validate = nobs_csidh_validate,
-		.public_key = nobs_csidh_public_key,
-		.shared_secret = nobs_csidh_shared_secret,
-		.kat_sk = nobs_csidh_kat_sk,
-		.kat_peer = nobs_csidh_kat_peer,
-		.kat_ss = nobs_csidh_kat_ss,
-		.kat_invalid = nobs_csidh_kat_invalid,
-	},
-	{
-		.alg = "csidh1024",
-		.sk_size = NOBS_CSIDH1024_PRIVATE_KEY_SIZE,
-		.pk_size = NOBS_CSIDH1024_PUBLIC_KEY_SIZE,
-		.bad_nibble = NOBS_CSIDH1024_MAX_EXPONENT + 1,
-		.check_private_key = nobs_csidh1024_check_private_key,
-		.random_private_key = nobs_csidh1024_random_private_key,
-		.validate = nobs_csidh1024_validate,
-		.public_key = nobs_csidh1024_public_key,
-		.shared_secret = nobs_csidh1024_shared_secret,
-		.kat_sk = nobs_csidh1024_kat_sk,
-		.kat_peer = nobs_csidh1024_kat_peer,
-		.kat_ss = nobs_csidh1024_kat_ss,
-		.kat_invalid = nobs_csidh1024_kat_invalid,
-		.first_use = true,
-	},
+const struct nobs_csidh_kat nobs_csidh512_kat = {
+	.sk = nobs_csidh_kat_sk,
+	.peer = nobs_csidh_kat_peer,
+	.ss = nobs_csidh_kat_ss,
+	.invalid = nobs_csidh_kat_invalid,
 };
 
-/*
- * The set's invalid public key refused by validation and derive (no
- * action); ws: the core's workspace.
+const struct nobs_csidh_kat nobs_csidh1024_kat = {
+	.sk = nobs_csidh1024_kat_sk,
+	.peer = nobs_csidh1024_kat_peer,
+	.ss = nobs_csidh1024_kat_ss,
+	.invalid = nobs_csidh1024_kat_invalid,
+};
+
+/**
+ * nobs_csidh_invalid_test() - the set's invalid public key refused
+ * @set: the parameter set
+ * @env: the core's environment
+ * @ws: the core's workspace
+ *
+ * Validation and derive (no action) must refuse it.
+ *
+ * Return: 0, or -EINVAL (logged).
  */
-static int nobs_csidh_invalid_test(const struct nobs_csidh_set *set,
-				   struct nobs_csidh_ws *ws)
+int nobs_csidh_invalid_test(const struct nobs_csidh_set *set,
+			    const struct nobs_csidh_env *env,
+			    struct nobs_csidh_ws *ws)
 {
 	u8 ss[NOBS_CSIDH_MAX_PUBLIC_KEY_SIZE];
-	struct nobs_csidh_env env;
 
-	nobs_csidh_env_init_selftest(&env);
-	if (set->validate(set->kat_invalid, &env, ws) != -EINVAL ||
-	    set->shared_secret(ss, set->kat_sk, set->kat_invalid,
-			       &env, ws) != -EINVAL) {
+	if (set->validate(set->kat->invalid, env, ws) != -EINVAL ||
+	    set->shared_secret(ss, set->kat->sk, set->kat->invalid,
+			       env, ws) != -EINVAL) {
 		pr_err("%s self-test: invalid public key accepted\n", set->alg);
 		return -EINVAL;
 	}
 	return 0;
 }
 
-/*
+/**
+ * nobs_csidh_kat_test() - the set's known answers on the core
+ * @set: the parameter set
+ * @env: the core's environment
+ *
  * The invalid key refused, and the vector's shared secret (one action).
+ *
  * Return: 0, -EINVAL (logged) or -ENOMEM (no workspace).
  */
-static int nobs_csidh_set_selftest(const struct nobs_csidh_set *set)
+int nobs_csidh_kat_test(const struct nobs_csidh_set *set,
+			const struct nobs_csidh_env *env)
 {
 	u8 ss[NOBS_CSIDH_MAX_PUBLIC_KEY_SIZE];
-	struct nobs_csidh_env env;
 	struct nobs_csidh_ws *ws;
 	int err;
 
 	ws = kmalloc(sizeof(*ws), GFP_KERNEL);
 	if (!ws)
 		return -ENOMEM;
-	err = nobs_csidh_invalid_test(set, ws);
+	err = nobs_csidh_invalid_test(set, env, ws);
 	if (err)
 		goto out;
-	nobs_csidh_env_init_selftest(&env);
-	err = set->shared_secret(ss, set->kat_sk, set->kat_peer, &env, ws);
-	if (err || memcmp(ss, set->kat_ss, set->pk_size)) {
+	err = set->shared_secret(ss, set->kat->sk, set->kat->peer, env, ws);
+	if (err || memcmp(ss, set->kat->ss, set->pk_size)) {
 		pr_err("%s self-test: shared secret mismatch (%d)\n", set->alg,
 		       err);
 		err = -EINVAL;
@@ -238,88 +225,6 @@ static int nobs_csidh_set_selftest(const struct nobs_csidh_set *set)
 	memzero_explicit(ss, sizeof(ss));
 out:
 	kfree_sensitive(ws);
-	return err;
-}
-
-/**
- * nobs_csidh_selftest() - the CSIDH cores' checks before registration
- *
- * Each parameter set's core that is tested at load (CSIDH-512) must refuse
- * its invalid public key, in validation and in derive.  Its known answer
- * comes through the crypto API once it is registered
- * (nobs_csidh_exchange_test()): one group action per load, not two.
- *
- * Return: 0, -ENOMEM, or -EINVAL after logging which test failed.
- */
-int nobs_csidh_selftest(void)
-{
-	struct nobs_csidh_ws *ws;
-	int i, err = 0;
-
-	ws = kmalloc(sizeof(*ws), GFP_KERNEL);
-	if (!ws)
-		return -ENOMEM;
-	for (i = 0; i < NOBS_CSIDH_SETS && !err; i++)
-		if (!nobs_csidh_sets[i].first_use)
-			err = nobs_csidh_invalid_test(&nobs_csidh_sets[i], ws);
-	kfree_sensitive(ws);
-	return err;
-}
-
-/* The test hook test_fail_first_use: in test builds only (NOBS_TEST_HOOKS). */
-#ifdef NOBS_TEST_HOOKS
-static bool test_fail_first_use;
-module_param(test_fail_first_use, bool, 0444);
-MODULE_PARM_DESC(test_fail_first_use,
-		 "Test only: csidh1024's first-use known-answer test reports -EBADMSG, so no csidh1024 transform can be made (-ELIBBAD)");
-#else
-static const bool test_fail_first_use;
-#endif
-
-static DEFINE_MUTEX(nobs_csidh_first_use_lock);
-/* per set: 0 not run yet, 1 passed, -ELIBBAD failed */
-static int nobs_csidh_first_use_state[NOBS_CSIDH_SETS];
-
-/**
- * nobs_csidh_first_use_test() - a set's known answers, once, at first use
- * @set: the parameter set (one of nobs_csidh_sets[])
- *
- * The first call runs the core's known-answer tests of @set (the invalid
- * key refused, the vector's shared secret) and logs the verdict once;
- * every call returns it.  Sleeps (a mutex, one group action): called from
- * the driver's init_tfm, in process context.  Concurrent first callers
- * wait for the one running the tests; the wait is killable, since it lasts
- * a whole group action and any local user can start it with a bind.
- *
- * Return: 0 once the tests passed, -ELIBBAD after they failed, -ENOMEM
- * when there is no memory for the core's workspace, -EINTR when the caller was killed while
- * waiting (no verdict for it).
- */
-int nobs_csidh_first_use_test(const struct nobs_csidh_set *set)
-{
-	int i = set - nobs_csidh_sets, err;
-
-	if (mutex_lock_killable(&nobs_csidh_first_use_lock))
-		return -EINTR;
-	if (nobs_csidh_first_use_state[i])
-		goto out;
-	err = test_fail_first_use ? -EBADMSG : nobs_csidh_set_selftest(set);
-	/* Out of memory is no verdict: this caller fails, the next tries. */
-	if (err == -ENOMEM)
-		goto unlock;
-	if (err) {
-		pr_err("%s: known-answer self-test at first use failed (%d): no %s transform can be made\n",
-		       set->alg, err, set->alg);
-		nobs_csidh_first_use_state[i] = -ELIBBAD;
-	} else {
-		pr_info("%s: known-answer self-test at first use passed\n",
-			set->alg);
-		nobs_csidh_first_use_state[i] = 1;
-	}
-out:
-	err = min(nobs_csidh_first_use_state[i], 0);
-unlock:
-	mutex_unlock(&nobs_csidh_first_use_lock);
 	return err;
 }
 
@@ -404,7 +309,7 @@ int nobs_csidh_exchange_test(const struct nobs_csidh_set *set,
 		goto fail;
 
 	/* malformed private keys: wrong length, a nibble out of range */
-	memcpy(bad, set->kat_sk, set->sk_size);
+	memcpy(bad, set->kat->sk, set->sk_size);
 	if (crypto_kpp_set_secret(a, bad, set->sk_size - 1) != -EINVAL)
 		goto fail;
 	bad[5] = set->bad_nibble;
@@ -412,17 +317,17 @@ int nobs_csidh_exchange_test(const struct nobs_csidh_set *set,
 		goto fail;
 	memzero_explicit(bad, sizeof(bad));
 
-	if (crypto_kpp_set_secret(a, set->kat_sk, set->sk_size) ||
+	if (crypto_kpp_set_secret(a, set->kat->sk, set->sk_size) ||
 	    crypto_kpp_set_secret(b, NULL, 0))
 		goto fail;
-	err = nobs_csidh_kpp_op(a, set->kat_peer, NOBS_KEY(0), len);
+	err = nobs_csidh_kpp_op(a, set->kat->peer, NOBS_KEY(0), len);
 	if (err)
 		goto fail;
 	err = -EINVAL;
-	if (memcmp(NOBS_KEY(0), set->kat_ss, len))
+	if (memcmp(NOBS_KEY(0), set->kat->ss, len))
 		goto fail;
 	/* The random key's transform: the invalid peer key is refused. */
-	err = nobs_csidh_kpp_op(b, set->kat_invalid, NOBS_KEY(1), len);
+	err = nobs_csidh_kpp_op(b, set->kat->invalid, NOBS_KEY(1), len);
 	if (err == -ENOMEM)
 		goto fail;
 	err = err == -EINVAL ? 0 : -EINVAL;

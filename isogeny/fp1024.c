@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * GF(p) arithmetic for CSIDH-1024: its constants and the generic C (the
- * template fp_impl.h, shared with the CSIDH-512 field).  The dispatch
- * point is the 512-bit field's (fp.c): nobs_fp_select() sets both.
+ * template fp_tmpl.c, shared with the CSIDH-512 field).  The dispatch
+ * point of both fields is fp.c: nobs_fp_select() sets both.
  *
- * Montgomery form with R = 2^1024; p < 2^1020, below 2^1023 as fp_impl.h
+ * Montgomery form with R = 2^1024; p < 2^1020, below 2^1023 as fp_tmpl.c
  * requires.
  */
 #include "fp1024.h"
@@ -67,9 +67,9 @@ static const u64 nobs_fp1024_p_minus_2[NOBS_FP1024_LIMBS] = {
 /* width 4: 8 odd powers, 1 KiB on the stack (kernel frames stay small) */
 #define NOBS_FPX_POW_WINDOW	4
 
-#include "fp_impl.h"
+#include "fp_tmpl.c"
 
-/* The assembly entry points, as in fp.c */
+/* The assembly entry points, as in fp512.c */
 #ifdef nobs_fp1024_mul_asm
 __ADDRESSABLE(nobs_fp1024_mul_asm)
 EXPORT_SYMBOL_IF_KUNIT(nobs_fp1024_mul_asm);

@@ -5,7 +5,7 @@
  *
  *	p = 4 * 3 * 5 * 7 * ... * 733 * 983 - 1	(1020 bits, 130 odd primes)
  *
- * The same functions and contract as the CSIDH-512 field (fp.h), named
+ * The same functions and contract as the CSIDH-512 field (fp512.h), named
  * nobs_fp1024_*: elements in Montgomery form a * R mod p with R = 2^1024,
  * sixteen little-endian 64-bit limbs, always fully reduced into [0, p),
  * constant time in the operand values except nobs_fp1024_pow() (public
@@ -33,7 +33,7 @@ struct nobs_fp1024 {
 #define NOBS_FPX(name)	nobs_fp1024_##name
 #define NOBS_FPX_T	nobs_fp1024
 #define NOBS_FPX_LIMBS	NOBS_FP1024_LIMBS
-#include "fp_decl.h"
+#include "fp_tmpl.h"
 #undef NOBS_FPX
 #undef NOBS_FPX_T
 #undef NOBS_FPX_LIMBS

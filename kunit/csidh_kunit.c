@@ -29,7 +29,7 @@
 #endif
 
 #include "isogeny/csidh_glue.h"
-#include "isogeny/fp.h"
+#include "isogeny/fp512.h"
 #include "nobs_kunit.h"
 
 /* the largest keys of the two sets */
@@ -297,18 +297,18 @@ static void csidh_bad_inputs(struct kunit *test)
 
 #ifdef NOBS_FP_ASM_NAME	/* helpers of fp_impls, which needs a GF(p) asm */
 /* p = 4 * 3 * 5 * 7 * ... * 373 * 587 - 1, limbs little-endian */
-static const u64 nk_p[NOBS_FP_LIMBS] = {
+static const u64 nk_p[NOBS_FP512_LIMBS] = {
 	0x1b81b90533c6c87bULL, 0xc2721bf457aca835ULL,
 	0x516730cc1f0b4f25ULL, 0xa7aac6c567f35507ULL,
 	0x5afbfcc69322c9cdULL, 0xb42d083aedc88c42ULL,
 	0xfc8ab0d15e3e4c4aULL, 0x65b48e8f740f89bfULL,
 };
 
-static bool nk_fp_below_p(const struct nobs_fp *a)
+static bool nk_fp_below_p(const struct nobs_fp512 *a)
 {
 	int i;
 
-	for (i = NOBS_FP_LIMBS - 1; i >= 0; i--) {
+	for (i = NOBS_FP512_LIMBS - 1; i >= 0; i--) {
 		if (a->limb[i] != nk_p[i])
 			return a->limb[i] < nk_p[i];
 	}
@@ -316,7 +316,7 @@ static bool nk_fp_below_p(const struct nobs_fp *a)
 }
 
 /* A random element of [0, p): random limbs, or p - small, 0, 1. */
-static void nk_fp_random(struct nk_rng *r, struct nobs_fp *a)
+static void nk_fp_random(struct nk_rng *r, struct nobs_fp512 *a)
 {
 	unsigned int kind = nk_rng_below(r, 8), i;
 
@@ -331,9 +331,9 @@ static void nk_fp_random(struct nk_rng *r, struct nobs_fp *a)
 		return;
 	}
 	do {
-		for (i = 0; i < NOBS_FP_LIMBS; i++)
+		for (i = 0; i < NOBS_FP512_LIMBS; i++)
 			a->limb[i] = nk_rng_next(r);
-		a->limb[NOBS_FP_LIMBS - 1] &= (1ULL << 63) - 1;
+		a->limb[NOBS_FP512_LIMBS - 1] &= (1ULL << 63) - 1;
 	} while (!nk_fp_below_p(a));
 }
 #endif
@@ -341,7 +341,7 @@ static void nk_fp_random(struct nk_rng *r, struct nobs_fp *a)
 static void fp_impls(struct kunit *test)
 {
 #ifdef NOBS_FP_ASM_NAME
-	struct nobs_fp a, b, g, f, t;
+	struct nobs_fp512 a, b, g, f, t;
 	struct nk_rng r;
 	unsigned int i;
 
@@ -355,23 +355,23 @@ static void fp_impls(struct kunit *test)
 		nk_fp_random(&r, &a);
 		nk_fp_random(&r, &b);
 
-		nobs_fp_mul_generic(&g, &a, &b);
-		nobs_fp_mul_asm(&f, &a, &b);
+		nobs_fp512_mul_generic(&g, &a, &b);
+		nobs_fp512_mul_asm(&f, &a, &b);
 		KUNIT_ASSERT_TRUE(test, nk_fp_below_p(&g));
 		KUNIT_ASSERT_MEMEQ_MSG(test, &f, &g, sizeof(g), "%s mul, case %u",
 				       NOBS_FP_ASM_NAME, i);
 		/* r aliasing a */
 		t = a;
-		nobs_fp_mul_asm(&t, &t, &b);
+		nobs_fp512_mul_asm(&t, &t, &b);
 		KUNIT_ASSERT_MEMEQ(test, &t, &g, sizeof(g));
 
-		nobs_fp_sqr_generic(&g, &a);
-		nobs_fp_sqr_asm(&f, &a);
+		nobs_fp512_sqr_generic(&g, &a);
+		nobs_fp512_sqr_asm(&f, &a);
 		KUNIT_ASSERT_TRUE(test, nk_fp_below_p(&g));
 		KUNIT_ASSERT_MEMEQ_MSG(test, &f, &g, sizeof(g), "%s sqr, case %u",
 				       NOBS_FP_ASM_NAME, i);
 		t = a;
-		nobs_fp_sqr_asm(&t, &t);
+		nobs_fp512_sqr_asm(&t, &t);
 		KUNIT_ASSERT_MEMEQ(test, &t, &g, sizeof(g));
 	}
 	kunit_info(test, "%s: 4000 products and squares match generic\n",

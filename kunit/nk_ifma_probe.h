@@ -7,7 +7,7 @@
 #ifndef NK_IFMA_PROBE_H
 #define NK_IFMA_PROBE_H
 
-#include "isogeny/fp.h"
+#include "isogeny/fp512.h"
 
 /**
  * struct nk_ifma_state - the state nk_ifma_probe() reads back
@@ -25,13 +25,13 @@ struct nk_ifma_state {
 
 /*
  * Fills zmm0-31, k1-k7 and the stack below with ones, runs
- * nobs_fp_sqr4_ifma(r, a) if @sqr, else nobs_fp_mul4_ifma(r, a, b), and
+ * nobs_fp512_sqr4_ifma(r, a) if @sqr, else nobs_fp512_mul4_ifma(r, a, b), and
  * stores the state after it into @out.  Needs the IFMA code's CPU; in the
  * kernel, inside kernel_fpu_begin() with interrupts off.
  */
-asmlinkage void nk_ifma_probe(long sqr, struct nobs_fp *const r[4],
-			      const struct nobs_fp *const a[4],
-			      const struct nobs_fp *const b[4],
+asmlinkage void nk_ifma_probe(long sqr, struct nobs_fp512 *const r[4],
+			      const struct nobs_fp512 *const a[4],
+			      const struct nobs_fp512 *const b[4],
 			      struct nk_ifma_state *out);
 
 #endif /* NK_IFMA_PROBE_H */

@@ -1,17 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Test helper (nobs_kunit.ko's zeroize suite and the tests/user harness's
- * test_fp): what nobs_fp_mul4_ifma()/_sqr4_ifma() leave behind in the
+ * test_fp): what nobs_fp512_mul4_ifma()/_sqr4_ifma() leave behind in the
  * vector and mask registers and on the stack.
  *
- * void nk_ifma_probe(long sqr, struct nobs_fp *const r[4],
- *		      const struct nobs_fp *const a[4],
- *		      const struct nobs_fp *const b[4],
+ * void nk_ifma_probe(long sqr, struct nobs_fp512 *const r[4],
+ *		      const struct nobs_fp512 *const a[4],
+ *		      const struct nobs_fp512 *const b[4],
  *		      struct nk_ifma_state *out);
  *
  * Fills zmm0-31, k1-k7 (their low 16 bits) and the NK_IFMA_STACK bytes
- * below its own stack pointer with ones, calls nobs_fp_sqr4_ifma(r, a)
- * if sqr, else nobs_fp_mul4_ifma(r, a, b), and stores into *out, as they
+ * below its own stack pointer with ones, calls nobs_fp512_sqr4_ifma(r, a)
+ * if sqr, else nobs_fp512_mul4_ifma(r, a, b), and stores into *out, as they
  * are when the call returns: zmm0-31 (64 bytes each), k1-k7 (kmovw, one
  * u64 each) and those stack bytes, lowest address first; the top 16 of
  * them are the return address and the multiplication's saved %rbp.  The
@@ -50,10 +50,10 @@ SYM_FUNC_START(nk_ifma_probe)
 	mov	%rcx, %rdx
 	test	%r12, %r12
 	jnz	.Lnk_sqr
-	call	nobs_fp_mul4_ifma
+	call	nobs_fp512_mul4_ifma
 	jmp	.Lnk_done
 .Lnk_sqr:
-	call	nobs_fp_sqr4_ifma
+	call	nobs_fp512_sqr4_ifma
 .Lnk_done:
 	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
 	vmovdqu64	%zmm\n, 64*\n(%rbx)

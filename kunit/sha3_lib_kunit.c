@@ -3,7 +3,7 @@
  * KUnit suite "nobs_sha3_lib": the SHA-3 library (<nobs/sha3.h>) through
  * nobs.ko's exports, as another module calls it:
  *  - a subset of NIST's ACVP vectors (sha3_lib_acvp.h, written by
- *    scripts/gen-sha3-lib-kunit.py; the full set runs in tests/user),
+ *    scripts/gen/sha3_lib_kunit.py; the full set runs in tests/user),
  *    whole and with input and output cut in random pieces;
  *  - long inputs and outputs (SIMD sections) squeezed in pieces against
  *    one long squeeze;

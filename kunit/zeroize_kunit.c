@@ -62,7 +62,7 @@
 #include <asm/simd.h>
 #endif
 
-#include "isogeny/csidh.h"
+#include "isogeny/csidh512.h"
 #include "isogeny/csidh1024.h"
 #include "isogeny/csidh_glue.h"
 #include "nobs_kunit.h"
@@ -459,9 +459,9 @@ struct nk_z_csidh_set {
 };
 
 static const struct nk_z_csidh_set nk_z_csidh_sets[] = {
-	{ "csidh512", NOBS_CSIDH_PRIVATE_KEY_SIZE, NOBS_CSIDH_PUBLIC_KEY_SIZE,
-	  NOBS_CSIDH_MAX_EXPONENT, 5632, nobs_csidh_public_key,
-	  nobs_csidh_shared_secret },
+	{ "csidh512", NOBS_CSIDH512_PRIVATE_KEY_SIZE, NOBS_CSIDH512_PUBLIC_KEY_SIZE,
+	  NOBS_CSIDH512_MAX_EXPONENT, 5632, nobs_csidh512_public_key,
+	  nobs_csidh512_shared_secret },
 	{ "csidh1024", NOBS_CSIDH1024_PRIVATE_KEY_SIZE,
 	  NOBS_CSIDH1024_PUBLIC_KEY_SIZE, NOBS_CSIDH1024_MAX_EXPONENT,
 	  5632, nobs_csidh1024_public_key, nobs_csidh1024_shared_secret },
@@ -614,9 +614,9 @@ static void zeroize_fp_ifma_registers(struct kunit *test)
 {
 #if defined(CONFIG_X86_64)
 	static const u8 zero[64];
-	struct nobs_fp a[4], b[4], out[4], w;
-	struct nobs_fp *r[4];
-	const struct nobs_fp *pa[4], *pb[4];
+	struct nobs_fp512 a[4], b[4], out[4], w;
+	struct nobs_fp512 *r[4];
+	const struct nobs_fp512 *pa[4], *pb[4];
 	struct nk_ifma_state *st;
 	unsigned long flags;
 	unsigned int sqr, i, k, j;
@@ -637,12 +637,12 @@ static void zeroize_fp_ifma_registers(struct kunit *test)
 		for (i = 0; i < 8; i++) {
 			for (k = 0; k < 4; k++) {
 				/* below 2^510 < p: reduced */
-				for (j = 0; j < NOBS_FP_LIMBS; j++) {
+				for (j = 0; j < NOBS_FP512_LIMBS; j++) {
 					a[k].limb[j] = nk_rng_next(&rng);
 					b[k].limb[j] = nk_rng_next(&rng);
 				}
-				a[k].limb[NOBS_FP_LIMBS - 1] >>= 2;
-				b[k].limb[NOBS_FP_LIMBS - 1] >>= 2;
+				a[k].limb[NOBS_FP512_LIMBS - 1] >>= 2;
+				b[k].limb[NOBS_FP512_LIMBS - 1] >>= 2;
 				r[k] = &out[k];
 				pa[k] = &a[k];
 				pb[k] = sqr ? &a[k] : &b[k];
@@ -654,7 +654,7 @@ static void zeroize_fp_ifma_registers(struct kunit *test)
 			local_irq_restore(flags);
 			kernel_fpu_end();
 			for (k = 0; k < 4; k++) {
-				nobs_fp_mul_generic(&w, pa[k], pb[k]);
+				nobs_fp512_mul_generic(&w, pa[k], pb[k]);
 				KUNIT_EXPECT_MEMEQ(test, &out[k], &w, sizeof(w));
 			}
 			for (k = 0; k < 32; k++)

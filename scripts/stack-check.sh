@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # stack-check.sh [ARCH...]: the worst-case stack depth of the CSIDH group
-# action (nobs_csidh_action(), both parameter sets), which must stay at or
+# action (nobs_csidh512_action(), nobs_csidh1024_action()), which must stay at or
 # below 2048 bytes, and of the peer key's validation (the same limit), on each
 # architecture (default x86_64 arm64 riscv64 ppc64le): nobs.ko is built
 # by scripts/kbuild.sh (x86_64 against 6.12, the others cross-built
@@ -26,8 +26,8 @@ for arch in "${@:-x86_64 arm64 riscv64 ppc64le}"; do
 		dir=$NOBS_BUILD/kmod/$(nobs_arch_dir)$id
 		kdir=$(nobs_kdir "$(nobs_kernel_id "$id")")
 		read -ra args <<<"$(nobs_kbuild_args "$kdir")"
-		cores=(isogeny/csidh.o isogeny/csidh1024.o isogeny/fp.o
-		       isogeny/fp1024.o)
+		cores=(isogeny/csidh512.o isogeny/csidh1024.o isogeny/fp.o
+		       isogeny/fp512.o isogeny/fp1024.o)
 		# The cores again, each with its call graph beside it, one
 		# make each (in a build of several objects, gcc leaves the
 		# graphs of only some, or all in one .ci), past the compiler
@@ -48,17 +48,18 @@ for arch in "${@:-x86_64 arm64 riscv64 ppc64le}"; do
 			rc=1
 			continue
 		fi
-		asm=(-a 'nobs_fp1024_*=384' -a 'nobs_fp_*_ifma=384'
-		     -a 'nobs_fp_*=256' -a 'kernel_fpu_*=256'
+		asm=(-a 'nobs_fp1024_*=384' -a 'nobs_fp512_*_ifma=384'
+		     -a 'nobs_fp512_*=256' -a 'kernel_fpu_*=256'
 		     -a 'kernel_neon_*=256' -a 'irq_fpu_usable=64'
 		     -a 'may_use_simd=64' -a '__indirect_call=0')
 		echo "== $a: the group action (limit 2048 bytes)"
 		python3 "$NOBS_ROOT/scripts/stack-depth.py" -l 2048 \
-			-r nobs_csidh_action "${asm[@]}" "$dir/isogeny" ||
+			-r nobs_csidh512_action -r nobs_csidh1024_action \
+			"${asm[@]}" "$dir/isogeny" ||
 			rc=1
 		# The validation walks its product tree with a stack in the
 		# workspace: no recursion left for the graph to miss.
-		for v in nobs_csidh_validate nobs_csidh1024_validate; do
+		for v in nobs_csidh512_validate nobs_csidh1024_validate; do
 			echo "== $a: $v (limit 2048 bytes)"
 			python3 "$NOBS_ROOT/scripts/stack-depth.py" -l 2048 \
 				-r $v "${asm[@]}" "$dir/isogeny" || rc=1

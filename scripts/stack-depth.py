@@ -6,7 +6,7 @@
 The worst-case stack depth below each root function, from GCC's
 -fcallgraph-info=su output (one .ci file per object: every function's own
 frame, "N bytes (static)", and its calls).  A root is given by its name
-(e.g. nobs_csidh_public_key): the deepest path from it through the call
+(e.g. nobs_csidh512_public_key): the deepest path from it through the call
 graph, summing the frames, is printed, and the run fails if it passes
 LIMIT bytes (default 2048).
 

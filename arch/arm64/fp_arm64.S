@@ -162,18 +162,18 @@
 .endm
 
 /*
- * void nobs_fp_sqr_arm64(struct nobs_fp *r, const struct nobs_fp *a)
- * is nobs_fp_mul_arm64(r, a, a).
+ * void nobs_fp512_sqr_arm64(struct nobs_fp512 *r, const struct nobs_fp512 *a)
+ * is nobs_fp512_mul_arm64(r, a, a).
  */
-SYM_TYPED_FUNC_START(nobs_fp_sqr_arm64)
+SYM_TYPED_FUNC_START(nobs_fp512_sqr_arm64)
 	mov	x2, x1
-	b	nobs_fp_mul_arm64
-SYM_FUNC_END(nobs_fp_sqr_arm64)
+	b	nobs_fp512_mul_arm64
+SYM_FUNC_END(nobs_fp512_sqr_arm64)
 
-/* void nobs_fp_mul_arm64(struct nobs_fp *r, const struct nobs_fp *a,
- *			  const struct nobs_fp *b)
+/* void nobs_fp512_mul_arm64(struct nobs_fp512 *r, const struct nobs_fp512 *a,
+ *			  const struct nobs_fp512 *b)
  */
-SYM_TYPED_FUNC_START(nobs_fp_mul_arm64)
+SYM_TYPED_FUNC_START(nobs_fp512_mul_arm64)
 	stp	x19, x20, [sp, #-80]!
 	stp	x21, x22, [sp, #16]
 	stp	x23, x24, [sp, #32]
@@ -208,4 +208,4 @@ SYM_TYPED_FUNC_START(nobs_fp_mul_arm64)
 	ldp	x21, x22, [sp, #16]
 	ldp	x19, x20, [sp], #80
 	ret
-SYM_FUNC_END(nobs_fp_mul_arm64)
+SYM_FUNC_END(nobs_fp512_mul_arm64)

@@ -5,7 +5,7 @@
  * no kernel_fpu_begin()/end() needed.  Written for nobs; see isogeny/fp.h
  * for the representation (8 little-endian limbs, R = 2^512, reduced).
  *
- * nobs_fp_mul_bmi2adx(r, a, b): fully unrolled operand scanning with the
+ * nobs_fp512_mul_bmi2adx(r, a, b): fully unrolled operand scanning with the
  * reduction interleaved row by row.  Row i adds a_i * b to the running
  * value t (mulx; the low halves ride the CF chain with adcx, the high
  * halves the OF chain with adox, so the two chains run in parallel), then
@@ -21,7 +21,7 @@
  * points to b, rdx is the multiplier; the pointers r and a sit on the
  * stack.
  *
- * nobs_fp_sqr_bmi2adx(r, a): square first, then reduce; see below.
+ * nobs_fp512_sqr_bmi2adx(r, a): square first, then reduce; see below.
  *
  * The final subtraction of p stores t, subtracts p in registers and takes
  * back the stored limbs with cmovc when that borrowed (t < p): no branch
@@ -237,16 +237,16 @@
 	pop	%rbx
 .endm
 
-/* void nobs_fp_mul_bmi2adx(struct nobs_fp *r, const struct nobs_fp *a,
- *			    const struct nobs_fp *b)
+/* void nobs_fp512_mul_bmi2adx(struct nobs_fp512 *r, const struct nobs_fp512 *a,
+ *			    const struct nobs_fp512 *b)
  */
-SYM_TYPED_FUNC_START(nobs_fp_mul_bmi2adx)
+SYM_TYPED_FUNC_START(nobs_fp512_mul_bmi2adx)
 	PROLOGUE
 	mov	%rdx, %rcx
 	MONTMUL
 	EPILOGUE
 	RET
-SYM_FUNC_END(nobs_fp_mul_bmi2adx)
+SYM_FUNC_END(nobs_fp512_mul_bmi2adx)
 
 /*
  * Squaring: the 16-limb square first, then a Montgomery reduction of its
@@ -327,8 +327,8 @@ SYM_FUNC_END(nobs_fp_mul_bmi2adx)
 	REDADD	\t1, \t2, \t3, \t4, \t5, \t6, \t7, \t8, \t9, %rcx
 .endm
 
-/* void nobs_fp_sqr_bmi2adx(struct nobs_fp *r, const struct nobs_fp *a) */
-SYM_TYPED_FUNC_START(nobs_fp_sqr_bmi2adx)
+/* void nobs_fp512_sqr_bmi2adx(struct nobs_fp512 *r, const struct nobs_fp512 *a) */
+SYM_TYPED_FUNC_START(nobs_fp512_sqr_bmi2adx)
 	push	%rbx
 	push	%r12
 	push	%r13
@@ -500,10 +500,10 @@ SYM_TYPED_FUNC_START(nobs_fp_sqr_bmi2adx)
 	pop	%r12
 	pop	%rbx
 	RET
-SYM_FUNC_END(nobs_fp_sqr_bmi2adx)
+SYM_FUNC_END(nobs_fp512_sqr_bmi2adx)
 
 /*
- * nobs_fp_add_x86_64(r, a, b): r = a + b mod p, and nobs_fp_sub_x86_64(r,
+ * nobs_fp512_add_x86_64(r, a, b): r = a + b mod p, and nobs_fp512_sub_x86_64(r,
  * a, b): r = a - b mod p, for a, b in [0, p); r may alias a or b.  Plain
  * add/adc and sub/sbb chains (the C versions cannot keep the carry in the
  * flags), used with the BMI2/ADX multiplication.  Add: t = a + b is stored
@@ -512,9 +512,9 @@ SYM_FUNC_END(nobs_fp_sqr_bmi2adx)
  * then p masked with the borrow (0 or all ones) is added to it.  No branch
  * and no secret-dependent address.  Typed entry points, like the
  * multiplication, so each carries its kCFI hash (kcfi-check.py; see
- * isogeny/fp.c).
+ * isogeny/fp512.c).
  */
-SYM_TYPED_FUNC_START(nobs_fp_add_x86_64)
+SYM_TYPED_FUNC_START(nobs_fp512_add_x86_64)
 	push	%rbx
 	mov	0(%rsi), %rax
 	add	0(%rdx), %rax
@@ -568,9 +568,9 @@ SYM_TYPED_FUNC_START(nobs_fp_add_x86_64)
 	mov	%rsi, 56(%rdi)
 	pop	%rbx
 	RET
-SYM_FUNC_END(nobs_fp_add_x86_64)
+SYM_FUNC_END(nobs_fp512_add_x86_64)
 
-SYM_TYPED_FUNC_START(nobs_fp_sub_x86_64)
+SYM_TYPED_FUNC_START(nobs_fp512_sub_x86_64)
 	push	%rbx
 	mov	0(%rsi), %rax
 	sub	0(%rdx), %rax
@@ -623,4 +623,4 @@ SYM_TYPED_FUNC_START(nobs_fp_sub_x86_64)
 	adc	%rsi, 56(%rdi)
 	pop	%rbx
 	RET
-SYM_FUNC_END(nobs_fp_sub_x86_64)
+SYM_FUNC_END(nobs_fp512_sub_x86_64)

@@ -15,9 +15,9 @@
  *    fixed x) must agree.
  * When a key is accepted, a shared secret with a fuzzer-chosen private key
  * is derived (slow: FUZZ_CSIDH_DERIVES per process, default 1) and must
- * validate again, by nobs and by the oracle.  On refused keys, T(shared_secret)(, &t_ws) must
- * refuse too and write zeros.  Private keys: T(check_private_key)()
- * against a nibble decoder written here, and T(public_key)(, &t_ws) must
+ * validate again, by nobs and by the oracle.  On refused keys, NOBS_CSIDHX(shared_secret)(, &t_ws) must
+ * refuse too and write zeros.  Private keys: NOBS_CSIDHX(check_private_key)()
+ * against a nibble decoder written here, and NOBS_CSIDHX(public_key)(, &t_ws) must
  * refuse a malformed one and write zeros.
  *
  * Two targets from this file: fuzz_csidh, every kind of key (a key below p
@@ -38,11 +38,11 @@
 static unsigned int max_derives = 1;
 
 /* the bits of the encodings: A < 2^BITS, R = 2^BITS */
-#define BITS	(8 * T_PK)
+#define BITS	(8 * NOBS_CSIDHX_PUBLIC_KEY_SIZE)
 
 #ifdef FUZZ_CSIDH1024
 /* the odd primes up to 733, and 983 (made in setup()) */
-static unsigned int small_primes[T_PRIMES];
+static unsigned int small_primes[NOBS_CSIDHX_PRIMES];
 #else
 static const unsigned int small_primes[] = {
 	3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67,
@@ -72,7 +72,7 @@ static void setup(void)
 				small_primes[n++] = l;
 		}
 		small_primes[n++] = 983;
-		if (n != T_PRIMES)
+		if (n != NOBS_CSIDHX_PRIMES)
 			abort();
 	}
 #endif
@@ -149,11 +149,11 @@ static int sk_ok(const uint8_t *sk)
 {
 	int i, v;
 
-	for (i = 0; i < T_PRIMES; i++) {
+	for (i = 0; i < NOBS_CSIDHX_PRIMES; i++) {
 		v = i % 2 ? sk[i / 2] & 0xf : sk[i / 2] >> 4;
 		if (v >= 8)
 			v -= 16;
-		if (v < -T_MAX || v > T_MAX)
+		if (v < -NOBS_CSIDHX_MAX_EXPONENT || v > NOBS_CSIDHX_MAX_EXPONENT)
 			return 0;
 	}
 	return 1;
@@ -162,7 +162,7 @@ static int sk_ok(const uint8_t *sk)
 /* The oracle's verdict on the key in pk (A < 2^BITS, Montgomery form). */
 static int oracle_valid(const uint8_t *pk, unsigned long x)
 {
-	mpz_import(A, T_PK, -1, 1, 0, 0, pk);
+	mpz_import(A, NOBS_CSIDHX_PUBLIC_KEY_SIZE, -1, 1, 0, 0, pk);
 	if (mpz_cmp(A, P) >= 0)
 		return 0;
 	md(A, A, RINV);		/* the curve coefficient itself */
@@ -176,9 +176,9 @@ static int oracle_valid(const uint8_t *pk, unsigned long x)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static int ready;
-	static const uint8_t zero[T_PK];
+	static const uint8_t zero[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
 	struct fuzz_in in = { data, size };
-	uint8_t pk[T_PK] = { 0 }, sk[T_SK] = { 0 }, ss[T_PK];
+	uint8_t pk[NOBS_CSIDHX_PUBLIC_KEY_SIZE] = { 0 }, sk[NOBS_CSIDHX_PRIVATE_KEY_SIZE] = { 0 }, ss[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
 	unsigned long long seed = 1;
 	struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
 	unsigned int sel, i;
@@ -206,7 +206,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #else
 #define A_CHOICES 3
 #endif
-	mpz_import(A, T_PK, -1, 1, 0, 0, pk);
+	mpz_import(A, NOBS_CSIDHX_PUBLIC_KEY_SIZE, -1, 1, 0, 0, pk);
 	switch (sel & 3) {
 	case 1:	/* at or just above p */
 		mpz_add_ui(A, P, pk[0]);
@@ -234,17 +234,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		mpz_export(pk, &n, -1, 1, 0, 0, A);
 	}
 
-	err = T(validate)(pk, &env, &t_ws);
+	err = NOBS_CSIDHX(validate)(pk, &env, &t_ws);
 	FUZZ_ASSERT(!err || err == -EINVAL, "validate: %d", err);
 	want = oracle_valid(pk, x);
 	FUZZ_ASSERT((err == 0) == want, "validate %s a key the oracle %s",
 		    err ? "refused" : "accepted", want ? "accepts" : "refuses");
 
-	FUZZ_ASSERT((T(check_private_key)(sk) == 0) == sk_ok(sk),
+	FUZZ_ASSERT((NOBS_CSIDHX(check_private_key)(sk) == 0) == sk_ok(sk),
 		    "private key check");
 	if (!sk_ok(sk)) {
 		memset(ss, 0xee, sizeof(ss));
-		FUZZ_ASSERT(T(public_key)(ss, sk, &env, &t_ws) == -EINVAL,
+		FUZZ_ASSERT(NOBS_CSIDHX(public_key)(ss, sk, &env, &t_ws) == -EINVAL,
 			    "public key of a malformed private key");
 		FUZZ_ASSERT(!memcmp(ss, zero, sizeof(ss)), "pk not zeroed");
 	}
@@ -254,15 +254,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (err && (sel & 0x0c) == 0) {
 		memset(ss, 0xee, sizeof(ss));
-		FUZZ_ASSERT(T(shared_secret)(ss, sk, pk, &env, &t_ws) == -EINVAL,
+		FUZZ_ASSERT(NOBS_CSIDHX(shared_secret)(ss, sk, pk, &env, &t_ws) == -EINVAL,
 			    "derive accepted a refused key");
 		FUZZ_ASSERT(!memcmp(ss, zero, sizeof(ss)), "not zeroed");
 	}
 	if (!err && derives < max_derives) {
 		derives++;
-		err = T(shared_secret)(ss, sk, pk, &env, &t_ws);
+		err = NOBS_CSIDHX(shared_secret)(ss, sk, pk, &env, &t_ws);
 		FUZZ_ASSERT(!err, "derive on a valid key: %d", err);
-		FUZZ_ASSERT(!T(validate)(ss, &env, &t_ws),
+		FUZZ_ASSERT(!NOBS_CSIDHX(validate)(ss, &env, &t_ws),
 			    "shared secret does not validate");
 		FUZZ_ASSERT(oracle_valid(ss, x),
 			    "the oracle refuses the shared secret");

@@ -54,7 +54,7 @@ $(BUILD)/test_csidh_more: $(ROOT)/tests/user/test_csidh_more.c \
 		$$(CSIDH_CORE) $(ROOT)/tests/user/csidh_test_rng.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(CSIDH_CFLAGS) \
-		-DNOBS_ROOT='"$(ROOT)"' -o $@ $(filter %.c %.S,$^)
+		-DNOBS_ROOT='"$(ROOT)"' -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
 
 .PHONY: coverage coverage-tests
 coverage-tests:

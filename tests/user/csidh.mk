@@ -1,16 +1,23 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# CSIDH-512 (isogeny/csidh.c over isogeny/fp.c and the arch fp assembly):
+# CSIDH-512 (isogeny/csidh512.c over isogeny/fp512.c and the arch fp
+# assembly; the engine is the template isogeny/csidh_*_tmpl.c):
 # the 328 reference vectors, the valgrind constant-time check, the
 # operation count between public events (test_csidh_ops), the schedule
-# table against its search (test_csidh_tables: csidh_tune's output) and
+# table against its search (test_csidh_tables: scripts/gen/csidh_tune.c's
+# output) and
 # the benchmark (with NOBS_CSIDH_REF_SRC, beside the CSIDH reference).
 # Included by tests/user/Makefile, which defines ROOT, BUILD and the flags.
 
-CSIDH_CORE := $(ROOT)/isogeny/csidh.c $(ROOT)/isogeny/csidh.h \
-	$(ROOT)/isogeny/csidh512_tables.h $(ROOT)/isogeny/csidh_engine.h \
-	$(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp.h $(ROOT)/isogeny/fp_decl.h \
-	$(ROOT)/isogeny/fp_impl.h
+# The templates (*_tmpl.c) are included, never compiled alone: every rule
+# compiles $(filter-out %_tmpl.c,...) of its prerequisites.
+CSIDH_TMPL := $(ROOT)/isogeny/csidh_curve_tmpl.c $(ROOT)/isogeny/csidh_isogeny_tmpl.c \
+	$(ROOT)/isogeny/csidh_action_tmpl.c $(ROOT)/isogeny/csidh_tmpl.h
+CSIDH_CORE := $(ROOT)/isogeny/csidh512.c $(ROOT)/isogeny/csidh512.h \
+	$(ROOT)/isogeny/csidh.h $(ROOT)/isogeny/csidh512_tables.h $(CSIDH_TMPL) \
+	$(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp.h $(ROOT)/isogeny/fp512.c \
+	$(ROOT)/isogeny/fp512.h $(ROOT)/isogeny/fp_tmpl.h $(ROOT)/isogeny/fp_tmpl.c \
+	$(ROOT)/tests/user/fp_cpu.h
 ifeq ($(shell uname -m),x86_64)
 CSIDH_CORE += $(ROOT)/arch/x86/fp_x86_64.S $(ROOT)/arch/x86/fp_ifma_x86_64.S
 else ifeq ($(shell uname -m),aarch64)
@@ -31,7 +38,7 @@ $(BUILD)/test_csidh: $(ROOT)/tests/user/test_csidh.c $(CSIDH_CORE) $(ROOT)/tests
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(CSIDH_CFLAGS) \
 		-DNOBS_ROOT='"$(ROOT)"' -o $@ \
-		$(filter %.c %.S,$^)
+		$(filter-out %_tmpl.c,$(filter %.c %.S,$^))
 
 # NOBS_CSIDH_VALGRIND: the core marks what it reveals by design as defined
 $(BUILD)/test_csidh_ct: $(ROOT)/tests/user/test_csidh_ct.c $(CSIDH_CORE) \
@@ -39,30 +46,25 @@ $(BUILD)/test_csidh_ct: $(ROOT)/tests/user/test_csidh_ct.c $(CSIDH_CORE) \
 		$(ROOT)/tests/user/fp_cpu.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(CSIDH_CFLAGS) \
-		-DNOBS_CSIDH_VALGRIND -o $@ $(filter %.c %.S,$^)
+		-DNOBS_CSIDH_VALGRIND -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
 
 # The operation counts, and that they follow the public events only
 $(BUILD)/test_csidh_ops: $(ROOT)/tests/user/test_csidh_ops.c $(CSIDH_CORE) \
 		$(ROOT)/tests/user/csidh_param.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) -O2 $(CSIDH_CFLAGS) -DNOBS_FP_COUNT \
-		-DNOBS_CSIDH_COUNT -o $@ $(filter %.c %.S,$^)
-
-# The schedule tables are what the search prints (csidh_tune.c)
-$(BUILD)/csidh_tune: $(ROOT)/tests/user/csidh_tune.c
-	@mkdir -p $(@D)
-	$(CC) $(USER_CFLAGS) -O2 -o $@ $< -lm
+		-DNOBS_CSIDH_COUNT -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
 
 # $(call csidh_tables_test,BITS,NAME): the test that
-# isogeny/csidh<BITS>_tables.h is what csidh_tune BITS prints
+# isogeny/csidh<BITS>_tables.h is what its generator
+# (scripts/gen/csidh_tune.c BITS) prints: the top Makefile's regen-check
+# of that file
 define csidh_tables_test
-$$(BUILD)/$(2): $$(BUILD)/csidh_tune
+$$(BUILD)/$(2):
+	@mkdir -p $$(@D)
 	@printf '%s\n' '#!/bin/sh' \
-	  'if "$$<" $(1) | cmp -s - "$$(ROOT)/isogeny/csidh$(1)_tables.h"; then' \
-	  '  echo "csidh tables: isogeny/csidh$(1)_tables.h is what csidh_tune prints"' \
+	  'if MAKEFLAGS= make -s -C "$$(ROOT)" regen-check/isogeny/csidh$(1)_tables.h; then' \
 	  '  echo "SUITE: 1 passed, 0 failed, 0 skipped"; exit 0; fi' \
-	  'echo "FAIL: isogeny/csidh$(1)_tables.h differs from csidh_tune output:"' \
-	  '"$$<" $(1) | diff "$$(ROOT)/isogeny/csidh$(1)_tables.h" - | head -20' \
 	  'echo "SUITE: 0 passed, 1 failed, 0 skipped"; exit 1' > $$@
 	@chmod +x $$@
 endef
@@ -84,7 +86,7 @@ $(BUILD)/csidh_bench: $(ROOT)/tests/user/csidh_bench.c $(CSIDH_CORE) $(CSIDH_REF
 		$(ROOT)/tests/user/fp_cpu.h $(ROOT)/tests/user/bench_ticks.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(CSIDH_CFLAGS) -DNOBS_FP_COUNT \
-		$(CSIDH_REF_FLAGS) -o $@ $(filter %.c %.S %.a,$^)
+		$(CSIDH_REF_FLAGS) -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S %.a,$^))
 
 # The arm64 assembly under the group action, from an x86-64 host: static
 # cross build run with qemu-user (slow: only the first vectors).  A wrapper
@@ -107,7 +109,7 @@ $$(BUILD)/$(1).bin: $$(ROOT)/tests/user/test_csidh.c $(3) \
 	@if command -v $$(CSIDH_CROSS)gcc >/dev/null 2>&1; then \
 		echo "$$(CSIDH_CROSS)gcc ... -o $$@"; \
 		$$(CC_SPLIT) $$(CSIDH_CROSS)gcc $$(USER_CFLAGS) -O2 -static -Wa,--noexecstack \
-			$(2) -DNOBS_ROOT='"$$(ROOT)"' -o $$@ $$(filter %.c %.S,$$^); \
+			$(2) -DNOBS_ROOT='"$$(ROOT)"' -o $$@ $$(filter-out %_tmpl.c,$$(filter %.c %.S,$$^)); \
 	else \
 		echo "no $$(CSIDH_CROSS)gcc; $(1) will skip"; \
 		printf '' > $$@; \
@@ -122,9 +124,7 @@ $$(BUILD)/$(1): $$(BUILD)/$(1).bin
 	  'exec "$$$$qemu" -cpu max "$$$$bin" -n $(4) $(5) "$$$$@"' > $$@
 	@chmod +x $$@
 endef
-$(eval $(call csidh_arm64_test,test_csidh_arm64,,$(ROOT)/isogeny/csidh.c \
-	$(ROOT)/isogeny/csidh.h $(ROOT)/isogeny/csidh512_tables.h \
-	$(ROOT)/isogeny/csidh_engine.h $(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp.h \
+$(eval $(call csidh_arm64_test,test_csidh_arm64,,$(filter-out %x86_64.S,$(CSIDH_CORE)) \
 	$(ROOT)/arch/arm64/fp_arm64.S,4,-o 0))
 
 # make bench on arm64 code: the counts under qemu-user (no timing there)
@@ -137,7 +137,7 @@ $(BUILD)/csidh_bench_arm64.bin: $(ROOT)/tests/user/csidh_bench.c $(CSIDH_CORE) \
 		echo "$(CSIDH_CROSS)gcc ... -o $@"; \
 		$(CC_SPLIT) $(CSIDH_CROSS)gcc $(USER_CFLAGS) -O2 -static -Wa,--noexecstack \
 			-DNOBS_FP_COUNT -o $@ \
-			$(filter-out %x86_64.S,$(filter %.c %.S,$^)); \
+			$(filter-out %x86_64.S,$(filter-out %_tmpl.c,$(filter %.c %.S,$^))); \
 	else \
 		printf '' > $@; \
 	fi
@@ -163,7 +163,7 @@ $(BUILD)/test_csidh_gmp: $(ROOT)/tests/user/test_csidh_gmp.c $(CSIDH_CORE) \
 		$(ROOT)/tests/user/fp_cpu.h $(ROOT)/tests/user/csidh_prime.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(CSIDH_CFLAGS) \
-		-DNOBS_ROOT='"$(ROOT)"' -o $@ $(filter %.c %.S,$^) -lgmp
+		-DNOBS_ROOT='"$(ROOT)"' -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^)) -lgmp
 
 # make bench: the longest work between two yields and the longest vector
 # section, per operation and field (csidh_latency.c)
@@ -172,4 +172,4 @@ $(BUILD)/csidh_latency: $(ROOT)/tests/user/csidh_latency.c $(CSIDH_CORE) \
 		$(ROOT)/tests/user/csidh_param.h $(ROOT)/tests/user/fp_cpu.h $(ROOT)/tests/user/bench_ticks.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(CSIDH_CFLAGS) \
-		-DNOBS_FP_VEC_TRACE -o $@ $(filter %.c %.S,$^)
+		-DNOBS_FP_VEC_TRACE -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))

@@ -2,13 +2,13 @@
 #
 # CSIDH-1024: the key encodings (isogeny/csidh1024_keys.c: the 32
 # reference vectors' keys and edge cases against GMP) and the group action
-# (isogeny/csidh1024.c, the engine of csidh_engine.h over the 1024-bit
+# (isogeny/csidh1024.c, the engine of csidh_*_tmpl.c over the 1024-bit
 # field): test_csidh.c built with -DTEST_CSIDH1024 against the 32 vectors
 # (native and, on x86-64 hosts, arm64 under qemu-user), the valgrind
 # constant-time check, the operation counts between public events, the
-# schedule table against its search (csidh_tune 1024).  Included by
-# tests/user/Makefile, which defines ROOT, BUILD and the flags; FP_CORE
-# and FP_ASM come from fp.mk, CSIDH_* from csidh.mk.
+# schedule table against its search (scripts/gen/csidh_tune.c 1024).
+# Included by tests/user/Makefile, which defines ROOT, BUILD and the
+# flags; FP_CORE and FP_ASM come from fp.mk, CSIDH_* from csidh.mk.
 
 USER_TESTS += $(BUILD)/test_csidh1024_keys $(BUILD)/test_csidh1024 \
 	$(BUILD)/test_csidh1024_ops $(BUILD)/test_csidh1024_tables \
@@ -17,7 +17,7 @@ VALGRIND_TESTS += $(BUILD)/test_csidh1024_ct
 
 CSIDH1024_CORE := $(ROOT)/isogeny/csidh1024.c $(ROOT)/isogeny/csidh1024.h \
 	$(ROOT)/isogeny/csidh1024_keys.h $(ROOT)/isogeny/csidh1024_tables.h \
-	$(ROOT)/isogeny/csidh.h $(ROOT)/isogeny/csidh_engine.h $$(FP_CORE)
+	$(ROOT)/isogeny/csidh.h $(CSIDH_TMPL) $$(FP_CORE)
 
 $(BUILD)/test_csidh1024_keys: $(ROOT)/tests/user/test_csidh1024_keys.c \
 		$(ROOT)/isogeny/csidh1024_keys.c $(ROOT)/isogeny/csidh1024_keys.h \
@@ -25,7 +25,7 @@ $(BUILD)/test_csidh1024_keys: $(ROOT)/tests/user/test_csidh1024_keys.c \
 		$(ROOT)/tests/user/csidh_prime.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(FP_ASFLAGS) \
-		-DNOBS_ROOT='"$(ROOT)"' -o $@ $(filter %.c %.S,$^) -lgmp
+		-DNOBS_ROOT='"$(ROOT)"' -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^)) -lgmp
 
 $(BUILD)/test_csidh1024: $(ROOT)/tests/user/test_csidh.c $(CSIDH1024_CORE) \
 		$$(FP_ASM) $(ROOT)/tests/user/csidh_test_rng.h \
@@ -33,7 +33,7 @@ $(BUILD)/test_csidh1024: $(ROOT)/tests/user/test_csidh.c $(CSIDH1024_CORE) \
 		$(ROOT)/tests/user/fp_cpu.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(FP_ASFLAGS) -DTEST_CSIDH1024 \
-		-DNOBS_ROOT='"$(ROOT)"' -o $@ $(filter %.c %.S,$^)
+		-DNOBS_ROOT='"$(ROOT)"' -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
 
 # Fresh random keys against the GMP oracle (test_csidh_gmp.c)
 $(BUILD)/test_csidh1024_gmp: $(ROOT)/tests/user/test_csidh_gmp.c \
@@ -43,7 +43,7 @@ $(BUILD)/test_csidh1024_gmp: $(ROOT)/tests/user/test_csidh_gmp.c \
 		$(ROOT)/tests/user/csidh_prime.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(FP_ASFLAGS) -DTEST_CSIDH1024 \
-		-DNOBS_ROOT='"$(ROOT)"' -o $@ $(filter %.c %.S,$^) -lgmp
+		-DNOBS_ROOT='"$(ROOT)"' -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^)) -lgmp
 
 # NOBS_CSIDH_VALGRIND: the core marks what it reveals by design as defined
 $(BUILD)/test_csidh1024_ct: $(ROOT)/tests/user/test_csidh_ct.c \
@@ -51,16 +51,16 @@ $(BUILD)/test_csidh1024_ct: $(ROOT)/tests/user/test_csidh_ct.c \
 		$(ROOT)/tests/user/fp_cpu.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(FP_ASFLAGS) -DTEST_CSIDH1024 \
-		-DNOBS_CSIDH_VALGRIND -o $@ $(filter %.c %.S,$^)
+		-DNOBS_CSIDH_VALGRIND -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
 
 # The operation counts, and that they follow the public events only
 $(BUILD)/test_csidh1024_ops: $(ROOT)/tests/user/test_csidh_ops.c \
 		$(CSIDH1024_CORE) $$(FP_ASM) $(ROOT)/tests/user/csidh_param.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) -O2 $(FP_ASFLAGS) -DTEST_CSIDH1024 -DNOBS_FP_COUNT \
-		-DNOBS_CSIDH_COUNT -o $@ $(filter %.c %.S,$^)
+		-DNOBS_CSIDH_COUNT -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
 
-# The schedule table is what the search prints (csidh_tune.c)
+# The schedule table is what the search prints (scripts/gen/csidh_tune.c)
 $(eval $(call csidh_tables_test,1024,test_csidh1024_tables))
 
 # The arm64 assembly under the group action, from an x86-64 host: static
@@ -69,6 +69,7 @@ $(eval $(call csidh_tables_test,1024,test_csidh1024_tables))
 ifeq ($(shell uname -m),x86_64)
 $(eval $(call csidh_arm64_test,test_csidh1024_arm64,-DTEST_CSIDH1024, \
 	$(filter-out $$$$(FP_CORE),$(CSIDH1024_CORE)) $(ROOT)/isogeny/fp.c \
+	$(ROOT)/isogeny/fp512.c \
 	$(ROOT)/isogeny/fp1024.c $(ROOT)/arch/arm64/fp_arm64.S \
 	$(ROOT)/arch/arm64/fp1024_arm64.S,1,-o 0))
 endif
@@ -88,7 +89,7 @@ $(BUILD)/csidh1024_bench: $(ROOT)/tests/user/csidh_bench.c $(CSIDH1024_CORE) \
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(FP_ASFLAGS) -DTEST_CSIDH1024 \
 		-DNOBS_FP_COUNT $(CSIDH_REF_FLAGS) -o $@ \
-		$(filter %.c %.S %.a,$^)
+		$(filter-out %_tmpl.c,$(filter %.c %.S %.a,$^))
 
 # make bench: csidh_latency.c for CSIDH-1024
 USER_BENCHES += $(BUILD)/csidh1024_latency
@@ -97,4 +98,4 @@ $(BUILD)/csidh1024_latency: $(ROOT)/tests/user/csidh_latency.c \
 		$(ROOT)/tests/user/fp_cpu.h $(ROOT)/tests/user/bench_ticks.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(FP_ASFLAGS) -DTEST_CSIDH1024 \
-		-DNOBS_FP_VEC_TRACE -o $@ $(filter %.c %.S,$^)
+		-DNOBS_FP_VEC_TRACE -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))

@@ -53,7 +53,7 @@ unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
 
 /*
  * The CPU's brand string, so that a pasted result says where it ran, and
- * whether nobs_fp_select() takes the vector code there (the ifma row)
+ * whether nobs_test_fp_select() takes the vector code there (the ifma row)
  */
 static void print_cpu(void)
 {
@@ -68,7 +68,7 @@ static void print_cpu(void)
 			    &r[4 * i + 2], &r[4 * i + 3]);
 	printf("cpu: %.48s", (const char *)r);
 #if defined(NOBS_FP_VEC_NAME) && !defined(TEST_CSIDH1024)
-	nobs_fp_select(nobs_test_have_fp_asm());
+	nobs_test_fp_select(nobs_test_have_fp_asm());
 	printf("; vector code: %s", nobs_fp_vec_name() ?:
 	       "none (needs AVX-512 IFMA, VL, VBMI2, DQ)");
 #endif
@@ -83,8 +83,8 @@ static void print_cpu(void)
  * NOBS_CSIDH_REF_SRC: its own types, declared here by size only (a private
  * key is 37 bytes, a curve 64; CSIDH-1024: 65 and 128).
  */
-struct ref_key { unsigned char b[T_SK]; };
-struct ref_pub { unsigned long long a[T_PK / 8]; };
+struct ref_key { unsigned char b[NOBS_CSIDHX_PRIVATE_KEY_SIZE]; };
+struct ref_pub { unsigned long long a[NOBS_CSIDHX_PUBLIC_KEY_SIZE / 8]; };
 void csidh_private(struct ref_key *priv);
 void action(struct ref_pub *out, const struct ref_pub *in,
 	    const struct ref_key *priv);
@@ -125,22 +125,22 @@ static int ref_agree(void)
 {
 	unsigned long long seed = 99;
 	struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
-	unsigned char out[T_PK];
+	unsigned char out[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
 	struct ref_pub ss;
 	int i, bad = 0;
 
-	nobs_fp_select(nobs_test_have_fp_asm());
+	nobs_test_fp_select(nobs_test_have_fp_asm());
 	for (i = 0; i < ref_kept; i++) {
-		if (T(public_key)(out, ref_keys[i].b, &env, &t_ws) ||
-		    memcmp(out, &ref_pubs[i], T_PK))
+		if (NOBS_CSIDHX(public_key)(out, ref_keys[i].b, &env, &t_ws) ||
+		    memcmp(out, &ref_pubs[i], NOBS_CSIDHX_PUBLIC_KEY_SIZE))
 			bad++;
 		if (!i)
 			continue;
 		action(&ss, &ref_pubs[i - 1], &ref_keys[i]);
-		if (T(shared_secret)(out, ref_keys[i].b,
+		if (NOBS_CSIDHX(shared_secret)(out, ref_keys[i].b,
 				     (const unsigned char *)&ref_pubs[i - 1],
 				     &env, &t_ws) ||
-		    memcmp(out, &ss, T_PK))
+		    memcmp(out, &ss, NOBS_CSIDHX_PUBLIC_KEY_SIZE))
 			bad++;
 	}
 	printf("%-8s the reference's %d fresh keys through nobs: %d public keys and %d shared secrets, %d differ\n",
@@ -189,11 +189,11 @@ static void run(const char *impl, int runs, int counts_only)
 	unsigned long long m, sq, msum = 0, ssum = 0, mn = ~0ULL, mx = 0;
 	unsigned long long rt[64] __maybe_unused;
 	struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
-	unsigned char sk[T_SK], pk[T_PK], pk2[T_PK], ss[T_PK];
-	T_FP_T a, b;
+	unsigned char sk[NOBS_CSIDHX_PRIVATE_KEY_SIZE], pk[NOBS_CSIDHX_PUBLIC_KEY_SIZE], pk2[NOBS_CSIDHX_PUBLIC_KEY_SIZE], ss[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
+	struct NOBS_FPX_T a, b;
 	int i, j;
 
-	const char *name = nobs_fp_select(strcmp(impl, "generic") != 0);
+	const char *name = nobs_test_fp_select(strcmp(impl, "generic") != 0);
 
 #if defined(NOBS_FP_VEC_NAME) && !defined(TEST_CSIDH1024)
 	/* "asm": with the vector code where the CPU has it; "scalar": not */
@@ -205,26 +205,26 @@ static void run(const char *impl, int runs, int counts_only)
 	printf("%-8s", name);
 	fflush(stdout);
 
-	T_FP(set_u64)(&a, 3);
-	T_FP(set_u64)(&b, 5);
+	NOBS_FPX(set_u64)(&a, 3);
+	NOBS_FPX(set_u64)(&b, 5);
 	for (i = 0; i < 64; i++) {
 		unsigned long long t0 = nobs_ticks();
 
 		for (j = 0; j < 1000; j++)
-			T_FP(mul)(&a, &a, &b);
+			NOBS_FPX(mul)(&a, &a, &b);
 		t[i] = (nobs_ticks() - t0) / 1000;
 	}
 	mul = median(t, 64);
 
-	T(random_private_key)(sk, &env);
-	T(public_key)(pk2, sk, &env, &t_ws);	/* a peer key */
+	NOBS_CSIDHX(random_private_key)(sk, &env);
+	NOBS_CSIDHX(public_key)(pk2, sk, &env, &t_ws);	/* a peer key */
 	for (i = 0; i < runs; i++) {
 		unsigned long long t0;
 
-		T(random_private_key)(sk, &env);
+		NOBS_CSIDHX(random_private_key)(sk, &env);
 		nobs_fp_count_mul = nobs_fp_count_sqr = 0;
 		t0 = nobs_ticks();
-		if (T(public_key)(pk, sk, &env, &t_ws))
+		if (NOBS_CSIDHX(public_key)(pk, sk, &env, &t_ws))
 			abort();
 		t[i] = nobs_ticks() - t0;
 #ifdef NOBS_CSIDH_REF
@@ -247,7 +247,7 @@ static void run(const char *impl, int runs, int counts_only)
 	for (i = 0; i < runs; i++) {
 		unsigned long long t0 = nobs_ticks();
 
-		if (T(validate)(pk2, &env, &t_ws))
+		if (NOBS_CSIDHX(validate)(pk2, &env, &t_ws))
 			abort();
 		t[i] = nobs_ticks() - t0;
 	}
@@ -255,7 +255,7 @@ static void run(const char *impl, int runs, int counts_only)
 	for (i = 0; i < runs; i++) {
 		unsigned long long t0 = nobs_ticks();
 
-		if (T(shared_secret)(ss, sk, pk2, &env, &t_ws))
+		if (NOBS_CSIDHX(shared_secret)(ss, sk, pk2, &env, &t_ws))
 			abort();
 		t[i] = nobs_ticks() - t0;
 	}
@@ -319,8 +319,8 @@ int main(int argc, char **argv)
 	if (nobs_test_have_fp_asm()) {
 		run("scalar", runs, 0);
 #if defined(NOBS_FP_VEC_NAME) && !defined(TEST_CSIDH1024)
-		/* the pairs' products four at a time (csidh_engine.h) */
-		nobs_fp_select(true);
+		/* the pairs' products four at a time (csidh_curve_tmpl.c) */
+		nobs_test_fp_select(true);
 		if (nobs_fp_vec_name())
 			run("asm", runs, 0);
 #endif

@@ -123,7 +123,7 @@ static void measure(struct row *r, int op, const unsigned char *sk,
 {
 	unsigned long long seed;
 	struct nobs_csidh_env env = { csidh_test_random, lat_yield, &seed };
-	unsigned char out[T_PK];
+	unsigned char out[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
 	unsigned long i;
 	int err = 0;
 
@@ -133,11 +133,11 @@ static void measure(struct row *r, int op, const unsigned char *sk,
 		fpu_start = 0;
 		last = nobs_ticks();
 		if (op == OP_PK)
-			err = T(public_key)(out, sk, &env, &t_ws);
+			err = NOBS_CSIDHX(public_key)(out, sk, &env, &t_ws);
 		else if (op == OP_VAL)
-			err = T(validate)(peer, &env, &t_ws);
+			err = NOBS_CSIDHX(validate)(peer, &env, &t_ws);
 		else
-			err = T(shared_secret)(out, sk, peer, &env, &t_ws);
+			err = NOBS_CSIDHX(shared_secret)(out, sk, peer, &env, &t_ws);
 		gap_to(nobs_ticks());
 		if (err)
 			abort();
@@ -156,9 +156,9 @@ static void run(const char *impl, int keys)
 {
 	unsigned long long seed = 7;
 	struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
-	unsigned char sk[T_SK], pk2[T_PK];
+	unsigned char sk[NOBS_CSIDHX_PRIVATE_KEY_SIZE], pk2[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
 	struct row kg = { 0 }, val = { 0 }, der = { 0 };
-	const char *name = nobs_fp_select(strcmp(impl, "generic") != 0);
+	const char *name = nobs_test_fp_select(strcmp(impl, "generic") != 0);
 	int i;
 
 #if defined(NOBS_FP_VEC_NAME) && !defined(TEST_CSIDH1024)
@@ -167,11 +167,11 @@ static void run(const char *impl, int keys)
 	if (nobs_fp_vec_name())
 		name = nobs_fp_vec_name();
 #endif
-	T(random_private_key)(sk, &env);
-	if (T(public_key)(pk2, sk, &env, &t_ws))
+	NOBS_CSIDHX(random_private_key)(sk, &env);
+	if (NOBS_CSIDHX(public_key)(pk2, sk, &env, &t_ws))
 		abort();
 	for (i = 0; i < keys; i++) {
-		T(random_private_key)(sk, &env);
+		NOBS_CSIDHX(random_private_key)(sk, &env);
 		measure(&kg, OP_PK, sk, NULL);
 		measure(&val, OP_VAL, NULL, pk2);
 		measure(&der, OP_SS, sk, pk2);
@@ -205,7 +205,7 @@ int main(int argc, char **argv)
 	if (nobs_test_have_fp_asm()) {
 		run("scalar", keys);
 #if defined(NOBS_FP_VEC_NAME) && !defined(TEST_CSIDH1024)
-		nobs_fp_select(true);
+		nobs_test_fp_select(true);
 		if (nobs_fp_vec_name())
 			run("asm", keys);
 #endif

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# GF(p) arithmetic for CSIDH-512 (isogeny/fp.c) and CSIDH-1024
-# (isogeny/fp1024.c), over the generic template isogeny/fp_impl.h and the
+# GF(p) arithmetic for CSIDH-512 (isogeny/fp512.c) and CSIDH-1024
+# (isogeny/fp1024.c), over the generic template isogeny/fp_tmpl.c and the
 # arch assembly: exact differential test against GMP and the mul/sqr
 # benchmark.  Included by tests/user/Makefile, which defines ROOT, BUILD
 # and the flags.  Each test is built once per field from the one source
@@ -17,9 +17,10 @@
 #   fp_bench                median cycles of both fields, generic / asm /
 #                           GMP side by side
 
-FP_CORE := $(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp1024.c \
-	$(ROOT)/isogeny/fp.h $(ROOT)/isogeny/fp1024.h \
-	$(ROOT)/isogeny/fp_decl.h $(ROOT)/isogeny/fp_impl.h \
+FP_CORE := $(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp512.c \
+	$(ROOT)/isogeny/fp1024.c $(ROOT)/isogeny/fp.h $(ROOT)/isogeny/fp512.h \
+	$(ROOT)/isogeny/fp1024.h $(ROOT)/isogeny/fp_tmpl.h $(ROOT)/isogeny/fp_tmpl.c \
+	$(ROOT)/tests/user/fp_cpu.h \
 	$(ROOT)/include/nobs/types.h
 FP_HOST_ARCH := $(shell uname -m)
 FP_ASM_x86_64 := $(ROOT)/arch/x86/fp_x86_64.S $(ROOT)/arch/x86/fp_ifma_x86_64.S $(ROOT)/arch/x86/fp1024_x86_64.S
@@ -39,7 +40,7 @@ USER_BENCHES += $(BUILD)/fp_bench
 $(BUILD)/fp_bench: $(ROOT)/tests/user/fp_bench.c $(FP_CORE) $(FP_ASM) $(FP_COMPAT)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(FP_ASFLAGS) -o $@ \
-		$(filter %.c %.S,$^) -lgmp
+		$(filter-out %_tmpl.c,$(filter %.c %.S,$^)) -lgmp
 
 # $(call fp_tests,NAME,DEFINES): the tests of one field
 define fp_tests
@@ -50,18 +51,18 @@ $(BUILD)/$(1): $(ROOT)/tests/user/test_fp.c $(FP_CORE) $(FP_ASM) $(FP_PROBE) \
 		$(FP_COMPAT)
 	@mkdir -p $$(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(FP_ASFLAGS) $(2) -o $$@ \
-		$$(filter %.c %.S,$$^) -lgmp
+		$$(filter-out %_tmpl.c,$$(filter %.c %.S,$$^)) -lgmp
 
 $(BUILD)/$(1)_portable: $(ROOT)/tests/user/test_fp.c $(FP_CORE)
 	@mkdir -p $$(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) -DNOBS_FP_NO_ASM \
-		-DNOBS_FP_NO_INT128 $(2) -o $$@ $$(filter %.c,$$^) -lgmp
+		-DNOBS_FP_NO_INT128 $(2) -o $$@ $$(filter-out %_tmpl.c,$$(filter %.c,$$^)) -lgmp
 
 # constant-time evidence: operands marked undefined for memcheck
 $(BUILD)/$(1)_ct: $(ROOT)/tests/user/test_fp.c $(FP_CORE) $(FP_ASM) $(FP_COMPAT)
 	@mkdir -p $$(@D)
 	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(FP_ASFLAGS) -DTEST_FP_CT \
-		$(2) -o $$@ $$(filter %.c %.S,$$^) -lgmp
+		$(2) -o $$@ $$(filter-out %_tmpl.c,$$(filter %.c %.S,$$^)) -lgmp
 
 # arm64 assembly from an x86-64 host: static cross build, qemu-user at
 # run time.  The test program is a wrapper script, so 'make test' runs it
@@ -78,7 +79,7 @@ $(BUILD)/$(1)_arm64.bin: $(ROOT)/tests/user/test_fp.c $(FP_CORE) \
 		rm -f $$@.probe; \
 		echo "$(FP_CROSS)gcc ... -o $$@"; \
 		$(CC_SPLIT) $(FP_CROSS)gcc $(USER_CFLAGS) -O1 -static $(FP_ASFLAGS) $(2) \
-			-o $$@ $$(filter %.c %.S,$$^) -lgmp; \
+			-o $$@ $$(filter-out %_tmpl.c,$$(filter %.c %.S,$$^)) -lgmp; \
 	else \
 		rm -f $$@.probe; \
 		echo "no $(FP_CROSS)gcc with a static arm64 libgmp; $(1)_arm64 will skip"; \
@@ -100,15 +101,15 @@ $(eval $(call fp_tests,test_fp,))
 $(eval $(call fp_tests,test_fp1024,-DTEST_FP1024))
 
 # test_fp_ifma_asm: arch/x86/fp_ifma_x86_64.S is what
-# scripts/gen-fp-ifma-asm.py prints, and (x86-64 hosts, on the object
+# scripts/gen/fp_ifma_asm.py prints (the top Makefile's regen-check), and (x86-64 hosts, on the object
 # assembled here for userspace) scripts/asm-ct-check.py finds no branch
-# and no data-dependent address in nobs_fp_mul4_ifma/_sqr4_ifma, after
+# and no data-dependent address in nobs_fp512_mul4_ifma/_sqr4_ifma, after
 # its self-test shows it failing on planted faults.  A wrapper script,
 # so 'make test' runs it like any other and sums its SUITE line (the
 # checker's own "N passed, N failed" lines are left out: run-suite would
 # count them too).
 USER_TESTS += $(BUILD)/test_fp_ifma_asm
-FP_IFMA_FUNCS := nobs_fp_mul4_ifma nobs_fp_sqr4_ifma
+FP_IFMA_FUNCS := nobs_fp512_mul4_ifma nobs_fp512_sqr4_ifma
 ifeq ($(FP_HOST_ARCH),x86_64)
 FP_IFMA_OBJ := $(BUILD)/fp_ifma_x86_64.o
 
@@ -124,12 +125,8 @@ $(BUILD)/test_fp_ifma_asm: $(FP_IFMA_OBJ) $(ROOT)/tests/user/fp.mk
 	@printf '%s\n' '#!/bin/sh' \
 	  'root="$(ROOT)"; obj="$(FP_IFMA_OBJ)"; s="arch/x86/fp_ifma_x86_64.S"' \
 	  'pass=0; fail=0; skip=0' \
-	  'if python3 "$$root/scripts/gen-fp-ifma-asm.py" | cmp -s - "$$root/$$s"; then' \
-	  '  echo "ok: $$s is what scripts/gen-fp-ifma-asm.py prints"; pass=$$((pass + 1))' \
-	  'else' \
-	  '  echo "FAIL: $$s differs from scripts/gen-fp-ifma-asm.py output:"' \
-	  '  python3 "$$root/scripts/gen-fp-ifma-asm.py" | diff "$$root/$$s" - | head -20' \
-	  '  fail=$$((fail + 1)); fi' \
+	  'if MAKEFLAGS= make -s -C "$$root" "regen-check/$$s"; then pass=$$((pass + 1))' \
+	  'else fail=$$((fail + 1)); fi' \
 	  'if [ -z "$$obj" ]; then' \
 	  '  echo "SKIP: static constant-time check of $$s: not an x86-64 host"; skip=$$((skip + 2))' \
 	  'else' \

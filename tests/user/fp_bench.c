@@ -18,8 +18,9 @@
 #include <x86intrin.h>
 #endif
 
-#include "isogeny/fp.h"
+#include "isogeny/fp512.h"
 #include "isogeny/fp1024.h"
+#include "fp_cpu.h"
 
 #define BATCH	1000
 #define SAMPLES	301
@@ -135,7 +136,7 @@ static void row(const char *what, double mul, double sqr)
 }
 
 /*
- * One field's table: F is its prefix (nobs_fp, nobs_fp1024), T its
+ * One field's table: F is its prefix (nobs_fp512, nobs_fp1024), T its
  * element type.  Elements are handled as limb arrays, so that GMP's
  * functions time the same chains.
  */
@@ -221,7 +222,7 @@ static int F##_table(void)						\
 	    F##_bench_sqr(F##_sqr_generic, &x0));			\
 	if (have_asm())							\
 		ASM_ROW(F, x0, y0);					\
-	nobs_fp_select(have_asm());					\
+	nobs_test_fp_select(have_asm());					\
 	row("nobs dispatched (select)", F##_bench_mul(F##_mul, &x0, &y0),\
 	    F##_bench_sqr(F##_sqr, &x0));				\
 	row("GMP mpn_mul_n/sqr + mpn redc",				\
@@ -229,7 +230,7 @@ static int F##_table(void)						\
 	    F##_bench_sqr(F##_gmp_sqr, &x0));				\
 	row("GMP mpn_mul_n alone (no reduction)",			\
 	    F##_bench_mul(F##_gmp_mul_only, &x0, &y0), -1);		\
-	nobs_fp_select(false);						\
+	nobs_test_fp_select(false);						\
 	return 0;							\
 }
 
@@ -247,10 +248,10 @@ static int F##_table(void)						\
 #define ASM_ROW(F, x0, y0)	do { } while (0)
 #endif
 
-BENCH_FIELD(nobs_fp, nobs_fp, NOBS_FP_LIMBS, "CSIDH-512")
+BENCH_FIELD(nobs_fp512, nobs_fp512, NOBS_FP512_LIMBS, "CSIDH-512")
 BENCH_FIELD(nobs_fp1024, nobs_fp1024, NOBS_FP1024_LIMBS, "CSIDH-1024")
 
 int main(void)
 {
-	return nobs_fp_table() || nobs_fp1024_table();
+	return nobs_fp512_table() || nobs_fp1024_table();
 }

@@ -40,66 +40,66 @@ static const struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
 
 static void edge_cases(void)
 {
-	unsigned char pk[T_PK], sk[T_SK], ss[T_PK], p_le[T_PK];
-	T_FP_T t;
+	unsigned char pk[NOBS_CSIDHX_PUBLIC_KEY_SIZE], sk[NOBS_CSIDHX_PRIVATE_KEY_SIZE], ss[NOBS_CSIDHX_PUBLIC_KEY_SIZE], p_le[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
+	struct NOBS_FPX_T t;
 	int i;
 
 	/* the base curve A = 0 is supersingular */
 	memset(pk, 0, sizeof(pk));
-	check(T(validate)(pk, &env, &t_ws) == 0, "A = 0 valid", -1);
+	check(NOBS_CSIDHX(validate)(pk, &env, &t_ws) == 0, "A = 0 valid", -1);
 	/* A = p and A = 2^512 - 1 are out of range */
-	T_FP(to_bytes)(p_le, &T_FP(p));
-	check(T(validate)(p_le, &env, &t_ws) == -EINVAL, "A = p refused", -1);
+	NOBS_FPX(to_bytes)(p_le, &NOBS_FPX(p));
+	check(NOBS_CSIDHX(validate)(p_le, &env, &t_ws) == -EINVAL, "A = p refused", -1);
 	memset(pk, 0xff, sizeof(pk));
-	check(T(validate)(pk, &env, &t_ws) == -EINVAL, "A = 2^bits - 1 refused", -1);
+	check(NOBS_CSIDHX(validate)(pk, &env, &t_ws) == -EINVAL, "A = 2^bits - 1 refused", -1);
 	/* A = 2 and A = -2 are singular */
-	T_FP(set_u64)(&t, 2);
-	T_FP(to_bytes)(pk, &t);
-	check(T(validate)(pk, &env, &t_ws) == -EINVAL, "A = 2 refused", -1);
-	T_FP(neg)(&t, &t);
-	T_FP(to_bytes)(pk, &t);
-	check(T(validate)(pk, &env, &t_ws) == -EINVAL, "A = -2 refused", -1);
+	NOBS_FPX(set_u64)(&t, 2);
+	NOBS_FPX(to_bytes)(pk, &t);
+	check(NOBS_CSIDHX(validate)(pk, &env, &t_ws) == -EINVAL, "A = 2 refused", -1);
+	NOBS_FPX(neg)(&t, &t);
+	NOBS_FPX(to_bytes)(pk, &t);
+	check(NOBS_CSIDHX(validate)(pk, &env, &t_ws) == -EINVAL, "A = -2 refused", -1);
 
 	/* the zero key maps the base curve to itself */
 	memset(sk, 0, sizeof(sk));
-	check(T(public_key)(pk, sk, &env, &t_ws) == 0, "zero key", -1);
-	for (i = 0; i < T_PK && !pk[i]; i++)
+	check(NOBS_CSIDHX(public_key)(pk, sk, &env, &t_ws) == 0, "zero key", -1);
+	for (i = 0; i < NOBS_CSIDHX_PUBLIC_KEY_SIZE && !pk[i]; i++)
 		;
-	check(i == T_PK, "zero key gives A = 0", -1);
+	check(i == NOBS_CSIDHX_PUBLIC_KEY_SIZE, "zero key gives A = 0", -1);
 
 	/* nibbles max + 1, 7, -max - 1, -7, -8 are refused, wherever they are */
 	for (i = 0; i < 5; i++) {
 		static const unsigned char bad[5] = {
-			T_MAX + 1, 7, 16 - T_MAX - 1, 0x9, 0x8
+			NOBS_CSIDHX_MAX_EXPONENT + 1, 7, 16 - NOBS_CSIDHX_MAX_EXPONENT - 1, 0x9, 0x8
 		};
 
-		memset(sk, T_MAX * 0x11, sizeof(sk));
-		sk[(7 * i) % T_SK] = (i & 1) ? bad[i] : (u8)(bad[i] << 4);
-		check(T(check_private_key)(sk) == -EINVAL,
+		memset(sk, NOBS_CSIDHX_MAX_EXPONENT * 0x11, sizeof(sk));
+		sk[(7 * i) % NOBS_CSIDHX_PRIVATE_KEY_SIZE] = (i & 1) ? bad[i] : (u8)(bad[i] << 4);
+		check(NOBS_CSIDHX(check_private_key)(sk) == -EINVAL,
 		      "bad nibble refused", -1);
 		memset(ss, 0xaa, sizeof(ss));
-		check(T(public_key)(ss, sk, &env, &t_ws) == -EINVAL,
+		check(NOBS_CSIDHX(public_key)(ss, sk, &env, &t_ws) == -EINVAL,
 		      "bad key: no public key", -1);
 	}
-	memset(sk, T_MAX << 4 | (16 - T_MAX), sizeof(sk)); /* max, -max */
-	check(T(check_private_key)(sk) == 0, "+-max accepted", -1);
+	memset(sk, NOBS_CSIDHX_MAX_EXPONENT << 4 | (16 - NOBS_CSIDHX_MAX_EXPONENT), sizeof(sk)); /* max, -max */
+	check(NOBS_CSIDHX(check_private_key)(sk) == 0, "+-max accepted", -1);
 
 	/* random keys are well formed and span [-max, max] */
 	{
 		int seen[16] = { 0 }, k, n = 0;
 
 		for (k = 0; k < 200; k++) {
-			T(random_private_key)(sk, &env);
-			if (T(check_private_key)(sk))
+			NOBS_CSIDHX(random_private_key)(sk, &env);
+			if (NOBS_CSIDHX(check_private_key)(sk))
 				n++;
-			for (i = 0; i < T_PRIMES; i++)
+			for (i = 0; i < NOBS_CSIDHX_PRIMES; i++)
 				seen[((s8)(u8)(sk[i / 2] << ((i % 2) * 4)) >> 4)
 				     & 0xf]++;
 		}
 		check(n == 0, "random keys well formed", -1);
-		for (n = 0, i = -T_MAX; i <= T_MAX; i++)
+		for (n = 0, i = -NOBS_CSIDHX_MAX_EXPONENT; i <= NOBS_CSIDHX_MAX_EXPONENT; i++)
 			n += seen[i & 0xf] > 0;
-		check(n == 2 * T_MAX + 1, "random keys use all of [-max, max]",
+		check(n == 2 * NOBS_CSIDHX_MAX_EXPONENT + 1, "random keys use all of [-max, max]",
 		      -1);
 	}
 }
@@ -107,21 +107,21 @@ static void edge_cases(void)
 /* Two random keys agree on a secret, both ways, that validates. */
 static void exchange(void)
 {
-	unsigned char ska[T_SK], skb[T_SK], pka[T_PK], pkb[T_PK];
-	unsigned char ssa[T_PK], ssb[T_PK];
+	unsigned char ska[NOBS_CSIDHX_PRIVATE_KEY_SIZE], skb[NOBS_CSIDHX_PRIVATE_KEY_SIZE], pka[NOBS_CSIDHX_PUBLIC_KEY_SIZE], pkb[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
+	unsigned char ssa[NOBS_CSIDHX_PUBLIC_KEY_SIZE], ssb[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
 
-	T(random_private_key)(ska, &env);
-	T(random_private_key)(skb, &env);
-	check(!T(public_key)(pka, ska, &env, &t_ws) && !T(validate)(pka, &env, &t_ws),
+	NOBS_CSIDHX(random_private_key)(ska, &env);
+	NOBS_CSIDHX(random_private_key)(skb, &env);
+	check(!NOBS_CSIDHX(public_key)(pka, ska, &env, &t_ws) && !NOBS_CSIDHX(validate)(pka, &env, &t_ws),
 	      "exchange: public key a", -1);
-	check(!T(public_key)(pkb, skb, &env, &t_ws) && !T(validate)(pkb, &env, &t_ws),
+	check(!NOBS_CSIDHX(public_key)(pkb, skb, &env, &t_ws) && !NOBS_CSIDHX(validate)(pkb, &env, &t_ws),
 	      "exchange: public key b", -1);
-	check(!T(shared_secret)(ssa, ska, pkb, &env, &t_ws) &&
-	      !T(shared_secret)(ssb, skb, pka, &env, &t_ws) &&
-	      !memcmp(ssa, ssb, T_PK), "exchange: a and b agree", -1);
-	check(memcmp(pka, pkb, T_PK) && memcmp(ssa, pka, T_PK),
+	check(!NOBS_CSIDHX(shared_secret)(ssa, ska, pkb, &env, &t_ws) &&
+	      !NOBS_CSIDHX(shared_secret)(ssb, skb, pka, &env, &t_ws) &&
+	      !memcmp(ssa, ssb, NOBS_CSIDHX_PUBLIC_KEY_SIZE), "exchange: a and b agree", -1);
+	check(memcmp(pka, pkb, NOBS_CSIDHX_PUBLIC_KEY_SIZE) && memcmp(ssa, pka, NOBS_CSIDHX_PUBLIC_KEY_SIZE),
 	      "exchange: distinct keys and secret", -1);
-	check(!T(validate)(ssa, &env, &t_ws), "exchange: the secret validates", -1);
+	check(!NOBS_CSIDHX(validate)(ssa, &env, &t_ws), "exchange: the secret validates", -1);
 }
 
 /*
@@ -163,27 +163,27 @@ static int stop_run(int op, unsigned long k, const unsigned char *sk,
 
 	stop_calls = 0;
 	stop_at = k;
-	memset(out, 0xa5, T_PK);
+	memset(out, 0xa5, NOBS_CSIDHX_PUBLIC_KEY_SIZE);
 	memset(&t_ws, 0x5a, sizeof(t_ws));
 	if (op == 0)
-		return T(public_key)(out, sk, &e, &t_ws);
+		return NOBS_CSIDHX(public_key)(out, sk, &e, &t_ws);
 	if (op == 1)
-		return T(validate)(peer, &e, &t_ws);
-	return T(shared_secret)(out, sk, peer, &e, &t_ws);
+		return NOBS_CSIDHX(validate)(peer, &e, &t_ws);
+	return NOBS_CSIDHX(shared_secret)(out, sk, peer, &e, &t_ws);
 }
 
 static void stop_cases(void)
 {
 	static const char *const name[] = { "public key", "validate",
 					    "shared secret" };
-	unsigned char sk[T_SK], peer[T_PK], out[T_PK], want[T_PK];
+	unsigned char sk[NOBS_CSIDHX_PRIVATE_KEY_SIZE], peer[NOBS_CSIDHX_PUBLIC_KEY_SIZE], out[NOBS_CSIDHX_PUBLIC_KEY_SIZE], want[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
 	unsigned long n, ks[5];
 	char what[96];
 	int op, i, ok;
 
-	T(random_private_key)(sk, &env);
-	check(!T(public_key)(peer, sk, &env, &t_ws), "stop: a peer key", -1);
-	T(random_private_key)(sk, &env);
+	NOBS_CSIDHX(random_private_key)(sk, &env);
+	check(!NOBS_CSIDHX(public_key)(peer, sk, &env, &t_ws), "stop: a peer key", -1);
+	NOBS_CSIDHX(random_private_key)(sk, &env);
 	for (op = 0; op < 3; op++) {
 		check(!stop_run(op, 0, sk, peer, want) && stop_calls > 2,
 		      "stop: the hook is called", op);
@@ -197,7 +197,7 @@ static void stop_cases(void)
 			ok = stop_run(op, ks[i], sk, peer, out) == STOP_ERR &&
 			     stop_calls == ks[i];
 			if (op != 1)
-				ok = ok && is_zero(out, T_PK) && ws_is_zero();
+				ok = ok && is_zero(out, NOBS_CSIDHX_PUBLIC_KEY_SIZE) && ws_is_zero();
 			snprintf(what, sizeof(what),
 				 "stop: %s stopped at yield %lu of %lu: the hook's error, nothing written",
 				 name[op], ks[i], n);
@@ -205,7 +205,7 @@ static void stop_cases(void)
 		}
 		/* and the next operation is whole again */
 		check(!stop_run(op, 0, sk, peer, out) &&
-		      (op == 1 || !memcmp(out, want, T_PK)),
+		      (op == 1 || !memcmp(out, want, NOBS_CSIDHX_PUBLIC_KEY_SIZE)),
 		      "stop: a full run after the stopped ones", op);
 	}
 }
@@ -219,46 +219,46 @@ static void run_vectors(const char *text, int limit, const char *impl)
 	for (obj = next_vector(text, &end, &id);
 	     obj && (limit < 0 || n < limit);
 	     obj = next_vector(end, &end, &id)) {
-		unsigned char pk1[T_PK], pr1[T_SK], pk2[T_PK], ss[T_PK];
-		unsigned char out[T_PK];
+		unsigned char pk1[NOBS_CSIDHX_PUBLIC_KEY_SIZE], pr1[NOBS_CSIDHX_PRIVATE_KEY_SIZE], pk2[NOBS_CSIDHX_PUBLIC_KEY_SIZE], ss[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
+		unsigned char out[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
 		const char *s;
 		size_t len;
 		int has_pk2, has_ss, err;
 
 		n++;
 		s = field(obj, end, "status", &len);
-		if (!s || unhex(pr1, T_SK, obj, end, "Pr1") ||
-		    unhex(pk1, T_PK, obj, end, "Pk1")) {
+		if (!s || unhex(pr1, NOBS_CSIDHX_PRIVATE_KEY_SIZE, obj, end, "Pr1") ||
+		    unhex(pk1, NOBS_CSIDHX_PUBLIC_KEY_SIZE, obj, end, "Pk1")) {
 			check(0, "parse", id);
 			continue;
 		}
-		has_pk2 = !unhex(pk2, T_PK, obj, end, "Pk2");
-		has_ss = !unhex(ss, T_PK, obj, end, "Ss");
+		has_pk2 = !unhex(pk2, NOBS_CSIDHX_PUBLIC_KEY_SIZE, obj, end, "Pk2");
+		has_ss = !unhex(ss, NOBS_CSIDHX_PUBLIC_KEY_SIZE, obj, end, "Ss");
 
 		if (!strncmp(s, "valid\"", 6)) {
-			check(!T(public_key)(out, pr1, &env, &t_ws) &&
-			      !memcmp(out, pk1, T_PK), "Pr1 -> Pk1", id);
-			check(has_pk2 && !T(validate)(pk2, &env, &t_ws),
+			check(!NOBS_CSIDHX(public_key)(out, pr1, &env, &t_ws) &&
+			      !memcmp(out, pk1, NOBS_CSIDHX_PUBLIC_KEY_SIZE), "Pr1 -> Pk1", id);
+			check(has_pk2 && !NOBS_CSIDHX(validate)(pk2, &env, &t_ws),
 			      "Pk2 valid", id);
-			err = T(shared_secret)(out, pr1, pk2, &env, &t_ws);
-			check(has_ss && !err && !memcmp(out, ss, T_PK),
+			err = NOBS_CSIDHX(shared_secret)(out, pr1, pk2, &env, &t_ws);
+			check(has_ss && !err && !memcmp(out, ss, NOBS_CSIDHX_PUBLIC_KEY_SIZE),
 			      "(Pr1, Pk2) -> Ss", id);
 		} else if (!strncmp(s, "invalid_public_key1\"", 20)) {
-			err = T(public_key)(out, pr1, &env, &t_ws);
-			check(err || memcmp(out, pk1, T_PK),
+			err = NOBS_CSIDHX(public_key)(out, pr1, &env, &t_ws);
+			check(err || memcmp(out, pk1, NOBS_CSIDHX_PUBLIC_KEY_SIZE),
 			      "Pr1 does not give Pk1", id);
 		} else if (!strncmp(s, "invalid_public_key2\"", 20)) {
-			check(has_pk2 && T(validate)(pk2, &env, &t_ws) == -EINVAL,
+			check(has_pk2 && NOBS_CSIDHX(validate)(pk2, &env, &t_ws) == -EINVAL,
 			      "Pk2 refused", id);
 			memset(out, 0x5a, sizeof(out));
-			err = T(shared_secret)(out, pr1, pk2, &env, &t_ws);
-			for (i = 0; i < T_PK && !out[i]; i++)
+			err = NOBS_CSIDHX(shared_secret)(out, pr1, pk2, &env, &t_ws);
+			for (i = 0; i < NOBS_CSIDHX_PUBLIC_KEY_SIZE && !out[i]; i++)
 				;
-			check(err == -EINVAL && i == T_PK,
+			check(err == -EINVAL && i == NOBS_CSIDHX_PUBLIC_KEY_SIZE,
 			      "no secret with invalid Pk2", id);
 		} else if (!strncmp(s, "invalid_shared_secret\"", 22)) {
-			err = T(shared_secret)(out, pr1, pk2, &env, &t_ws);
-			check(!has_ss || err || memcmp(out, ss, T_PK),
+			err = NOBS_CSIDHX(shared_secret)(out, pr1, pk2, &env, &t_ws);
+			check(!has_ss || err || memcmp(out, ss, NOBS_CSIDHX_PUBLIC_KEY_SIZE),
 			      "(Pr1, Pk2) does not give Ss", id);
 		} else {
 			check(0, "unknown status", id);
@@ -286,9 +286,9 @@ int main(int argc, char **argv)
 			best = argv[++i];
 	}
 
-	nobs_fp_select(false);
+	nobs_test_fp_select(false);
 	edge_cases();
-	nobs_fp_select(!strcmp(best, "asm"));
+	nobs_test_fp_select(!strcmp(best, "asm"));
 	exchange();
 	stop_cases();
 
@@ -300,14 +300,14 @@ int main(int argc, char **argv)
 		skipped++;
 	} else {
 		/* all vectors with the fastest field arithmetic ... */
-		run_vectors(text, limit, nobs_fp_select(!strcmp(best, "asm")));
+		run_vectors(text, limit, nobs_test_fp_select(!strcmp(best, "asm")));
 		/* ... and the first few (-o N) with the other one */
 		if (!strcmp(best, "asm") && other > 0)
-			run_vectors(text, other, nobs_fp_select(false));
+			run_vectors(text, other, nobs_test_fp_select(false));
 #if defined(NOBS_FP_VEC_NAME) && !defined(TEST_CSIDH1024)
 		/* ... and with the assembly without its vector code */
 		if (!strcmp(best, "asm") && other > 0) {
-			nobs_fp_select(true);
+			nobs_test_fp_select(true);
 			if (nobs_fp_vec_name()) {
 				nobs_fp_vec_flag = false;
 				run_vectors(text, other,

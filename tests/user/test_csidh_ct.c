@@ -10,7 +10,7 @@
  * such reports.  The core is built with NOBS_CSIDH_VALGRIND, which turns
  * nobs_csidh_public() into VALGRIND_MAKE_MEM_DEFINED on the few values the
  * algorithm reveals by design (whether a sampled point had l-torsion, and
- * whether the key encoding was valid; see isogeny/csidh.c).
+ * whether the key encoding was valid; see isogeny/csidh_action_tmpl.c).
  *
  * Each field implementation the CPU runs is checked.  Outside valgrind the
  * test prints a SKIP line.  CSIDH-1024 (an action is about a minute under
@@ -44,15 +44,15 @@ static void run(const char *impl, int control)
 {
 	unsigned long long seed = 7;
 	struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
-	unsigned char sk_a[T_SK], sk_b[T_SK], pk_a[T_PK], pk_b[T_PK];
-	unsigned char ss_a[T_PK], ss_b[T_PK];
+	unsigned char sk_a[NOBS_CSIDHX_PRIVATE_KEY_SIZE], sk_b[NOBS_CSIDHX_PRIVATE_KEY_SIZE], pk_a[NOBS_CSIDHX_PUBLIC_KEY_SIZE], pk_b[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
+	unsigned char ss_a[NOBS_CSIDHX_PUBLIC_KEY_SIZE], ss_b[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
 	unsigned long before, after;
 	int err;
 
-	printf("%s ct: fp %s\n", T_NAME, nobs_fp_select(!strcmp(impl, "asm")));
+	printf("%s ct: fp %s\n", T_NAME, nobs_test_fp_select(!strcmp(impl, "asm")));
 	fflush(stdout);
-	T(random_private_key)(sk_a, &env);
-	T(random_private_key)(sk_b, &env);
+	NOBS_CSIDHX(random_private_key)(sk_a, &env);
+	NOBS_CSIDHX(random_private_key)(sk_b, &env);
 
 	before = VALGRIND_COUNT_ERRORS;
 	VALGRIND_MAKE_MEM_UNDEFINED(sk_a, sizeof(sk_a));
@@ -60,11 +60,11 @@ static void run(const char *impl, int control)
 	if (control && (sk_a[0] & 1))	/* deliberate leak */
 		seed++;
 
-	err = T(public_key)(pk_a, sk_a, &env, &t_ws);
+	err = NOBS_CSIDHX(public_key)(pk_a, sk_a, &env, &t_ws);
 	if (CT_QUICK)
 		memcpy(pk_b, pk_a, sizeof(pk_b));
 	else
-		err |= T(public_key)(pk_b, sk_b, &env, &t_ws);
+		err |= NOBS_CSIDHX(public_key)(pk_b, sk_b, &env, &t_ws);
 	/* public keys are public: declassify them, as a caller would */
 	VALGRIND_MAKE_MEM_DEFINED(pk_a, sizeof(pk_a));
 	VALGRIND_MAKE_MEM_DEFINED(pk_b, sizeof(pk_b));
@@ -79,7 +79,7 @@ static void run(const char *impl, int control)
 	}
 
 	before = after;
-	err = T(shared_secret)(ss_a, CT_QUICK ? sk_b : sk_a, pk_b, &env, &t_ws);
+	err = NOBS_CSIDHX(shared_secret)(ss_a, CT_QUICK ? sk_b : sk_a, pk_b, &env, &t_ws);
 	VALGRIND_MAKE_MEM_DEFINED(&err, sizeof(err));
 	after = VALGRIND_COUNT_ERRORS;
 	if (!err && after == before) {
@@ -93,7 +93,7 @@ static void run(const char *impl, int control)
 	if (CT_QUICK)
 		return;
 	/* and the exchange agrees (values checked outside the secret run) */
-	err = T(shared_secret)(ss_b, sk_b, pk_a, &env, &t_ws);
+	err = NOBS_CSIDHX(shared_secret)(ss_b, sk_b, pk_a, &env, &t_ws);
 	VALGRIND_MAKE_MEM_DEFINED(&err, sizeof(err));
 	VALGRIND_MAKE_MEM_DEFINED(ss_a, sizeof(ss_a));
 	VALGRIND_MAKE_MEM_DEFINED(ss_b, sizeof(ss_b));

@@ -57,9 +57,9 @@
 #define O_VECS	2
 #endif
 
-static mpz_t o_p, o_r, o_rinv;		/* p, R = 2^(8 T_PK) mod p, 1 / R */
+static mpz_t o_p, o_r, o_rinv;		/* p, R = 2^(8 NOBS_CSIDHX_PUBLIC_KEY_SIZE) mod p, 1 / R */
 static mpz_t o_inv4;			/* 1 / 4 mod p */
-static unsigned int o_l[T_PRIMES];	/* the small primes, ascending */
+static unsigned int o_l[NOBS_CSIDHX_PRIMES];	/* the small primes, ascending */
 static gmp_randstate_t o_rand;
 
 /* ---- the oracle's field: mpz values in [0, p) -------------------------- */
@@ -287,9 +287,9 @@ static void o_isogeny(mpz_t a, struct o_pt *q, const struct o_pt *kp,
  * S with e_i of that sign; Q = [(p + 1) / prod S] P; for each l in S,
  * [k / l] Q, if not at infinity, is a kernel: step, Q through it.
  */
-static void o_action(mpz_t a, const int e_in[T_PRIMES])
+static void o_action(mpz_t a, const int e_in[NOBS_CSIDHX_PRIMES])
 {
-	int e[T_PRIMES], s, i, left;
+	int e[NOBS_CSIDHX_PRIMES], s, i, left;
 	struct o_pt q, r;
 	mpz_t a24, k, m;
 
@@ -298,7 +298,7 @@ static void o_action(mpz_t a, const int e_in[T_PRIMES])
 	o_pt_init(&r);
 	mpz_inits(a24, k, m, NULL);
 	for (;;) {
-		for (left = 0, i = 0; i < T_PRIMES; i++)
+		for (left = 0, i = 0; i < NOBS_CSIDHX_PRIMES; i++)
 			left |= e[i];
 		if (!left)
 			break;
@@ -306,7 +306,7 @@ static void o_action(mpz_t a, const int e_in[T_PRIMES])
 		mpz_set_ui(q.z, 1);
 		mpz_set_ui(k, 4);
 		mpz_set_ui(m, 1);		/* prod S */
-		for (i = 0; i < T_PRIMES; i++) {
+		for (i = 0; i < NOBS_CSIDHX_PRIMES; i++) {
 			if (e[i] && (e[i] > 0) == (s > 0))
 				mpz_mul_ui(m, m, o_l[i]);
 			else
@@ -316,7 +316,7 @@ static void o_action(mpz_t a, const int e_in[T_PRIMES])
 			continue;
 		o_a24(a24, a);
 		o_ladder(&q, &q, k, a24);
-		for (i = T_PRIMES - 1; i >= 0; i--) {
+		for (i = NOBS_CSIDHX_PRIMES - 1; i >= 0; i--) {
 			if (!e[i] || (e[i] > 0) != (s > 0))
 				continue;
 			mpz_divexact_ui(m, m, o_l[i]);
@@ -338,46 +338,46 @@ static void o_action(mpz_t a, const int e_in[T_PRIMES])
 /* ---- encodings (README.md's kpp table) --------------------------------- */
 
 /* exponent i: the signed nibble (s8)(k[i / 2] << ((i % 2) * 4)) >> 4 */
-static void o_decode_key(int e[T_PRIMES], const unsigned char sk[T_SK])
+static void o_decode_key(int e[NOBS_CSIDHX_PRIMES], const unsigned char sk[NOBS_CSIDHX_PRIVATE_KEY_SIZE])
 {
 	int i;
 
-	for (i = 0; i < T_PRIMES; i++)
+	for (i = 0; i < NOBS_CSIDHX_PRIMES; i++)
 		e[i] = (signed char)(unsigned char)(sk[i / 2] <<
 						    ((i % 2) * 4)) >> 4;
 }
 
-static void o_encode_key(unsigned char sk[T_SK], const int e[T_PRIMES])
+static void o_encode_key(unsigned char sk[NOBS_CSIDHX_PRIVATE_KEY_SIZE], const int e[NOBS_CSIDHX_PRIMES])
 {
 	int i;
 
-	memset(sk, 0, T_SK);
-	for (i = 0; i < T_PRIMES; i++)
+	memset(sk, 0, NOBS_CSIDHX_PRIVATE_KEY_SIZE);
+	for (i = 0; i < NOBS_CSIDHX_PRIMES; i++)
 		sk[i / 2] |= (e[i] & 0xf) << ((i % 2) ? 0 : 4);
 }
 
 /* public key: A R mod p, little-endian */
-static void o_encode_pk(unsigned char pk[T_PK], const mpz_t a)
+static void o_encode_pk(unsigned char pk[NOBS_CSIDHX_PUBLIC_KEY_SIZE], const mpz_t a)
 {
 	mpz_t t;
 	size_t n = 0;
 
 	mpz_init(t);
 	o_mul(t, a, o_r);
-	memset(pk, 0, T_PK);
+	memset(pk, 0, NOBS_CSIDHX_PUBLIC_KEY_SIZE);
 	mpz_export(pk, &n, -1, 1, -1, 0, t);
 	mpz_clear(t);
 }
 
-static void o_decode_pk(mpz_t a, const unsigned char pk[T_PK])
+static void o_decode_pk(mpz_t a, const unsigned char pk[NOBS_CSIDHX_PUBLIC_KEY_SIZE])
 {
-	mpz_import(a, T_PK, -1, 1, -1, 0, pk);
+	mpz_import(a, NOBS_CSIDHX_PUBLIC_KEY_SIZE, -1, 1, -1, 0, pk);
 	o_mul(a, a, o_rinv);
 }
 
-static void o_public_key(unsigned char pk[T_PK], const unsigned char sk[T_SK])
+static void o_public_key(unsigned char pk[NOBS_CSIDHX_PUBLIC_KEY_SIZE], const unsigned char sk[NOBS_CSIDHX_PRIVATE_KEY_SIZE])
 {
-	int e[T_PRIMES];
+	int e[NOBS_CSIDHX_PRIMES];
 	mpz_t a;
 
 	o_decode_key(e, sk);
@@ -387,10 +387,10 @@ static void o_public_key(unsigned char pk[T_PK], const unsigned char sk[T_SK])
 	mpz_clear(a);
 }
 
-static void o_shared(unsigned char ss[T_PK], const unsigned char sk[T_SK],
-		     const unsigned char pk[T_PK])
+static void o_shared(unsigned char ss[NOBS_CSIDHX_PUBLIC_KEY_SIZE], const unsigned char sk[NOBS_CSIDHX_PRIVATE_KEY_SIZE],
+		     const unsigned char pk[NOBS_CSIDHX_PUBLIC_KEY_SIZE])
 {
-	int e[T_PRIMES];
+	int e[NOBS_CSIDHX_PRIMES];
 	mpz_t a;
 
 	o_decode_key(e, sk);
@@ -406,17 +406,17 @@ static void o_setup(unsigned long seed)
 	unsigned int l[CSIDH_TEST_MAX_PRIMES];
 
 	mpz_inits(o_p, o_r, o_rinv, o_inv4, NULL);
-	if (csidh_test_prime(o_p, O_LAST, O_EXTRA) != T_PRIMES ||
-	    csidh_test_primes(l, O_LAST, O_EXTRA) != T_PRIMES) {
+	if (csidh_test_prime(o_p, O_LAST, O_EXTRA) != NOBS_CSIDHX_PRIMES ||
+	    csidh_test_primes(l, O_LAST, O_EXTRA) != NOBS_CSIDHX_PRIMES) {
 		printf("FAIL: the oracle's prime has not %d factors\n",
-		       T_PRIMES);
+		       NOBS_CSIDHX_PRIMES);
 		exit(1);
 	}
 	memcpy(o_l, l, sizeof(o_l));
 	mpz_set_ui(o_inv4, 4);
 	mpz_invert(o_inv4, o_inv4, o_p);
 	mpz_set_ui(o_r, 1);
-	mpz_mul_2exp(o_r, o_r, 8 * T_PK);
+	mpz_mul_2exp(o_r, o_r, 8 * NOBS_CSIDHX_PUBLIC_KEY_SIZE);
 	mpz_mod(o_r, o_r, o_p);
 	mpz_invert(o_rinv, o_r, o_p);
 	gmp_randinit_default(o_rand);
@@ -429,7 +429,7 @@ static void o_setup(unsigned long seed)
 static void oracle_vectors(int n)
 {
 	const char *dir = getenv("NOBS_VECTORS"), *obj, *end, *s;
-	unsigned char pk1[T_PK], pr1[T_SK], pk2[T_PK], ss[T_PK], out[T_PK];
+	unsigned char pk1[NOBS_CSIDHX_PUBLIC_KEY_SIZE], pr1[NOBS_CSIDHX_PRIVATE_KEY_SIZE], pk2[NOBS_CSIDHX_PUBLIC_KEY_SIZE], ss[NOBS_CSIDHX_PUBLIC_KEY_SIZE], out[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
 	char path[4096], *text;
 	size_t len;
 	int done = 0, id;
@@ -448,17 +448,17 @@ static void oracle_vectors(int n)
 		s = field(obj, end, "status", &len);
 		if (!s || strncmp(s, "valid\"", 6))
 			continue;
-		if (unhex(pr1, T_SK, obj, end, "Pr1") ||
-		    unhex(pk1, T_PK, obj, end, "Pk1") ||
-		    unhex(pk2, T_PK, obj, end, "Pk2") ||
-		    unhex(ss, T_PK, obj, end, "Ss")) {
+		if (unhex(pr1, NOBS_CSIDHX_PRIVATE_KEY_SIZE, obj, end, "Pr1") ||
+		    unhex(pk1, NOBS_CSIDHX_PUBLIC_KEY_SIZE, obj, end, "Pk1") ||
+		    unhex(pk2, NOBS_CSIDHX_PUBLIC_KEY_SIZE, obj, end, "Pk2") ||
+		    unhex(ss, NOBS_CSIDHX_PUBLIC_KEY_SIZE, obj, end, "Ss")) {
 			check(0, "oracle: parse", id);
 			continue;
 		}
 		o_public_key(out, pr1);
-		check(!memcmp(out, pk1, T_PK), "oracle: Pr1 -> Pk1", id);
+		check(!memcmp(out, pk1, NOBS_CSIDHX_PUBLIC_KEY_SIZE), "oracle: Pr1 -> Pk1", id);
 		o_shared(out, pr1, pk2);
-		check(!memcmp(out, ss, T_PK), "oracle: (Pr1, Pk2) -> Ss", id);
+		check(!memcmp(out, ss, NOBS_CSIDHX_PUBLIC_KEY_SIZE), "oracle: (Pr1, Pk2) -> Ss", id);
 		done++;
 	}
 	free(text);
@@ -468,14 +468,14 @@ static void oracle_vectors(int n)
 }
 
 /* the core's public key and shared secret with each field it runs */
-static void core_vs(const unsigned char sk[T_SK],
-		    const unsigned char want_pk[T_PK],
-		    const unsigned char peer[T_PK],
-		    const unsigned char want_ss[T_PK], int id)
+static void core_vs(const unsigned char sk[NOBS_CSIDHX_PRIVATE_KEY_SIZE],
+		    const unsigned char want_pk[NOBS_CSIDHX_PUBLIC_KEY_SIZE],
+		    const unsigned char peer[NOBS_CSIDHX_PUBLIC_KEY_SIZE],
+		    const unsigned char want_ss[NOBS_CSIDHX_PUBLIC_KEY_SIZE], int id)
 {
 	unsigned long long seed = 7 + id;
 	struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
-	unsigned char out[T_PK];
+	unsigned char out[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
 	char what[96];
 	const char *name;
 	int i;
@@ -483,7 +483,7 @@ static void core_vs(const unsigned char sk[T_SK],
 	for (i = 0; i < 3; i++) {
 		if (i && !nobs_test_have_fp_asm())
 			break;
-		name = nobs_fp_select(i != 0);
+		name = nobs_test_fp_select(i != 0);
 #if defined(NOBS_FP_VEC_NAME) && !defined(TEST_CSIDH1024)
 		if (i == 2) {
 			if (!nobs_fp_vec_name())
@@ -500,23 +500,23 @@ static void core_vs(const unsigned char sk[T_SK],
 		snprintf(what, sizeof(what),
 			 "key %d: %s public key = oracle's (%s)", id, T_NAME,
 			 name);
-		check(!T(public_key)(out, sk, &env, &t_ws) &&
-		      !memcmp(out, want_pk, T_PK), what, id);
+		check(!NOBS_CSIDHX(public_key)(out, sk, &env, &t_ws) &&
+		      !memcmp(out, want_pk, NOBS_CSIDHX_PUBLIC_KEY_SIZE), what, id);
 		if (!peer)
 			continue;
 		snprintf(what, sizeof(what),
 			 "key %d: %s shared secret = oracle's (%s)", id, T_NAME,
 			 name);
-		check(!T(shared_secret)(out, sk, peer, &env, &t_ws) &&
-		      !memcmp(out, want_ss, T_PK), what, id);
+		check(!NOBS_CSIDHX(shared_secret)(out, sk, peer, &env, &t_ws) &&
+		      !memcmp(out, want_ss, NOBS_CSIDHX_PUBLIC_KEY_SIZE), what, id);
 	}
 }
 
 int main(int argc, char **argv)
 {
-	unsigned char sk[T_SK], pk[T_PK], prev[T_PK], ss[T_PK];
+	unsigned char sk[NOBS_CSIDHX_PRIVATE_KEY_SIZE], pk[NOBS_CSIDHX_PUBLIC_KEY_SIZE], prev[NOBS_CSIDHX_PUBLIC_KEY_SIZE], ss[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
 	unsigned long long seed = 0, kseed;
-	int keys = O_KEYS, nvec = O_VECS, e[T_PRIMES], i, j, have_prev = 0;
+	int keys = O_KEYS, nvec = O_VECS, e[NOBS_CSIDHX_PRIMES], i, j, have_prev = 0;
 	FILE *f;
 
 	for (i = 1; i < argc; i++) {
@@ -543,24 +543,24 @@ int main(int argc, char **argv)
 
 	/* 2. the extreme keys, then fresh uniform ones */
 	for (j = 0; j < keys + 2; j++) {
-		for (i = 0; i < T_PRIMES; i++) {
+		for (i = 0; i < NOBS_CSIDHX_PRIMES; i++) {
 			unsigned char b;
 
 			if (j < 2) {
-				e[i] = j ? -T_MAX : T_MAX;
+				e[i] = j ? -NOBS_CSIDHX_MAX_EXPONENT : NOBS_CSIDHX_MAX_EXPONENT;
 				continue;
 			}
 			do
 				csidh_test_random(&kseed, &b, 1);
-			while ((b & 0xf) > 2 * T_MAX);
-			e[i] = (b & 0xf) - T_MAX;
+			while ((b & 0xf) > 2 * NOBS_CSIDHX_MAX_EXPONENT);
+			e[i] = (b & 0xf) - NOBS_CSIDHX_MAX_EXPONENT;
 		}
 		o_encode_key(sk, e);
 		o_public_key(pk, sk);
 		if (have_prev)
 			o_shared(ss, sk, prev);
 		core_vs(sk, pk, have_prev ? prev : NULL, ss, j);
-		memcpy(prev, pk, T_PK);
+		memcpy(prev, pk, NOBS_CSIDHX_PUBLIC_KEY_SIZE);
 		have_prev = 1;
 		fflush(stdout);
 	}

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * CSIDH-512 core (isogeny/csidh.c): the paths the first vectors of
+ * CSIDH-512 core (isogeny/csidh512.c): the paths the first vectors of
  * test_csidh.c do not reach, checked against the CSIDH reference vectors
  * ($NOBS_VECTORS/csidh/csidh_testvectors.dat).
  *
@@ -25,9 +25,10 @@
 #include <cpuid.h>
 #endif
 
-#include "isogeny/csidh.h"
-#include "isogeny/fp.h"
+#include "isogeny/csidh512.h"
+#include "isogeny/fp512.h"
 #include "csidh_test_rng.h"
+#include "fp_cpu.h"
 
 #ifndef NOBS_ROOT
 #define NOBS_ROOT "."
@@ -69,7 +70,7 @@ static bool asm_usable(void)
 /* ---- randomness: a script of 64-byte values, then splitmix64 ---------- */
 
 struct script_rng {
-	const u8 (*vals)[NOBS_FP_BYTES];
+	const u8 (*vals)[NOBS_FP512_BYTES];
 	int nvals, used, calls;
 	unsigned long long seed;
 	int yields;
@@ -80,7 +81,7 @@ static void script_random(void *ctx, void *buf, size_t len)
 	struct script_rng *r = ctx;
 
 	r->calls++;
-	if (len == NOBS_FP_BYTES && r->used < r->nvals) {
+	if (len == NOBS_FP512_BYTES && r->used < r->nvals) {
 		memcpy(buf, r->vals[r->used++], len);
 		return;
 	}
@@ -204,26 +205,26 @@ static void run_vector(const struct vec *v, const struct nobs_csidh_env *env)
 	int err;
 
 	if (!strcmp(v->status, "valid")) {
-		check(!nobs_csidh_public_key(out, v->pr1, env, &t_ws) &&
+		check(!nobs_csidh512_public_key(out, v->pr1, env, &t_ws) &&
 		      !memcmp(out, v->pk1, 64), "valid: Pr1 -> Pk1", v->id);
-		check(v->has_pk2 && !nobs_csidh_validate(v->pk2, env, &t_ws),
+		check(v->has_pk2 && !nobs_csidh512_validate(v->pk2, env, &t_ws),
 		      "valid: Pk2 accepted", v->id);
-		check(v->has_ss && !nobs_csidh_shared_secret(out, v->pr1, v->pk2,
+		check(v->has_ss && !nobs_csidh512_shared_secret(out, v->pr1, v->pk2,
 							     env, &t_ws) &&
 		      !memcmp(out, v->ss, 64), "valid: (Pr1, Pk2) -> Ss", v->id);
 	} else if (!strcmp(v->status, "invalid_public_key1")) {
-		err = nobs_csidh_public_key(out, v->pr1, env, &t_ws);
+		err = nobs_csidh512_public_key(out, v->pr1, env, &t_ws);
 		check(err || memcmp(out, v->pk1, 64),
 		      "invalid_public_key1: Pr1 does not give Pk1", v->id);
 	} else if (!strcmp(v->status, "invalid_public_key2")) {
-		check(v->has_pk2 && nobs_csidh_validate(v->pk2, env, &t_ws) == -EINVAL,
+		check(v->has_pk2 && nobs_csidh512_validate(v->pk2, env, &t_ws) == -EINVAL,
 		      "invalid_public_key2: Pk2 refused", v->id);
 		memset(out, 0xa5, sizeof(out));
-		check(nobs_csidh_shared_secret(out, v->pr1, v->pk2, env, &t_ws) ==
+		check(nobs_csidh512_shared_secret(out, v->pr1, v->pk2, env, &t_ws) ==
 		      -EINVAL && is_zero(out, 64),
 		      "invalid_public_key2: no secret, output zeroed", v->id);
 	} else if (!strcmp(v->status, "invalid_shared_secret")) {
-		err = nobs_csidh_shared_secret(out, v->pr1, v->pk2, env, &t_ws);
+		err = nobs_csidh512_shared_secret(out, v->pr1, v->pk2, env, &t_ws);
 		check(v->has_ss && (err || memcmp(out, v->ss, 64)),
 		      "invalid_shared_secret: (Pr1, Pk2) does not give Ss",
 		      v->id);
@@ -261,23 +262,23 @@ static void test_shared_secret_checks(const struct vec *val,
 	u8 ss[64], sk[37], peer[64];
 
 	/* peer >= p: not a field element */
-	nobs_fp_to_bytes(peer, &nobs_fp_p);
+	nobs_fp512_to_bytes(peer, &nobs_fp512_p);
 	memset(ss, 0xa5, sizeof(ss));
-	check(nobs_csidh_shared_secret(ss, val->pr1, peer, env, &t_ws) == -EINVAL &&
+	check(nobs_csidh512_shared_secret(ss, val->pr1, peer, env, &t_ws) == -EINVAL &&
 	      is_zero(ss, 64), "peer = p refused, secret zeroed", val->id);
 	/* invalid curve and a malformed key: the peer is reported */
 	memcpy(sk, val->pr1, sizeof(sk));
 	sk[3] = 0x77;			/* nibbles 7, 7: out of [-5, 5] */
 	memset(ss, 0xa5, sizeof(ss));
-	check(nobs_csidh_shared_secret(ss, sk, bad2->pk2, env, &t_ws) == -EINVAL &&
+	check(nobs_csidh512_shared_secret(ss, sk, bad2->pk2, env, &t_ws) == -EINVAL &&
 	      is_zero(ss, 64), "invalid peer and bad key refused", bad2->id);
 	/* a valid peer with a malformed key */
 	memset(ss, 0xa5, sizeof(ss));
-	check(nobs_csidh_shared_secret(ss, sk, val->pk2, env, &t_ws) == -EINVAL &&
+	check(nobs_csidh512_shared_secret(ss, sk, val->pk2, env, &t_ws) == -EINVAL &&
 	      is_zero(ss, 64), "bad private key refused, secret zeroed",
 	      val->id);
 	/* and the well-formed key still works */
-	check(!nobs_csidh_shared_secret(ss, val->pr1, val->pk2, env, &t_ws) &&
+	check(!nobs_csidh512_shared_secret(ss, val->pr1, val->pk2, env, &t_ws) &&
 	      !memcmp(ss, val->ss, 64), "then (Pr1, Pk2) -> Ss", val->id);
 }
 
@@ -287,21 +288,21 @@ static void test_shared_secret_checks(const struct vec *val,
  */
 static void test_sampling(const struct vec *val)
 {
-	static u8 bad[4][NOBS_FP_BYTES];
+	static u8 bad[4][NOBS_FP512_BYTES];
 	struct script_rng r = { .vals = bad, .nvals = 4, .seed = 7 };
 	struct nobs_csidh_env env = { script_random, count_yield, &r };
-	struct nobs_fp t;
+	struct nobs_fp512 t;
 	u8 pk[64];
 
-	memset(bad[0], 0xff, NOBS_FP_BYTES);	/* 2^511 - 1 after the mask */
-	memset(bad[1], 0, NOBS_FP_BYTES);	/* u = 0 */
-	nobs_fp_to_bytes(bad[2], &nobs_fp_one);	/* u = 1 */
-	nobs_fp_neg(&t, &nobs_fp_one);
-	nobs_fp_to_bytes(bad[3], &t);		/* u = -1 */
-	check(nobs_csidh_validate(bad[0], &env, &t_ws) == -EINVAL,
+	memset(bad[0], 0xff, NOBS_FP512_BYTES);	/* 2^511 - 1 after the mask */
+	memset(bad[1], 0, NOBS_FP512_BYTES);	/* u = 0 */
+	nobs_fp512_to_bytes(bad[2], &nobs_fp512_one);	/* u = 1 */
+	nobs_fp512_neg(&t, &nobs_fp512_one);
+	nobs_fp512_to_bytes(bad[3], &t);		/* u = -1 */
+	check(nobs_csidh512_validate(bad[0], &env, &t_ws) == -EINVAL,
 	      "2^511 - 1 is not a field element", -1);
 
-	check(!nobs_csidh_public_key(pk, val->pr1, &env, &t_ws) &&
+	check(!nobs_csidh512_public_key(pk, val->pr1, &env, &t_ws) &&
 	      !memcmp(pk, val->pk1, 64),
 	      "rejected samples: Pr1 -> Pk1 all the same", val->id);
 	check(r.used == 4 && r.calls > 4,
@@ -333,7 +334,7 @@ int main(void)
 	check(n == 328, "parse 328 vectors", n);
 	if (n <= 0)
 		goto out;
-	printf("csidh_more: fp %s\n", nobs_fp_select(asm_usable()));
+	printf("csidh_more: fp %s\n", nobs_test_fp_select(asm_usable()));
 
 	for (i = 0; i < n; i++) {
 		if (val < 0 && !strcmp(v[i].status, "valid") && v[i].has_ss)

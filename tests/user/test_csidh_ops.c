@@ -25,6 +25,7 @@
 
 #include "csidh_test_rng.h"
 #include "csidh_param.h"
+#include "fp_cpu.h"
 
 unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
 
@@ -77,9 +78,9 @@ static void check(unsigned long long key)
 	checked++;
 }
 
-void T(count_event)(int kind, const unsigned char *idx, int n, int i,
+void NOBS_CSIDHX(count_event)(int kind, const unsigned char *idx, int n, int i,
 		    int step);
-void T(count_event)(int kind, const unsigned char *idx, int n, int i,
+void NOBS_CSIDHX(count_event)(int kind, const unsigned char *idx, int n, int i,
 		    int step)
 {
 	unsigned long long key;
@@ -106,12 +107,12 @@ void T(count_event)(int kind, const unsigned char *idx, int n, int i,
 	last_sqr = nobs_fp_count_sqr;
 }
 
-static void key_fill(unsigned char sk[T_SK], int v)
+static void key_fill(unsigned char sk[NOBS_CSIDHX_PRIVATE_KEY_SIZE], int v)
 {
 	unsigned int nib = (unsigned int)v & 0xf;
 
-	memset(sk, (int)(nib << 4 | nib), T_SK);
-	sk[T_SK - 1] &= 0xf0;
+	memset(sk, (int)(nib << 4 | nib), NOBS_CSIDHX_PRIVATE_KEY_SIZE);
+	sk[NOBS_CSIDHX_PRIVATE_KEY_SIZE - 1] &= 0xf0;
 }
 
 int main(int argc, char **argv)
@@ -120,13 +121,13 @@ int main(int argc, char **argv)
 	unsigned long long seed = 1, seed2, mn = ~0ULL, mx = 0, sum = 0, tot;
 	unsigned long long mn_m = 0, mn_s = 0, mx_m = 0, mx_s = 0;
 	struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
-	unsigned char sk[T_SK], pk[T_PK];
+	unsigned char sk[NOBS_CSIDHX_PRIVATE_KEY_SIZE], pk[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
 	int failed = 0;
 
 	if (keys < 5)
 		keys = 5;
 	for (impl = 0; impl < 1; impl++) {
-		printf("%s ops: fp %s, %d keys\n", T_NAME, nobs_fp_select(1),
+		printf("%s ops: fp %s, %d keys\n", T_NAME, nobs_test_fp_select(1),
 		       keys);
 		for (k = 0; k < keys; k++) {
 			switch (k) {
@@ -134,19 +135,19 @@ int main(int argc, char **argv)
 				key_fill(sk, 0);
 				break;
 			case 1:
-				key_fill(sk, T_MAX);
+				key_fill(sk, NOBS_CSIDHX_MAX_EXPONENT);
 				break;
 			case 2:
-				key_fill(sk, -T_MAX);
+				key_fill(sk, -NOBS_CSIDHX_MAX_EXPONENT);
 				break;
 			case 3:
-				key_fill(sk, T_MAX);
-				memset(sk, T_MAX << 4 | (16 - T_MAX), T_SK - 1);
+				key_fill(sk, NOBS_CSIDHX_MAX_EXPONENT);
+				memset(sk, NOBS_CSIDHX_MAX_EXPONENT << 4 | (16 - NOBS_CSIDHX_MAX_EXPONENT), NOBS_CSIDHX_PRIVATE_KEY_SIZE - 1);
 				break;
 			default:
 				seed2 = 1000 + k;
 				env.ctx = &seed2;
-				T(random_private_key)(sk, &env);
+				NOBS_CSIDHX(random_private_key)(sk, &env);
 				env.ctx = &seed;
 			}
 			/* the round ordinal restarts per action */
@@ -154,7 +155,7 @@ int main(int argc, char **argv)
 			last_kind = -1;
 			nobs_fp_count_mul = nobs_fp_count_sqr = 0;
 			last_mul = last_sqr = 0;
-			if (T(public_key)(pk, sk, &env, &t_ws)) {
+			if (NOBS_CSIDHX(public_key)(pk, sk, &env, &t_ws)) {
 				printf("FAIL: key %d refused\n", k);
 				failed++;
 				continue;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Differential test of a GF(p) field (isogeny/fp.c for CSIDH-512, or
+ * Differential test of a GF(p) field (isogeny/fp512.c for CSIDH-512, or
  * isogeny/fp1024.c for CSIDH-1024 when built with -DTEST_FP1024) and the
  * arch assembly against GMP.
  *
@@ -9,7 +9,7 @@
  * x / R mod p (R = 2^512 or 2^1024), and each operation's exact expected
  * limbs are computed with mpz.  Every implementation of mul/sqr is called
  * directly, and the whole API is run once per dispatch choice
- * (nobs_fp_select(), shared by both fields).
+ * (nobs_test_fp_select(), shared by both fields).
  *
  * Inputs: edge values (0, 1, 2, p - 1, p - 2, (p +- 1) / 2, R mod p,
  * R^2 mod p, 2^k up to the top bit of p, p - 2^k, limbs at their extremes
@@ -31,12 +31,13 @@
 #include <gmp.h>
 
 #include "csidh_prime.h"
+#include "fp_cpu.h"
 
 #ifdef TEST_FP1024
 #include "isogeny/fp1024.h"
-#define TF(name)	nobs_fp1024_##name
-#define TF_T		nobs_fp1024
-#define TF_LIMBS	NOBS_FP1024_LIMBS
+#define NOBS_FPX(name)	nobs_fp1024_##name
+#define NOBS_FPX_T		nobs_fp1024
+#define NOBS_FPX_LIMBS	NOBS_FP1024_LIMBS
 #define TF_PROG		"test_fp1024"
 /* p = 4 * (the 129 odd primes up to 733) * 983 - 1: 1020 bits */
 #define TF_LAST_SIEVED	733
@@ -46,10 +47,10 @@
 static const int edge_bits[] = { 0, 1, 63, 64, 65, 127, 128, 255, 256, 511,
 				 512, 513, 767, 960, 1000, 1018, 1019 };
 #else
-#include "isogeny/fp.h"
-#define TF(name)	nobs_fp_##name
-#define TF_T		nobs_fp
-#define TF_LIMBS	NOBS_FP_LIMBS
+#include "isogeny/fp512.h"
+#define NOBS_FPX(name)	nobs_fp512_##name
+#define NOBS_FPX_T		nobs_fp512
+#define NOBS_FPX_LIMBS	NOBS_FP512_LIMBS
 #define TF_PROG		"test_fp"
 /* p = 4 * (the 73 odd primes up to 373) * 587 - 1: 511 bits */
 #define TF_LAST_SIEVED	373
@@ -62,8 +63,8 @@ static const int edge_bits[] = { 0, 1, 63, 64, 65, 127, 128, 255, 256,
 #if !defined(TEST_FP1024) && defined(NOBS_FP_VEC_NAME)
 #define TF_VEC		NOBS_FP_VEC_NAME	/* this field has vector code */
 #endif
-#define TF_BYTES	(8 * TF_LIMBS)
-#define TF_RBITS	(64 * TF_LIMBS)
+#define TF_BYTES	(8 * NOBS_FPX_LIMBS)
+#define TF_RBITS	(64 * NOBS_FPX_LIMBS)
 
 /* a 1024-bit case costs about four 512-bit ones: half as many */
 #ifdef TEST_FP1024
@@ -97,12 +98,12 @@ static void make_p(void)
 
 /* ---- conversions (independent of fp.c) --------------------------------- */
 
-static void fp_to_mpz(mpz_t z, const struct TF_T *a)
+static void fp_to_mpz(mpz_t z, const struct NOBS_FPX_T *a)
 {
-	mpz_import(z, TF_LIMBS, -1, sizeof(u64), 0, 0, a->limb);
+	mpz_import(z, NOBS_FPX_LIMBS, -1, sizeof(u64), 0, 0, a->limb);
 }
 
-static void mpz_to_fp(struct TF_T *a, const mpz_t z)
+static void mpz_to_fp(struct NOBS_FPX_T *a, const mpz_t z)
 {
 	size_t n = 0;
 
@@ -115,7 +116,7 @@ static void mpz_to_fp(struct TF_T *a, const mpz_t z)
 }
 
 /* Montgomery element -> the field value it stands for */
-static void fp_value(mpz_t z, const struct TF_T *a)
+static void fp_value(mpz_t z, const struct NOBS_FPX_T *a)
 {
 	fp_to_mpz(z, a);
 	mpz_mul(z, z, RINV);
@@ -123,7 +124,7 @@ static void fp_value(mpz_t z, const struct TF_T *a)
 }
 
 /* field value -> Montgomery element */
-static void fp_from_value(struct TF_T *a, const mpz_t v)
+static void fp_from_value(struct NOBS_FPX_T *a, const mpz_t v)
 {
 	mpz_mul(TMP, v, R);
 	mpz_mod(TMP, TMP, P);
@@ -144,19 +145,19 @@ static void check_begin(struct check *c, const char *name)
 	c->bad = 0;
 }
 
-static void dump(const char *what, const struct TF_T *x)
+static void dump(const char *what, const struct NOBS_FPX_T *x)
 {
 	int i;
 
 	fprintf(stderr, "  %s =", what);
-	for (i = TF_LIMBS - 1; i >= 0; i--)
+	for (i = NOBS_FPX_LIMBS - 1; i >= 0; i--)
 		fprintf(stderr, " %016llx", (unsigned long long)x->limb[i]);
 	fprintf(stderr, "\n");
 }
 
-static void check_fp(struct check *c, const struct TF_T *got,
-		     const struct TF_T *want, const struct TF_T *a,
-		     const struct TF_T *b)
+static void check_fp(struct check *c, const struct NOBS_FPX_T *got,
+		     const struct NOBS_FPX_T *want, const struct NOBS_FPX_T *a,
+		     const struct NOBS_FPX_T *b)
 {
 	c->n++;
 	if (!memcmp(got, want, sizeof(*got)))
@@ -196,7 +197,7 @@ static void check_end(struct check *c)
 /* ---- inputs ------------------------------------------------------------- */
 
 #define MAX_EDGES 64
-static struct TF_T edges[MAX_EDGES];
+static struct NOBS_FPX_T edges[MAX_EDGES];
 static int n_edges;
 
 static void add_edge_mpz(const mpz_t z)
@@ -259,14 +260,14 @@ static void build_edges(void)
 	}
 }
 
-static void random_fp(struct TF_T *a)
+static void random_fp(struct NOBS_FPX_T *a)
 {
 	mpz_urandomm(TMP, rng, P);
 	mpz_to_fp(a, TMP);
 }
 
 /* any R-bit pattern, possibly >= p */
-static void random_limbs(struct TF_T *a)
+static void random_limbs(struct NOBS_FPX_T *a)
 {
 	mpz_urandomb(TMP, rng, TF_RBITS);
 	mpz_to_fp(a, TMP);
@@ -282,7 +283,7 @@ static unsigned long n_pairs(void)
 	       RANDOM_ITERS;
 }
 
-static void pair(unsigned long k, struct TF_T *a, struct TF_T *b)
+static void pair(unsigned long k, struct NOBS_FPX_T *a, struct NOBS_FPX_T *b)
 {
 	unsigned long ee = (unsigned long)n_edges * n_edges;
 
@@ -294,7 +295,7 @@ static void pair(unsigned long k, struct TF_T *a, struct TF_T *b)
 		*a = edges[k % n_edges];
 		random_fp(b);
 		if (k & 1) {
-			struct TF_T t = *a;
+			struct NOBS_FPX_T t = *a;
 			*a = *b;
 			*b = t;
 		}
@@ -308,8 +309,8 @@ static void pair(unsigned long k, struct TF_T *a, struct TF_T *b)
 
 static mpz_t X, Y, Z;
 
-static void want_mont_mul(struct TF_T *w, const struct TF_T *a,
-			  const struct TF_T *b)
+static void want_mont_mul(struct NOBS_FPX_T *w, const struct NOBS_FPX_T *a,
+			  const struct NOBS_FPX_T *b)
 {
 	fp_value(X, a);
 	fp_value(Y, b);
@@ -320,24 +321,24 @@ static void want_mont_mul(struct TF_T *w, const struct TF_T *a,
 
 /* ---- tests -------------------------------------------------------------- */
 
-typedef void (*mul_fn)(struct TF_T *, const struct TF_T *,
-		       const struct TF_T *);
-typedef void (*sqr_fn)(struct TF_T *, const struct TF_T *);
+typedef void (*mul_fn)(struct NOBS_FPX_T *, const struct NOBS_FPX_T *,
+		       const struct NOBS_FPX_T *);
+typedef void (*sqr_fn)(struct NOBS_FPX_T *, const struct NOBS_FPX_T *);
 
 static __maybe_unused void test_constants(void)
 {
 	struct check c;
-	struct TF_T w;
+	struct NOBS_FPX_T w;
 
 	check_begin(&c, "constants: p, zero, one");
 	mpz_to_fp(&w, P);
-	check_fp(&c, &TF(p), &w, NULL, NULL);
+	check_fp(&c, &NOBS_FPX(p), &w, NULL, NULL);
 	mpz_set_ui(Z, 0);
 	fp_from_value(&w, Z);
-	check_fp(&c, &TF(zero), &w, NULL, NULL);
+	check_fp(&c, &NOBS_FPX(zero), &w, NULL, NULL);
 	mpz_set_ui(Z, 1);
 	fp_from_value(&w, Z);
-	check_fp(&c, &TF(one), &w, NULL, NULL);
+	check_fp(&c, &NOBS_FPX(one), &w, NULL, NULL);
 	check_true(&c, mpz_sizeinbase(P, 2) == TF_PBITS, "bit length of p");
 	check_end(&c);
 }
@@ -347,7 +348,7 @@ static __maybe_unused void test_mul_impl(const char *impl, mul_fn mul,
 {
 	char name[96];
 	struct check c;
-	struct TF_T a, b, r, w;
+	struct NOBS_FPX_T a, b, r, w;
 	unsigned long k, n = n_pairs();
 
 	snprintf(name, sizeof(name), "mul/%s: edge x edge, edge x random, random", impl);
@@ -421,11 +422,11 @@ static __maybe_unused void test_api(const char *impl)
 {
 	char name[96];
 	struct check c;
-	struct TF_T a, b, r, w, s, t;
+	struct NOBS_FPX_T a, b, r, w, s, t;
 	unsigned long k, n = n_pairs();
 	u8 bytes[TF_BYTES], wb[TF_BYTES];
 	size_t cnt;
-	u64 e[TF_LIMBS];
+	u64 e[NOBS_FPX_LIMBS];
 	int i;
 
 #define BEGIN(what) do { \
@@ -437,10 +438,10 @@ static __maybe_unused void test_api(const char *impl)
 	for (k = 0; k < n; k += 5) {
 		pair(k, &a, &b);
 		want_mont_mul(&w, &a, &b);
-		TF(mul)(&r, &a, &b);
+		NOBS_FPX(mul)(&r, &a, &b);
 		check_fp(&c, &r, &w, &a, &b);
 		want_mont_mul(&w, &a, &a);
-		TF(sqr)(&r, &a);
+		NOBS_FPX(sqr)(&r, &a);
 		check_fp(&c, &r, &w, &a, NULL);
 	}
 	check_end(&c);
@@ -453,23 +454,23 @@ static __maybe_unused void test_api(const char *impl)
 		mpz_add(Z, X, Y);
 		mpz_mod(Z, Z, P);
 		mpz_to_fp(&w, Z);
-		TF(add)(&r, &a, &b);
+		NOBS_FPX(add)(&r, &a, &b);
 		check_fp(&c, &r, &w, &a, &b);
 		r = a;
-		TF(add)(&r, &r, &b);
+		NOBS_FPX(add)(&r, &r, &b);
 		check_fp(&c, &r, &w, &a, &b);
 		mpz_sub(Z, X, Y);
 		mpz_mod(Z, Z, P);
 		mpz_to_fp(&w, Z);
-		TF(sub)(&r, &a, &b);
+		NOBS_FPX(sub)(&r, &a, &b);
 		check_fp(&c, &r, &w, &a, &b);
 		r = b;
-		TF(sub)(&r, &a, &r);
+		NOBS_FPX(sub)(&r, &a, &r);
 		check_fp(&c, &r, &w, &a, &b);
 		mpz_neg(Z, X);
 		mpz_mod(Z, Z, P);
 		mpz_to_fp(&w, Z);
-		TF(neg)(&r, &a);
+		NOBS_FPX(neg)(&r, &a);
 		check_fp(&c, &r, &w, &a, NULL);
 	}
 	check_end(&c);
@@ -484,7 +485,7 @@ static __maybe_unused void test_api(const char *impl)
 			v = ((u64)mrand48() << 32) ^ (u64)mrand48();
 		mpz_import(X, 1, -1, sizeof(v), 0, 0, &v);
 		fp_from_value(&w, X);
-		TF(set_u64)(&r, v);
+		NOBS_FPX(set_u64)(&r, v);
 		check_fp(&c, &r, &w, NULL, NULL);
 
 		if (k < (unsigned long)n_edges)
@@ -493,13 +494,13 @@ static __maybe_unused void test_api(const char *impl)
 			random_fp(&a);
 		fp_to_mpz(X, &a);		/* a as a plain integer */
 		fp_from_value(&w, X);
-		TF(to_mont)(&r, &a);
+		NOBS_FPX(to_mont)(&r, &a);
 		check_fp(&c, &r, &w, &a, NULL);
-		TF(from_mont)(&s, &r);
+		NOBS_FPX(from_mont)(&s, &r);
 		check_fp(&c, &s, &a, &a, NULL);
 		fp_value(Y, &a);		/* a as Montgomery form */
 		mpz_to_fp(&w, Y);
-		TF(from_mont)(&r, &a);
+		NOBS_FPX(from_mont)(&r, &a);
 		check_fp(&c, &r, &w, &a, NULL);
 	}
 	check_end(&c);
@@ -516,10 +517,10 @@ static __maybe_unused void test_api(const char *impl)
 		else
 			mpz_set_ui(Z, 0);
 		fp_from_value(&w, Z);
-		TF(inv)(&r, &a);
+		NOBS_FPX(inv)(&r, &a);
 		check_fp(&c, &r, &w, &a, NULL);
 		r = a;
-		TF(inv)(&r, &r);
+		NOBS_FPX(inv)(&r, &r);
 		check_fp(&c, &r, &w, &a, NULL);
 	}
 	check_end(&c);
@@ -530,18 +531,18 @@ static __maybe_unused void test_api(const char *impl)
 			a = edges[k];
 		} else if (k % 3 == 0) {	/* a known square */
 			random_fp(&b);
-			TF(sqr)(&a, &b);
+			NOBS_FPX(sqr)(&a, &b);
 		} else {
 			random_fp(&a);
 		}
 		fp_value(X, &a);
-		check_true(&c, TF(is_square)(&a) ==
+		check_true(&c, NOBS_FPX(is_square)(&a) ==
 			       (mpz_legendre(X, P) >= 0), "is_square");
 	}
 	/* p = 3 mod 4: -1 is not a square */
 	mpz_sub_ui(X, P, 1);
 	fp_from_value(&a, X);
-	check_true(&c, !TF(is_square)(&a), "-1 is a non-square");
+	check_true(&c, !NOBS_FPX(is_square)(&a), "-1 is a non-square");
 	check_true(&c, mpz_fdiv_ui(P, 4) == 3, "p = 3 mod 4");
 	check_end(&c);
 
@@ -560,13 +561,13 @@ static __maybe_unused void test_api(const char *impl)
 			random_limbs(&t);
 			memcpy(e, t.limb, sizeof(e));
 			if (k % 10 == 2)
-				memset(e + TF_LIMBS - 3, 0, 3 * sizeof(*e));
+				memset(e + NOBS_FPX_LIMBS - 3, 0, 3 * sizeof(*e));
 		}
-		mpz_import(Y, TF_LIMBS, -1, sizeof(u64), 0, 0, e);
+		mpz_import(Y, NOBS_FPX_LIMBS, -1, sizeof(u64), 0, 0, e);
 		fp_value(X, &a);
 		mpz_powm(Z, X, Y, P);		/* GMP: 0^0 = 1 */
 		fp_from_value(&w, Z);
-		TF(pow)(&r, &a, e);
+		NOBS_FPX(pow)(&r, &a, e);
 		check_fp(&c, &r, &w, &a, NULL);
 	}
 	check_end(&c);
@@ -581,36 +582,36 @@ static __maybe_unused void test_api(const char *impl)
 		random_limbs(&b);
 		s = a;
 		t = b;
-		TF(cswap)(&s, &t, bit);
+		NOBS_FPX(cswap)(&s, &t, bit);
 		check_fp(&c, &s, bit ? &b : &a, &a, &b);
 		check_fp(&c, &t, bit ? &a : &b, &a, &b);
 		r = a;
-		TF(cmov)(&r, &b, bit);
+		NOBS_FPX(cmov)(&r, &b, bit);
 		check_fp(&c, &r, bit ? &b : &a, &a, &b);
 		s = a;
-		TF(cswap)(&s, &s, bit);	/* self-swap is a no-op */
+		NOBS_FPX(cswap)(&s, &s, bit);	/* self-swap is a no-op */
 		check_fp(&c, &s, &a, &a, NULL);
 	}
 	check_end(&c);
 
 	BEGIN("is_zero, eq (any limbs)");
-	check_true(&c, TF(is_zero)(&TF(zero)), "zero");
-	check_true(&c, !TF(is_zero)(&TF(one)), "one");
+	check_true(&c, NOBS_FPX(is_zero)(&NOBS_FPX(zero)), "zero");
+	check_true(&c, !NOBS_FPX(is_zero)(&NOBS_FPX(one)), "one");
 	for (k = 0; k < 2000; k++) {
 		random_limbs(&a);
 		b = a;
-		i = k % (64 * TF_LIMBS);
-		check_true(&c, TF(eq)(&a, &b), "eq(a, a)");
+		i = k % (64 * NOBS_FPX_LIMBS);
+		check_true(&c, NOBS_FPX(eq)(&a, &b), "eq(a, a)");
 		b.limb[i / 64] ^= (u64)1 << (i % 64);
-		check_true(&c, !TF(eq)(&a, &b), "!eq(a, a ^ bit)");
+		check_true(&c, !NOBS_FPX(eq)(&a, &b), "!eq(a, a ^ bit)");
 		memset(&t, 0, sizeof(t));
 		t.limb[i / 64] = (u64)1 << (i % 64);
-		check_true(&c, !TF(is_zero)(&t), "!is_zero(bit)");
+		check_true(&c, !NOBS_FPX(is_zero)(&t), "!is_zero(bit)");
 		fp_to_mpz(X, &a);
-		check_true(&c, TF(is_zero)(&a) == !mpz_sgn(X), "is_zero");
+		check_true(&c, NOBS_FPX(is_zero)(&a) == !mpz_sgn(X), "is_zero");
 	}
 	memset(&t, 0xff, sizeof(t));
-	check_true(&c, !TF(is_zero)(&t), "!is_zero(R - 1)");
+	check_true(&c, !NOBS_FPX(is_zero)(&t), "!is_zero(R - 1)");
 	check_end(&c);
 
 	BEGIN("from_bytes, to_bytes (incl. >= p rejected)");
@@ -645,18 +646,18 @@ static __maybe_unused void test_api(const char *impl)
 		mpz_export(bytes, &cnt, -1, 1, 0, 0, X);
 		want_ok = mpz_cmp(X, P) < 0;
 		memset(&r, 0xa5, sizeof(r));
-		got = TF(from_bytes)(&r, bytes);
+		got = NOBS_FPX(from_bytes)(&r, bytes);
 		check_true(&c, got == (want_ok ? 0 : -EINVAL),
 			   "from_bytes return value");
 		if (want_ok) {
 			mpz_to_fp(&w, X);
 			check_fp(&c, &r, &w, NULL, NULL);
 			memset(wb, 0x5a, sizeof(wb));
-			TF(to_bytes)(wb, &r);
+			NOBS_FPX(to_bytes)(wb, &r);
 			check_true(&c, !memcmp(wb, bytes, sizeof(wb)),
 				   "to_bytes round trip");
 		} else {
-			check_fp(&c, &r, &TF(zero), NULL, NULL);
+			check_fp(&c, &r, &NOBS_FPX(zero), NULL, NULL);
 		}
 	}
 	check_end(&c);
@@ -670,7 +671,7 @@ static __maybe_unused void test_api(const char *impl)
  * nobs_fp*_mul4()/_sqr4() against four nobs_fp*_mul()/_sqr() calls and
  * against GMP, lane by lane.  vec is what a caller passes: on the 512-bit
  * field nobs_fp_vec_begin() (the AVX-512 IFMA code where the CPU has it
- * and nobs_fp_select(true) chose it), on the 1024-bit field, which has no
+ * and nobs_test_fp_select(true) chose it), on the 1024-bit field, which has no
  * vector code, true too: four scalar calls all the same.
  */
 #ifdef TF_VEC
@@ -686,7 +687,7 @@ static __maybe_unused void test_api(const char *impl)
 #endif
 
 #define MAX_LANE_EDGES	(MAX_EDGES + 64)
-static struct TF_T lane_edges[MAX_LANE_EDGES];
+static struct NOBS_FPX_T lane_edges[MAX_LANE_EDGES];
 static int n_lane_edges;
 
 static void add_lane_edge(const mpz_t z)
@@ -719,7 +720,7 @@ static __maybe_unused void build_lane_edges(void)
 	add_lane_edge(top);
 	mpz_sub_ui(z, top, 1);
 	add_lane_edge(z);
-	for (i = 1; i < TF_LIMBS; i++) {
+	for (i = 1; i < NOBS_FPX_LIMBS; i++) {
 		mpz_set_ui(z, 0);
 		mpz_setbit(z, 64 * i);
 		mpz_sub_ui(z, z, 1);
@@ -743,8 +744,8 @@ static __maybe_unused void build_lane_edges(void)
 }
 
 /* the raw Montgomery product a b / R mod p, by GMP */
-static void want_raw(struct TF_T *w, const struct TF_T *a,
-		     const struct TF_T *b)
+static void want_raw(struct NOBS_FPX_T *w, const struct NOBS_FPX_T *a,
+		     const struct NOBS_FPX_T *b)
 {
 	fp_to_mpz(X, a);
 	fp_to_mpz(Y, b);
@@ -761,12 +762,12 @@ static void want_raw(struct TF_T *w, const struct TF_T *a,
  * four scalar calls and against GMP.
  */
 static void check_lanes(struct check *gmp, struct check *scalar, bool vec,
-			const struct TF_T *a, const struct TF_T *b,
+			const struct NOBS_FPX_T *a, const struct NOBS_FPX_T *b,
 			unsigned int alias)
 {
-	struct TF_T ca[4], cb[4], eb[4], out[4], sc, w;
-	struct TF_T *r[4];
-	const struct TF_T *pa[4], *pb[4];
+	struct NOBS_FPX_T ca[4], cb[4], eb[4], out[4], sc, w;
+	struct NOBS_FPX_T *r[4];
+	const struct NOBS_FPX_T *pa[4], *pb[4];
 	int k;
 
 	for (k = 0; k < 4; k++) {
@@ -785,14 +786,14 @@ static void check_lanes(struct check *gmp, struct check *scalar, bool vec,
 			r[k] = &cb[k];
 	}
 	if (b)
-		TF(mul4)(r, pa, pb, vec);
+		NOBS_FPX(mul4)(r, pa, pb, vec);
 	else
-		TF(sqr4)(r, pa, vec);
+		NOBS_FPX(sqr4)(r, pa, vec);
 	for (k = 0; k < 4; k++) {
 		if (b)
-			TF(mul)(&sc, &a[k], &eb[k]);
+			NOBS_FPX(mul)(&sc, &a[k], &eb[k]);
 		else
-			TF(sqr)(&sc, &a[k]);
+			NOBS_FPX(sqr)(&sc, &a[k]);
 		check_fp(scalar, r[k], &sc, &a[k], &eb[k]);
 		want_raw(&w, &a[k], &eb[k]);
 		check_fp(gmp, r[k], &w, &a[k], &eb[k]);
@@ -803,9 +804,9 @@ static __maybe_unused void test_mul4(const char *impl, bool vec)
 {
 	char name[3][128];
 	struct check g, s, c;
-	struct TF_T a[4], b[4], x[4], y[4], wx, wy;
-	const struct TF_T *px[4], *py[4];
-	struct TF_T *rx[4], *ry[4];
+	struct NOBS_FPX_T a[4], b[4], x[4], y[4], wx, wy;
+	const struct NOBS_FPX_T *px[4], *py[4];
+	struct NOBS_FPX_T *rx[4], *ry[4];
 	unsigned long i, j;
 	int k;
 	const char *vname = nobs_fp_vec_name();
@@ -902,7 +903,7 @@ static __maybe_unused void test_mul4(const char *impl, bool vec)
 		 "mul4+sqr4/%s: shared inputs, %d-step chain", lanes, LANE_CHAIN);
 	check_begin(&c, name[2]);
 	for (i = 0; i < 200; i++) {
-		struct TF_T o[4];
+		struct NOBS_FPX_T o[4];
 
 		random_fp(&a[0]);
 		random_fp(&b[0]);
@@ -911,12 +912,12 @@ static __maybe_unused void test_mul4(const char *impl, bool vec)
 			py[k] = k & 1 ? &a[0] : &b[0];
 			rx[k] = &o[k];
 		}
-		TF(mul4)(rx, px, py, vec);
+		NOBS_FPX(mul4)(rx, px, py, vec);
 		want_raw(&wx, &a[0], &b[0]);
 		want_raw(&wy, &a[0], &a[0]);
 		for (k = 0; k < 4; k++)
 			check_fp(&c, &o[k], k & 1 ? &wy : &wx, &a[0], py[k]);
-		TF(sqr4)(rx, px, vec);
+		NOBS_FPX(sqr4)(rx, px, vec);
 		for (k = 0; k < 4; k++)
 			check_fp(&c, &o[k], &wy, &a[0], NULL);
 	}
@@ -924,7 +925,7 @@ static __maybe_unused void test_mul4(const char *impl, bool vec)
 		random_fp(&x[k]);
 		random_fp(&y[k]);
 		if (k == 1)
-			x[k] = TF(one);
+			x[k] = NOBS_FPX(one);
 		if (k == 2)
 			y[k] = edges[3];	/* p - 1 */
 		px[k] = rx[k] = &x[k];
@@ -933,10 +934,10 @@ static __maybe_unused void test_mul4(const char *impl, bool vec)
 		fp_value(MY[k], &y[k]);
 	}
 	for (i = 0; i < LANE_CHAIN; i++) {
-		TF(mul4)(rx, px, py, vec);	/* x <- x y */
-		TF(sqr4)(ry, py, vec);		/* y <- y^2 */
+		NOBS_FPX(mul4)(rx, px, py, vec);	/* x <- x y */
+		NOBS_FPX(sqr4)(ry, py, vec);		/* y <- y^2 */
 		if (i % 3 == 2)
-			TF(sqr4)(rx, px, vec);	/* x <- x^2 */
+			NOBS_FPX(sqr4)(rx, px, vec);	/* x <- x^2 */
 		for (k = 0; k < 4; k++) {
 			mpz_mul(MX[k], MX[k], MY[k]);
 			mpz_mod(MX[k], MX[k], P);
@@ -980,7 +981,7 @@ static __maybe_unused void test_mul4_section(const char *impl)
 }
 
 /*
- * nobs_fp_select(true) turns the (512-bit field's) vector code on exactly
+ * nobs_test_fp_select(true) turns the (512-bit field's) vector code on exactly
  * where the CPU has it, so that a machine with AVX-512 IFMA is seen to
  * test it, not only the fallback; select(false) turns it off.
  */
@@ -1015,7 +1016,7 @@ static __maybe_unused void test_vec_select(bool asm_on)
 /*
  * What the IFMA code leaves behind: kunit/nk_ifma_probe_x86_64.S fills
  * zmm0-31, k1-k7 and the 512 bytes below the stack pointer with ones,
- * calls nobs_fp_mul4_ifma()/_sqr4_ifma() on random elements and reads
+ * calls nobs_fp512_mul4_ifma()/_sqr4_ifma() on random elements and reads
  * them all back.  Every vector and mask register must be zero, and every
  * qword of the stack below the return address and the saved %rbp (where
  * the multiplication's 320-byte frame is) either zero (wiped) or still
@@ -1024,9 +1025,9 @@ static __maybe_unused void test_vec_select(bool asm_on)
 static void test_ifma_wipe(void)
 {
 	static const unsigned char zero[64];
-	struct TF_T a[4], b[4], out[4], w;
-	struct TF_T *r[4];
-	const struct TF_T *pa[4], *pb[4];
+	struct NOBS_FPX_T a[4], b[4], out[4], w;
+	struct NOBS_FPX_T *r[4];
+	const struct NOBS_FPX_T *pa[4], *pb[4];
 	struct nk_ifma_state st;
 	char name[128], what[64];
 	struct check c;
@@ -1100,10 +1101,10 @@ static void ct_group(const char *what, const char *impl)
 
 static void ct_run(const char *impl)
 {
-	struct TF_T a, b, r, s, qv[4];
-	struct TF_T *q[4] = { &qv[0], &qv[1], &qv[2], &qv[3] };
-	const struct TF_T *a4[4] = { &a, &b, &a, &b };
-	const struct TF_T *b4[4] = { &b, &a, &a, &b };
+	struct NOBS_FPX_T a, b, r, s, qv[4];
+	struct NOBS_FPX_T *q[4] = { &qv[0], &qv[1], &qv[2], &qv[3] };
+	const struct NOBS_FPX_T *a4[4] = { &a, &b, &a, &b };
+	const struct NOBS_FPX_T *b4[4] = { &b, &a, &a, &b };
 	u8 bytes[TF_BYTES];
 	bool sink, vec;
 	int k;
@@ -1112,29 +1113,29 @@ static void ct_run(const char *impl)
 		random_fp(&a);
 		random_fp(&b);
 		if (k == 1)
-			a = TF(zero);
+			a = NOBS_FPX(zero);
 		if (k == 2)
 			b = edges[3];	/* p - 1 */
 		VALGRIND_MAKE_MEM_UNDEFINED(&a, sizeof(a));
 		VALGRIND_MAKE_MEM_UNDEFINED(&b, sizeof(b));
-		TF(mul)(&r, &a, &b);
-		TF(sqr)(&s, &r);
+		NOBS_FPX(mul)(&r, &a, &b);
+		NOBS_FPX(sqr)(&s, &r);
 		vec = nobs_fp_vec_begin();	/* never under valgrind (3.19) */
-		TF(mul4)(q, a4, b4, vec);
-		TF(sqr4)(q, (const struct TF_T *const *)q, vec);
+		NOBS_FPX(mul4)(q, a4, b4, vec);
+		NOBS_FPX(sqr4)(q, (const struct NOBS_FPX_T *const *)q, vec);
 		if (vec)
 			nobs_fp_vec_end();
 		VALGRIND_MAKE_MEM_DEFINED(qv, sizeof(qv));
-		TF(add)(&r, &r, &s);
-		TF(sub)(&s, &s, &a);
-		TF(neg)(&s, &s);
-		TF(to_mont)(&r, &r);
-		TF(from_mont)(&s, &s);
-		TF(cswap)(&r, &s, a.limb[0] & 1);
-		TF(cmov)(&r, &b, b.limb[1] & 1);
-		sink = TF(eq)(&r, &s);
-		sink = TF(is_zero)(&r);
-		TF(to_bytes)(bytes, &r);
+		NOBS_FPX(add)(&r, &r, &s);
+		NOBS_FPX(sub)(&s, &s, &a);
+		NOBS_FPX(neg)(&s, &s);
+		NOBS_FPX(to_mont)(&r, &r);
+		NOBS_FPX(from_mont)(&s, &s);
+		NOBS_FPX(cswap)(&r, &s, a.limb[0] & 1);
+		NOBS_FPX(cmov)(&r, &b, b.limb[1] & 1);
+		sink = NOBS_FPX(eq)(&r, &s);
+		sink = NOBS_FPX(is_zero)(&r);
+		NOBS_FPX(to_bytes)(bytes, &r);
 		VALGRIND_MAKE_MEM_DEFINED(bytes, sizeof(bytes));
 		VALGRIND_MAKE_MEM_DEFINED(&r, sizeof(r));
 		VALGRIND_MAKE_MEM_DEFINED(&s, sizeof(s));
@@ -1147,8 +1148,8 @@ static void ct_run(const char *impl)
 
 	random_fp(&a);
 	VALGRIND_MAKE_MEM_UNDEFINED(&a, sizeof(a));
-	TF(inv)(&r, &a);
-	sink = TF(is_square)(&a);
+	NOBS_FPX(inv)(&r, &a);
+	sink = NOBS_FPX(is_square)(&a);
 	__asm__ __volatile__("" : : "r"(sink));
 	VALGRIND_MAKE_MEM_DEFINED(&r, sizeof(r));
 	ct_group("inv, is_square", impl);
@@ -1166,7 +1167,7 @@ int main(void)
 		printf("SKIP: " TF_PROG "_ct: not running under valgrind\n");
 		skipped++;
 	} else {
-		ct_run(nobs_fp_select(false));
+		ct_run(nobs_test_fp_select(false));
 #ifdef NOBS_FP_ASM_NAME
 #ifdef __x86_64__
 		/*
@@ -1175,8 +1176,8 @@ int main(void)
 		 */
 		if (__builtin_cpu_supports("bmi2"))
 #endif
-			ct_run(nobs_fp_select(true));
-		nobs_fp_select(false);
+			ct_run(nobs_test_fp_select(true));
+		nobs_test_fp_select(false);
 #endif
 	}
 	gmp_randclear(rng);
@@ -1203,7 +1204,7 @@ int main(int argc, char **argv)
 	build_edges();
 	test_constants();
 
-	test_mul_impl("generic", TF(mul_generic), TF(sqr_generic));
+	test_mul_impl("generic", NOBS_FPX(mul_generic), NOBS_FPX(sqr_generic));
 #ifdef NOBS_FP_ASM_NAME
 #ifdef __x86_64__
 	if (!__builtin_cpu_supports("bmi2") || !__builtin_cpu_supports("adx")) {
@@ -1211,13 +1212,13 @@ int main(int argc, char **argv)
 		skipped++;
 	} else
 #endif
-		test_mul_impl(NOBS_FP_ASM_NAME, TF(mul_asm), TF(sqr_asm));
+		test_mul_impl(NOBS_FP_ASM_NAME, NOBS_FPX(mul_asm), NOBS_FPX(sqr_asm));
 #else
 	printf("SKIP: mul/asm: no assembly for this architecture\n");
 	skipped++;
 #endif
 
-	name = nobs_fp_select(false);
+	name = nobs_test_fp_select(false);
 	{
 		struct check c;
 
@@ -1236,7 +1237,7 @@ int main(int argc, char **argv)
 	{
 		struct check c;
 
-		name = nobs_fp_select(true);
+		name = nobs_test_fp_select(true);
 		check_begin(&c, "select(true) is " NOBS_FP_ASM_NAME);
 		check_true(&c, !strcmp(name, NOBS_FP_ASM_NAME), name);
 		check_end(&c);
@@ -1258,7 +1259,7 @@ int main(int argc, char **argv)
 			test_mul4_section(name);
 		}
 #endif
-		nobs_fp_select(false);
+		nobs_test_fp_select(false);
 	}
 #endif
 

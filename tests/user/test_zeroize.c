@@ -27,7 +27,7 @@
  *    the generic field multiplication and, where the CPU has it, the
  *    assembly.  A control that leaves random words must be caught.
  *    ZEROIZE_VERBOSE=1 prints how deep each call went (what the stack
- *    scrub after the action, csidh_engine.h, must cover).
+ *    scrub after the action, csidh_action_tmpl.c, must cover).
  *
  * Not covered here (kernel only, see the report / KUnit proposals): the
  * glue's memzero_explicit of the sha3 descriptor at final, of the keyed
@@ -43,9 +43,10 @@
 
 #include "sha3/keccak.h"
 #include "drbg/ctr_drbg.h"
-#include "isogeny/csidh.h"
+#include "isogeny/csidh512.h"
 #include "isogeny/csidh1024.h"
-#include "isogeny/fp.h"
+#include "isogeny/fp512.h"
+#include "fp_cpu.h"
 
 #define SCAN_BYTES	(256 * 1024)
 #define WIN		16
@@ -466,10 +467,10 @@ struct csidh_set {
 };
 
 static const struct csidh_set csidh512 = {
-	"csidh", NOBS_CSIDH_PRIVATE_KEY_SIZE, NOBS_CSIDH_PUBLIC_KEY_SIZE,
-	NOBS_CSIDH_PRIMES, NOBS_CSIDH_MAX_EXPONENT,
-	nobs_csidh_random_private_key, nobs_csidh_public_key,
-	nobs_csidh_shared_secret, nobs_csidh_check_private_key,
+	"csidh", NOBS_CSIDH512_PRIVATE_KEY_SIZE, NOBS_CSIDH512_PUBLIC_KEY_SIZE,
+	NOBS_CSIDH512_PRIMES, NOBS_CSIDH512_MAX_EXPONENT,
+	nobs_csidh512_random_private_key, nobs_csidh512_public_key,
+	nobs_csidh512_shared_secret, nobs_csidh512_check_private_key,
 };
 
 static const struct csidh_set csidh1024 = {
@@ -658,12 +659,12 @@ static void test_csidh_residue(const struct csidh_set *set, const char *impl)
 static void test_csidh_set(const struct csidh_set *set)
 {
 	test_csidh(set);
-	test_csidh_residue(set, nobs_fp_select(false));
+	test_csidh_residue(set, nobs_test_fp_select(false));
 #if defined(__x86_64__) && !defined(NOBS_FP_NO_ASM)
 	if (__builtin_cpu_supports("bmi2") && __builtin_cpu_supports("adx"))
-		test_csidh_residue(set, nobs_fp_select(true));
+		test_csidh_residue(set, nobs_test_fp_select(true));
 #elif defined(__aarch64__) && !defined(NOBS_FP_NO_ASM)
-	test_csidh_residue(set, nobs_fp_select(true));
+	test_csidh_residue(set, nobs_test_fp_select(true));
 #endif
 }
 

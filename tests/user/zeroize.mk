@@ -9,13 +9,16 @@
 # the flags.
 
 ZEROIZE_SRC := $(ROOT)/tests/user/test_zeroize.c $(ROOT)/sha3/keccak.c \
-	$(ROOT)/drbg/ctr_drbg.c $(ROOT)/isogeny/csidh.c $(ROOT)/isogeny/fp.c \
-	$(ROOT)/isogeny/csidh1024.c $(ROOT)/isogeny/fp1024.c
+	$(ROOT)/drbg/ctr_drbg.c $(ROOT)/isogeny/csidh512.c $(ROOT)/isogeny/fp.c \
+	$(ROOT)/isogeny/fp512.c $(ROOT)/isogeny/csidh1024.c $(ROOT)/isogeny/fp1024.c
 ZEROIZE_DEPS := $(ZEROIZE_SRC) $(ROOT)/sha3/keccak.h $(ROOT)/drbg/ctr_drbg.h \
-	$(ROOT)/isogeny/csidh.h $(ROOT)/isogeny/csidh512_tables.h $(ROOT)/isogeny/csidh_engine.h \
+	$(ROOT)/isogeny/csidh.h $(ROOT)/isogeny/csidh512.h $(ROOT)/isogeny/csidh512_tables.h \
+	$(ROOT)/isogeny/csidh_curve_tmpl.c $(ROOT)/isogeny/csidh_isogeny_tmpl.c \
+	$(ROOT)/isogeny/csidh_action_tmpl.c $(ROOT)/isogeny/csidh_tmpl.h \
 	$(ROOT)/isogeny/csidh1024.h $(ROOT)/isogeny/csidh1024_tables.h \
 	$(ROOT)/isogeny/csidh1024_keys.h $(ROOT)/isogeny/fp1024.h \
-	$(ROOT)/isogeny/fp.h $(ROOT)/isogeny/fp_decl.h $(ROOT)/isogeny/fp_impl.h \
+	$(ROOT)/isogeny/fp.h $(ROOT)/isogeny/fp512.h $(ROOT)/isogeny/fp_tmpl.h \
+	$(ROOT)/isogeny/fp_tmpl.c $(ROOT)/tests/user/fp_cpu.h \
 	$(ROOT)/include/nobs/types.h
 ZEROIZE_ASM_x86_64 := $(ROOT)/arch/x86/fp_x86_64.S $(ROOT)/arch/x86/fp_ifma_x86_64.S $(ROOT)/arch/x86/fp1024_x86_64.S
 ZEROIZE_ASM_aarch64 := $(ROOT)/arch/arm64/fp_arm64.S $(ROOT)/arch/arm64/fp1024_arm64.S
@@ -29,4 +32,4 @@ USER_TESTS += $(BUILD)/test_zeroize
 $(BUILD)/test_zeroize: $(ZEROIZE_DEPS) $(ZEROIZE_ASM)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(ZEROIZE_DEFS) \
-		-Wa,--noexecstack -o $@ $(filter %.c %.S,$^)
+		-Wa,--noexecstack -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))

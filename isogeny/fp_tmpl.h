@@ -1,17 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The declarations of one GF(p) field, included once per field by its
- * header (fp.h for CSIDH-512, fp1024.h for CSIDH-1024) after it defined:
+ * The declarations of one GF(p) field, a template included once per field
+ * by its header (fp512.h for CSIDH-512, fp1024.h for CSIDH-1024) after it
+ * defined:
  *
- *	NOBS_FPX(name)	the field's prefix: NOBS_FPX(add) is nobs_fp_add or
+ *	NOBS_FPX(name)	the field's prefix: NOBS_FPX(add) is nobs_fp512_add or
  *			nobs_fp1024_add
  *	NOBS_FPX_T	the element type's tag (struct NOBS_FPX_T)
  *	NOBS_FPX_LIMBS	its number of 64-bit limbs
  *
  * No include guard: the including header has one and undefines the three
  * macros afterwards.  The functions and their contract are described in
- * fp.h; the generic code is fp_impl.h.
+ * fp512.h; the generic code is fp_tmpl.c.
+ *
+ * Optional: NOBS_FPX_MUL4_VEC, NOBS_FPX_SQR4_VEC, the field's four-lane
+ * vector code (fp.h, NOBS_FP_VEC_NAME).
  */
+#if !defined(NOBS_FPX) || !defined(NOBS_FPX_T) || !defined(NOBS_FPX_LIMBS)
+#error "fp_tmpl.h: define NOBS_FPX(name), NOBS_FPX_T and NOBS_FPX_LIMBS first"
+#endif
 
 /*
  * p itself (plain limbs), Montgomery 0 and Montgomery 1 (R mod p).  The

@@ -1,16 +1,21 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+// SPDX-License-Identifier: GPL-2.0
 /*
- * Generic C arithmetic of one GF(p) field, for any number of limbs:
- * included once by each field's .c file (fp.c for CSIDH-512, fp1024.c for
- * CSIDH-1024), which defines first
+ * Generic C arithmetic of one GF(p) field, for any number of limbs: a
+ * template (never compiled alone), included once by each field's .c file
+ * (fp512.c for CSIDH-512, fp1024.c for CSIDH-1024) after its header,
+ * which defines first
  *
- *	NOBS_FPX(name), NOBS_FPX_T, NOBS_FPX_LIMBS	as for fp_decl.h
+ *	NOBS_FPX(name), NOBS_FPX_T, NOBS_FPX_LIMBS	as for fp_tmpl.h
  *	NOBS_FPX_PINV		-p^-1 mod 2^64
  *	NOBS_FPX_POW_WINDOW	the sliding window of nobs_fp*_pow(), in bits
  *				(its table is 2^(w-1) elements on the stack)
  *	NOBS_FPX(p), NOBS_FPX(one) (R mod p), static NOBS_FPX(r2) (R^2 mod p)
  *	static NOBS_FPX(p_minus_2)[]: the exponent of inv
+ *	NOBS_FPX_ADD_ASM, NOBS_FPX_SUB_ASM (optional): assembly addition and
+ *				subtraction, taken with the assembly product
  *
+ * Every function it defines, static ones too, is named NOBS_FPX(name):
+ * each field's symbols are its own.
  * Montgomery form with R = 2^(64 n) for n limbs.  The field's p must be
  * below 2^(64 n - 1): then the sum of two reduced elements and every
  * intermediate of the Montgomery product stay below 2p < R, so n limbs
@@ -18,6 +23,10 @@
  * Nothing here branches on or indexes memory by element values; the only
  * branches are on loop counters and on the bits of public exponents.
  */
+#if !defined(NOBS_FPX) || !defined(NOBS_FPX_T) || !defined(NOBS_FPX_LIMBS) || \
+	!defined(NOBS_FPX_PINV) || !defined(NOBS_FPX_POW_WINDOW)
+#error "fp_tmpl.c: define NOBS_FPX(name), NOBS_FPX_T, NOBS_FPX_LIMBS, NOBS_FPX_PINV and NOBS_FPX_POW_WINDOW first"
+#endif
 
 const struct NOBS_FPX_T NOBS_FPX(zero) = { { 0 } };
 
@@ -25,20 +34,20 @@ const struct NOBS_FPX_T NOBS_FPX(zero) = { { 0 } };
  * Hide a mask from the optimiser so that it cannot turn masked selection
  * back into a branch.
  */
-static __always_inline u64 nobs_fpx_hide(u64 x)
+static __always_inline u64 NOBS_FPX(hide)(u64 x)
 {
 	__asm__("" : "+r"(x));
 	return x;
 }
 
 /* 0 - (bit & 1): all ones if bit is 1, zero if it is 0 */
-static __always_inline u64 nobs_fpx_mask(u64 bit)
+static __always_inline u64 NOBS_FPX(mask)(u64 bit)
 {
-	return nobs_fpx_hide(0 - (bit & 1));
+	return NOBS_FPX(hide)(0 - (bit & 1));
 }
 
 /* r = a + b + *carry; *carry = carry out (0 or 1) */
-static __always_inline u64 nobs_fpx_adc(u64 a, u64 b, u64 *carry)
+static __always_inline u64 NOBS_FPX(adc)(u64 a, u64 b, u64 *carry)
 {
 	u64 s = a + *carry;
 	u64 c = s < a;
@@ -49,7 +58,7 @@ static __always_inline u64 nobs_fpx_adc(u64 a, u64 b, u64 *carry)
 }
 
 /* r = a - b - *borrow; *borrow = borrow out (0 or 1) */
-static __always_inline u64 nobs_fpx_sbb(u64 a, u64 b, u64 *borrow)
+static __always_inline u64 NOBS_FPX(sbb)(u64 a, u64 b, u64 *borrow)
 {
 	u64 d = a - b;
 	u64 w = a < b;
@@ -64,7 +73,7 @@ static __always_inline u64 nobs_fpx_sbb(u64 a, u64 b, u64 *borrow)
  * a * b + c + d as a 128-bit value: low half returned, high half in *hi.
  * Cannot overflow: (2^64 - 1)^2 + 2 (2^64 - 1) = 2^128 - 1.
  */
-static __always_inline u64 nobs_fpx_mac(u64 a, u64 b, u64 c, u64 d, u64 *hi)
+static __always_inline u64 NOBS_FPX(mac)(u64 a, u64 b, u64 c, u64 d, u64 *hi)
 {
 #if defined(__SIZEOF_INT128__) && !defined(NOBS_FP_NO_INT128)
 	__uint128_t t = (__uint128_t)a * b + c + d;
@@ -79,10 +88,10 @@ static __always_inline u64 nobs_fpx_mac(u64 a, u64 b, u64 c, u64 d, u64 *hi)
 	u64 h = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
 	u64 carry = 0;
 
-	lo = nobs_fpx_adc(lo, c, &carry);
+	lo = NOBS_FPX(adc)(lo, c, &carry);
 	h += carry;
 	carry = 0;
-	lo = nobs_fpx_adc(lo, d, &carry);
+	lo = NOBS_FPX(adc)(lo, d, &carry);
 	*hi = h + carry;
 	return lo;
 #endif
@@ -100,10 +109,10 @@ static __always_inline void NOBS_FPX(reduce_once)(struct NOBS_FPX_T *r,
 	int i;
 
 	for (i = 0; i < NOBS_FPX_LIMBS; i++)
-		d[i] = nobs_fpx_sbb(t[i], NOBS_FPX(p).limb[i], &borrow);
+		d[i] = NOBS_FPX(sbb)(t[i], NOBS_FPX(p).limb[i], &borrow);
 	/* t < p exactly when the subtraction borrowed past the carry limb */
-	nobs_fpx_sbb(hi, 0, &borrow);
-	keep = nobs_fpx_mask(borrow);
+	NOBS_FPX(sbb)(hi, 0, &borrow);
+	keep = NOBS_FPX(mask)(borrow);
 	for (i = 0; i < NOBS_FPX_LIMBS; i++)
 		r->limb[i] = (t[i] & keep) | (d[i] & ~keep);
 }
@@ -129,7 +138,7 @@ void NOBS_FPX(add)(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *a,
 #endif
 
 	for (i = 0; i < NOBS_FPX_LIMBS; i++)
-		t[i] = nobs_fpx_adc(a->limb[i], b->limb[i], &carry);
+		t[i] = NOBS_FPX(adc)(a->limb[i], b->limb[i], &carry);
 	NOBS_FPX(reduce_once)(r, t, carry);
 }
 
@@ -153,10 +162,10 @@ void NOBS_FPX(sub)(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *a,
 #endif
 
 	for (i = 0; i < NOBS_FPX_LIMBS; i++)
-		t[i] = nobs_fpx_sbb(a->limb[i], b->limb[i], &borrow);
-	mask = nobs_fpx_mask(borrow);
+		t[i] = NOBS_FPX(sbb)(a->limb[i], b->limb[i], &borrow);
+	mask = NOBS_FPX(mask)(borrow);
 	for (i = 0; i < NOBS_FPX_LIMBS; i++)
-		r->limb[i] = nobs_fpx_adc(t[i], NOBS_FPX(p).limb[i] & mask, &carry);
+		r->limb[i] = NOBS_FPX(adc)(t[i], NOBS_FPX(p).limb[i] & mask, &carry);
 }
 
 /*
@@ -191,13 +200,13 @@ void NOBS_FPX(mul_generic)(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *a,
 
 		c = 0;
 		for (j = 0; j < NOBS_FPX_LIMBS; j++)
-			t[j] = nobs_fpx_mac(ai, b->limb[j], t[j], c, &c);
+			t[j] = NOBS_FPX(mac)(ai, b->limb[j], t[j], c, &c);
 		top = c;
 
 		m = t[0] * NOBS_FPX_PINV;
-		nobs_fpx_mac(m, NOBS_FPX(p).limb[0], t[0], 0, &c);
+		NOBS_FPX(mac)(m, NOBS_FPX(p).limb[0], t[0], 0, &c);
 		for (j = 1; j < NOBS_FPX_LIMBS; j++)
-			t[j - 1] = nobs_fpx_mac(m, NOBS_FPX(p).limb[j], t[j], c,
+			t[j - 1] = NOBS_FPX(mac)(m, NOBS_FPX(p).limb[j], t[j], c,
 					       &c);
 		t[NOBS_FPX_LIMBS - 1] = top + c;
 	}
@@ -220,6 +229,9 @@ void NOBS_FPX(sqr_generic)(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *a)
 }
 EXPORT_SYMBOL_IF_KUNIT(NOBS_FPX(sqr_generic));
 
+/* 1, not in Montgomery form */
+static const struct NOBS_FPX_T NOBS_FPX(plain_one) = { { 1 } };
+
 /*
  * nobs_fp*_from_mont() - r = a / R mod p, out of Montgomery form
  * @r: result (plain integer in [0, p)), may alias @a
@@ -227,9 +239,7 @@ EXPORT_SYMBOL_IF_KUNIT(NOBS_FPX(sqr_generic));
  */
 void NOBS_FPX(from_mont)(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *a)
 {
-	static const struct NOBS_FPX_T plain_one = { { 1 } };
-
-	NOBS_FPX(mul)(r, a, &plain_one);
+	NOBS_FPX(mul)(r, a, &NOBS_FPX(plain_one));
 }
 
 /*
@@ -380,13 +390,13 @@ bool NOBS_FPX(is_square)(const struct NOBS_FPX_T *a)
 		borrow = 0;
 		nb = 0;
 		for (i = 0; i < NOBS_FPX_LIMBS; i++) {
-			d[i] = nobs_fpx_sbb(x[i], y[i], &borrow);  /* x - y */
-			nd[i] = nobs_fpx_sbb(0, d[i], &nb);	    /* y - x */
+			d[i] = NOBS_FPX(sbb)(x[i], y[i], &borrow);  /* x - y */
+			nd[i] = NOBS_FPX(sbb)(0, d[i], &nb);	    /* y - x */
 		}
 		sw = odd & borrow;		/* x odd and x < y */
 		flip ^= sw & (x[0] >> 1) & (y[0] >> 1);
-		m_odd = nobs_fpx_mask(odd);
-		m_sw = nobs_fpx_mask(sw);
+		m_odd = NOBS_FPX(mask)(odd);
+		m_sw = NOBS_FPX(mask)(sw);
 		for (i = 0; i < NOBS_FPX_LIMBS; i++) {
 			y[i] = (x[i] & m_sw) | (y[i] & ~m_sw);
 			x[i] = (nd[i] & m_sw) | (d[i] & m_odd & ~m_sw) |
@@ -418,7 +428,7 @@ bool NOBS_FPX(is_square)(const struct NOBS_FPX_T *a)
  */
 void NOBS_FPX(cswap)(struct NOBS_FPX_T *a, struct NOBS_FPX_T *b, u64 bit)
 {
-	u64 mask = nobs_fpx_mask(bit), x;
+	u64 mask = NOBS_FPX(mask)(bit), x;
 	int i;
 
 	for (i = 0; i < NOBS_FPX_LIMBS; i++) {
@@ -436,7 +446,7 @@ void NOBS_FPX(cswap)(struct NOBS_FPX_T *a, struct NOBS_FPX_T *b, u64 bit)
  */
 void NOBS_FPX(cmov)(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *a, u64 bit)
 {
-	u64 mask = nobs_fpx_mask(bit);
+	u64 mask = NOBS_FPX(mask)(bit);
 	int i;
 
 	for (i = 0; i < NOBS_FPX_LIMBS; i++)
@@ -461,9 +471,9 @@ int NOBS_FPX(from_bytes)(struct NOBS_FPX_T *r, const u8 in[8 * NOBS_FPX_LIMBS])
 
 	for (i = 0; i < NOBS_FPX_LIMBS; i++) {
 		t[i] = nobs_load_le64(in + 8 * i);
-		nobs_fpx_sbb(t[i], NOBS_FPX(p).limb[i], &borrow);
+		NOBS_FPX(sbb)(t[i], NOBS_FPX(p).limb[i], &borrow);
 	}
-	ok = nobs_fpx_mask(borrow);	/* in < p */
+	ok = NOBS_FPX(mask)(borrow);	/* in < p */
 	for (i = 0; i < NOBS_FPX_LIMBS; i++)
 		r->limb[i] = t[i] & ok;
 	memzero_explicit(t, sizeof(t));
