@@ -620,22 +620,28 @@ static void nobs_parallelhash_leaf_end(struct nobs_parallelhash_ctx *ctx,
  * xn->lanes whole blocks at @in, each in a fresh SHAKE state: absorb the
  * block's whole rate-sized pieces on all lanes at once, XOR the rest and
  * the padding in, one more multi-lane call with a zero block to permute,
- * then the chained values into ctx->outer in order.
+ * then the chained values into ctx->outer in order.  No other buffer: the
+ * frame is about 1.7 KiB already (2 KiB is the kernel's warning limit,
+ * with KASAN's redzones).
  */
 static noinline void
 nobs_parallelhash_xn(struct nobs_parallelhash_ctx *ctx,
 		     const struct nobs_keccak_impl *impl,
 		     const struct nobs_keccak_xn_impl *xn, const u8 *in)
 {
-	u64 st[NOBS_KECCAK_XN_MAX_LANES][NOBS_KECCAK_LANES];
-	const u8 *p[NOBS_KECCAK_XN_MAX_LANES];
+	/* one object: one set of KASAN redzones, not two */
+	struct {
+		u64 st[NOBS_KECCAK_XN_MAX_LANES][NOBS_KECCAK_LANES];
+		const u8 *p[NOBS_KECCAK_XN_MAX_LANES];
+	} x;
+	u64 (*st)[NOBS_KECCAK_LANES] = x.st;
+	const u8 **p = x.p;
 	size_t rate = ctx->leaf.rate, b = ctx->block_size;
 	size_t full = b / rate, tail = b % rate;
-	size_t cvlen = NOBS_KECCAK_WIDTH - rate;
+	size_t cvlen = NOBS_KECCAK_WIDTH - rate, w;
 	unsigned int lanes = xn->lanes, i;
-	u8 cv[64];
 
-	memset(st, 0, lanes * sizeof(st[0]));
+	memset(x.st, 0, lanes * sizeof(x.st[0]));
 	for (i = 0; i < lanes; i++)
 		p[i] = in + i * b;
 	if (full)
@@ -647,9 +653,11 @@ nobs_parallelhash_xn(struct nobs_parallelhash_ctx *ctx,
 		p[i] = nobs_keccak_zero_block;
 	}
 	xn->absorb(st, p, 1, rate);
+	/* each chained value: its lanes' bytes in place, little-endian */
 	for (i = 0; i < lanes; i++) {
-		nobs_keccak_read_bytes(st[i], 0, cv, cvlen);
-		nobs_keccak_absorb(&ctx->outer, impl, cv, cvlen);
+		for (w = 0; w < cvlen / 8; w++)
+			nobs_store_le64((u8 *)&st[i][w], st[i][w]);
+		nobs_keccak_absorb(&ctx->outer, impl, (const u8 *)st[i], cvlen);
 	}
 	ctx->blocks += lanes;
 }
