@@ -466,7 +466,7 @@ static void nk_lib_misuse(struct kunit *test)
 {
 	union nk_lib_ctx *ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
 	static const u8 msg[3] = { 1, 2, 3 };
-	u8 out[32];
+	u8 out[NOBS_SHA3_512_DIGEST_SIZE];
 
 	KUNIT_ASSERT_NOT_NULL(test, ctx);
 
