@@ -257,8 +257,7 @@ dry_check() {
 		echo "SKIP: afalg-fuzz-dry-replay: a worker made fewer than 16 calls (stopped at a report)"
 		return 2
 	fi
-	gcc -O2 -Wall -Werror -I"$NOBS_ROOT/include" -o "$bin" \
-		"$NOBS_ROOT/tests/afalg-fuzz/afalg-fuzz.c" || return 1
+	dry_build "$bin" || return 1
 	# shellcheck disable=SC2086
 	"$bin" -d -s "$seed" $pj -n "$n" | grep '^afalg-fuzz: digest ' | sort >"$out/dry.digests"
 	grep "^afalg-fuzz: digest [0-9]* $n " "$out/fuzz.log" | sort >"$out/guest.digests"
@@ -270,6 +269,12 @@ dry_check() {
 	return 1
 }
 
+# dry_build BIN: the fuzzer for this machine (its dry runs: -d, no calls)
+dry_build() {
+	gcc -O2 -Wall -Werror -I"$NOBS_ROOT/include" -o "$1" \
+		"$NOBS_ROOT/tests/afalg-fuzz/afalg-fuzz.c"
+}
+
 # host_selftest: the replay's promises, on this machine (-d, no calls):
 # a seed gives the same sequences twice, another seed others, worker 4
 # alone (-w, what a minimization replays) the same sequence as in the
@@ -279,7 +284,7 @@ dry_check() {
 host_selftest() {
 	local bin=$NOBS_BUILD/afalg-fuzz/afalg-fuzz-dry p=0 f=0 a b
 	mkdir -p "$NOBS_BUILD/afalg-fuzz"
-	gcc -O2 -Wall -Werror -o "$bin" "$NOBS_ROOT/tests/afalg-fuzz/afalg-fuzz.c" || {
+	dry_build "$bin" || {
 		echo "afalg-fuzz-selftest: 0 passed, 1 failed"
 		return 1
 	}
