@@ -191,8 +191,12 @@ void NOBS_CSIDHX(push)(struct nobs_csidh_state *st, int top,
 	for (i = 0; i < n; i++)
 		NOBS_CSIDHX(sd)(pts[i]);
 	/* public: whether entry 0 is a pair (the table's shape) */
-	NOBS_CSIDHX(kernel_walk)(ps, pd, ev, pts, n, k, l, c,
-			       top && !st->lone[0] ? lk : NULL, &st->walk);
+	NOBS_CSIDHX(walk_start)(&st->walk, k, l, c);
+	NOBS_CSIDHX(kernel_walk)(ps, pd, ev, pts, n, l, &st->walk);
+	/* here, not in the walk's frame: the deepest path stays short */
+	if (top && !st->lone[0])
+		NOBS_CSIDHX(walk_lk)(lk, &st->walk.kj, &st->walk.kprev, k, l,
+				     c);
 	for (i = 0; i < n; i++)
 		NOBS_CSIDHX(sd)(pts[i]);
 	for (i = 0, n = 0; i < top; i++) {

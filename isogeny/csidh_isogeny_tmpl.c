@@ -175,16 +175,39 @@ static noinline void NOBS_CSIDHX(units)(const struct nobs_csidh_unit *u,
 }
 
 /*
+ * The kernel walk's start, out of its frame (the deepest path stays
+ * short): its multiples from k, and [2] k with its sums when l > 3.
+ */
+static noinline void NOBS_CSIDHX(walk_start)(struct nobs_csidh_walk *w,
+					     const struct nobs_csidh_pt *k,
+					     unsigned int l,
+					     const struct nobs_csidh_a24 *c)
+{
+	w->kj = *k;
+	w->kprev = *k;
+	NOBS_FPX(add)(&w->sk, &k->x, &k->z);
+	NOBS_FPX(sub)(&w->dk, &k->x, &k->z);
+	w->s = w->sk;
+	w->d = w->dk;
+	w->sn = w->s;
+	w->dn = w->d;
+	/* public: l */
+	if (l > 3)
+		NOBS_CSIDHX(walk_double)(&w->kj, &w->sn, &w->dn, k, c);
+}
+
+/*
  * Walk the kernel points [j] k, j = 1 .. (l - 1) / 2 (xDBL, then
  * differential additions: 6 products per point), folding each into the
  * images of the n points pts[] (4 per point and kernel point; each given
  * as (X + Z, X - Z), see nobs_csidh*_sd()) and, if ps and pd are given,
  * into the codomain products prod s_j, prod d_j (2 more).  Nothing of the
- * kernel is stored, so the frame stays small whatever l.  If lk is given,
- * it gets [l] k from the last two multiples (two more differential
- * additions): right when no [j] k, j <= (l + 1) / 2, is at infinity, i.e.
- * when every prime in the order of k is at least l (or k is at infinity:
- * then so is lk, with Z = 0).
+ * kernel is stored, so the frame stays small whatever l.  The caller has
+ * set w up with nobs_csidh*_walk_start() first.  The last two
+ * multiples stay in w->kj and w->kprev, from which the caller may get
+ * [l] k (nobs_csidh*_walk_lk(), outside this frame): right when no [j] k,
+ * j <= (l + 1) / 2, is at infinity, i.e. when every prime in the order of
+ * k is at least l (or k is at infinity: then so is [l] k, with Z = 0).
  *
  * The products go two by two: four lanes at a time in a vector section
  * with vector code, else as scalar products (the same values, operations
@@ -211,11 +234,7 @@ void NOBS_CSIDHX(kernel_walk)(struct NOBS_FPX_T *ps,
 			    struct NOBS_FPX_T *pd,
 			    struct nobs_csidh_eval *ev,
 			    struct nobs_csidh_pt *const *pts,
-			    int n,
-			    const struct nobs_csidh_pt *k,
-			    unsigned int l,
-			    const struct nobs_csidh_a24 *c,
-			    struct nobs_csidh_pt *lk,
+			    int n, unsigned int l,
 			    struct nobs_csidh_walk *w)
 {
 	struct nobs_csidh_unit u[2];
@@ -231,20 +250,10 @@ void NOBS_CSIDHX(kernel_walk)(struct NOBS_FPX_T *ps,
 		*ps = NOBS_FPX(one);
 		*pd = NOBS_FPX(one);
 	}
-	w->kj = *k;
-	w->kprev = *k;
-	NOBS_FPX(add)(&w->sk, &k->x, &k->z);
-	NOBS_FPX(sub)(&w->dk, &k->x, &k->z);
-	w->s = w->sk;
-	w->d = w->dk;
-	w->sn = w->s;
-	w->dn = w->d;
 	for (j = 1; j <= h; j++) {
 		/* public (here and below): j, h, n, ps: the table's shape */
 		/* kst: the next multiple's stage due (1-3), 0 none */
 		kst = j < h && j > 1 ? 1 : 0;
-		if (j == 1 && h > 1)
-			NOBS_CSIDHX(walk_double)(&w->kj, &w->sn, &w->dn, k, c);
 		cod = ps != NULL;
 		p1 = 0;
 		p1done = 0;
@@ -312,8 +321,6 @@ void NOBS_CSIDHX(kernel_walk)(struct NOBS_FPX_T *ps,
 	}
 	if (vec)
 		nobs_fp_vec_end();
-	if (lk)
-		NOBS_CSIDHX(walk_lk)(lk, &w->kj, &w->kprev, k, l, c);
 }
 
 

@@ -23,12 +23,14 @@ fi
 
 pass=0 fail=0
 cd "$NOBS_ROOT" || exit 1
-# The kernel-side sources: tracked or new (not ignored) files, tests aside.
+# The kernel-side sources: tracked or new (not ignored) files, the tests
+# and the host's generators (scripts/gen) aside.
 if git -C "$NOBS_ROOT" rev-parse --git-dir >/dev/null 2>&1; then
 	files=$(git ls-files -co --exclude-standard -- '*.c' '*.h' '*.S' |
-		grep -v '^tests/' | sort -u)
+		grep -v '^tests/\|^scripts/' | sort -u)
 else
 	files=$(find . -path ./build -prune -o -path ./tests -prune -o \
+		-path ./scripts -prune -o \
 		\( -name '*.c' -o -name '*.h' -o -name '*.S' \) -type f -print | sort)
 fi
 # One checkpatch.pl run over every file (a run a file starts perl and
