@@ -271,7 +271,7 @@ bool nobs_sha3_absorb_xn(u64 st[][NOBS_KECCAK_LANES], const u8 *const *in,
 {
 	const struct nobs_keccak_xn_impl *xn = nobs_sha3_xn;
 	size_t step = NOBS_SHA3_XN_CHUNK / rate, done, n;
-	const u8 *p[8];
+	const u8 *p[NOBS_KECCAK_XN_MAX_LANES];
 	unsigned int i;
 
 	if (!xn)

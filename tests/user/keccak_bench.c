@@ -35,33 +35,12 @@
 #include "keccak_bench.h"
 #include "keccak_cpu.h"
 
-#if defined(__x86_64__)
-#include <x86intrin.h>
-static inline u64 ticks(void)
-{
-	_mm_lfence();
-	return __rdtsc();
-}
-#elif defined(__aarch64__)
+#include "keccak_ticks.h"
+#if defined(__aarch64__)
 #include <sys/auxv.h>
 #ifndef HWCAP_SHA3
 #define HWCAP_SHA3 (1UL << 17)
 #endif
-static inline u64 ticks(void)
-{
-	u64 v;
-
-	__asm__ __volatile__("isb; mrs %0, cntvct_el0" : "=r"(v));
-	return v;
-}
-#else
-static inline u64 ticks(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (u64)ts.tv_sec * 1000000000u + (u64)ts.tv_nsec;
-}
 #endif
 
 #define SAMPLES 201
@@ -155,29 +134,6 @@ static u64 select_ns(const struct nobs_keccak_impl *impl)
 }
 
 #if defined(__x86_64__)
-/*
- * Core clock cycles per TSC tick, from a chain of dependent adds (one
- * cycle each): the ratio that turns the ticks of the table into cycles,
- * for comparing with published cycles-per-byte figures.  Approximate: the
- * clock under vector load may differ.
- */
-static double cycles_per_tick(void)
-{
-	u64 best = ~0ull, t, x = 0;
-	unsigned int r;
-
-	for (r = 0; r < 20; r++) {
-		t = ticks();
-		__asm__ volatile("mov $25000, %%ecx\n"
-				 "1:\n\t.rept 40\n\tadd $1, %0\n\t.endr\n\t"
-				 "dec %%ecx\n\tjnz 1b" : "+r"(x) : : "ecx");
-		t = ticks() - t;
-		if (t < best)
-			best = t;
-	}
-	return 1e6 / best;
-}
-
 /*
  * What make bench cannot see: kernel_fpu_begin() saves the task's whole
  * register state (XSAVES) the first time in a syscall and the return to

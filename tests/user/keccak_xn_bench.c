@@ -40,22 +40,7 @@
 #include "sha3/keccak.h"
 #include "keccak_cpu.h"
 
-#if defined(__x86_64__)
-#include <x86intrin.h>
-static inline u64 ticks(void)
-{
-	_mm_lfence();
-	return __rdtsc();
-}
-#else
-static inline u64 ticks(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (u64)ts.tv_sec * 1000000000u + (u64)ts.tv_nsec;
-}
-#endif
+#include "keccak_ticks.h"
 
 #define MSG_LEN		(1u << 20)
 #define PH_B		8192u
@@ -86,7 +71,7 @@ static void shake128(const struct nobs_keccak_impl *one, const u8 *in,
 {
 	struct nobs_keccak k;
 
-	nobs_shake_init(&k, 128);
+	nobs_keccak_shake_init(&k, 128);
 	nobs_keccak_absorb(&k, one, in, len);
 	nobs_keccak_squeeze(&k, one, out, 32);
 }
@@ -129,7 +114,7 @@ static void ph128(const struct nobs_keccak_impl *one,
 	for (; j < PH_LEAVES; j++)		/* the rest, one at a time */
 		shake128(one, x + (size_t)j * PH_B, PH_B, z + (size_t)j * 32);
 
-	nobs_cshake_init(&k, one, 128, name, sizeof(name) - 1, NULL, 0);
+	nobs_keccak_cshake_init(&k, one, 128, name, sizeof(name) - 1, NULL, 0);
 	nobs_keccak_absorb(&k, one, enc,
 			   nobs_sp800_185_left_encode(enc, PH_B));
 	nobs_keccak_absorb(&k, one, z, sizeof(z));
@@ -238,31 +223,6 @@ static int cmp_u64(const void *x, const void *y)
 
 	return a < b ? -1 : a > b;
 }
-
-#if defined(__x86_64__)
-/* Core clock cycles per TSC tick, from a chain of dependent adds. */
-static double cycles_per_tick(void)
-{
-	u64 best = ~0ull, t, x = 0;
-	unsigned int r;
-
-	for (r = 0; r < 20; r++) {
-		t = ticks();
-		__asm__ volatile("mov $25000, %%ecx\n"
-				 "1:\n\t.rept 40\n\tadd $1, %0\n\t.endr\n\t"
-				 "dec %%ecx\n\tjnz 1b" : "+r"(x) : : "ecx");
-		t = ticks() - t;
-		if (t < best)
-			best = t;
-	}
-	return 1e6 / best;
-}
-#else
-static double cycles_per_tick(void)
-{
-	return 0;
-}
-#endif
 
 static void hex(const u8 *p, size_t n, char *s)
 {
