@@ -94,8 +94,9 @@ static noinline void NOBS_CSIDHX(walk_lk)(struct nobs_csidh_pt *lk,
  * @dn: X - Z of the next multiple
  * @sk: X + Z of k
  * @dk: X - Z of k
- * @t0: a temporary
- * @t1: a temporary
+ * @t0: the next multiple's first products
+ * @t1: the next multiple's first products
+ * @t2: a temporary of the pending images' sums
  * @pa: the pending images' first products
  * @pb: their second products
  * @pz: the operation's yield points
@@ -103,7 +104,7 @@ static noinline void NOBS_CSIDHX(walk_lk)(struct nobs_csidh_pt *lk,
 struct nobs_csidh_walk {
 	struct nobs_csidh_pause *pz;
 	struct nobs_csidh_pt kj, kprev;
-	struct NOBS_FPX_T s, d, sk, dk, t0, t1;
+	struct NOBS_FPX_T s, d, sk, dk, t0, t1, t2;
 	struct nobs_csidh_pt kn;
 	struct NOBS_FPX_T sn, dn;
 	struct NOBS_FPX_T pa[NOBS_CSIDH_WALK_PENDING], pb[NOBS_CSIDH_WALK_PENDING];
@@ -131,34 +132,46 @@ struct nobs_csidh_unit {
 	const struct NOBS_FPX_T *a[2], *b[2];
 };
 
-static void NOBS_CSIDHX(unit)(struct nobs_csidh_unit *u,
-			    struct NOBS_FPX_T *r0, const struct NOBS_FPX_T *a0,
-			    const struct NOBS_FPX_T *b0, struct NOBS_FPX_T *r1,
-			    const struct NOBS_FPX_T *a1, const struct NOBS_FPX_T *b1)
+/*
+ * A unit of the walk: in a vector section (vec) kept for
+ * nobs_csidh*_units(), which computes it with the call's other unit as
+ * four lanes; else its two products now, in lane order (the same
+ * products, values and counts either way).
+ */
+static __always_inline void
+NOBS_CSIDHX(unit)(struct nobs_csidh_unit *u, bool vec,
+		  struct NOBS_FPX_T *r0, const struct NOBS_FPX_T *a0,
+		  const struct NOBS_FPX_T *b0, struct NOBS_FPX_T *r1,
+		  const struct NOBS_FPX_T *a1, const struct NOBS_FPX_T *b1)
 {
-	u->r[0] = r0;
-	u->a[0] = a0;
-	u->b[0] = b0;
-	u->r[1] = r1;
-	u->a[1] = a1;
-	u->b[1] = b1;
+	/* public: vec */
+	if (vec) {
+		u->r[0] = r0;
+		u->a[0] = a0;
+		u->b[0] = b0;
+		u->r[1] = r1;
+		u->a[1] = a1;
+		u->b[1] = b1;
+		return;
+	}
+	NOBS_FPX(mul_or_sqr)(r0, a0, b0);
+	NOBS_FPX(mul_or_sqr)(r1, a1, b1);
 }
 
 /*
- * One or two units: four lanes in a vector section (vec), else their
- * products one after the other (what four lanes compute, in lane order)
+ * The units a call kept in a vector section: two as four lanes, one as
+ * two products (what its lanes compute, in lane order)
  */
 static noinline void NOBS_CSIDHX(units)(const struct nobs_csidh_unit *u,
-				      int nu, bool vec)
+				      int nu)
 {
+#ifdef NOBS_CSIDH_VEC
+	struct NOBS_FPX_T *r[4];
+	const struct NOBS_FPX_T *a[4], *b[4];
 	int i;
 
 	/* public (here and below): the schedule, from n and the table */
-#ifdef NOBS_CSIDH_VEC
-	if (nu == 2 && vec) {
-		struct NOBS_FPX_T *r[4];
-		const struct NOBS_FPX_T *a[4], *b[4];
-
+	if (nu == 2) {
 		for (i = 0; i < 4; i++) {
 			r[i] = u[i / 2].r[i % 2];
 			a[i] = u[i / 2].a[i % 2];
@@ -167,11 +180,13 @@ static noinline void NOBS_CSIDHX(units)(const struct nobs_csidh_unit *u,
 		NOBS_FPX(mul4)(r, a, b, true);
 		return;
 	}
-#endif
-	(void)vec;
 	for (i = 0; i < 2 * nu; i++)
 		NOBS_FPX(mul_or_sqr)(u[i / 2].r[i % 2], u[i / 2].a[i % 2],
 				     u[i / 2].b[i % 2]);
+#else
+	(void)u;
+	(void)nu;
+#endif
 }
 
 /*
@@ -225,9 +240,9 @@ static noinline void NOBS_CSIDHX(walk_start)(struct nobs_csidh_walk *w,
  * At most two points have their first products done and their
  * accumulators not (a call with a K stage takes one P unit; one without
  * takes P2s first), so their products live in a ring of three (pa, pb):
- * a call's P1 never writes the slot its P2 reads.  A P2's sums go through
- * t0, K1's output, which is free then: a K2 in the same call has read it
- * already, a K1 in the same call writes it after.
+ * a call's P1 never writes the slot its P2 reads, whether the units'
+ * products are made at once (outside a vector section) or at the call's
+ * end.  A P2's sums go through t2, which nothing else uses.
  */
 static noinline NOBS_CSIDHX_WIDE_FRAME
 void NOBS_CSIDHX(kernel_walk)(struct NOBS_FPX_T *ps,
@@ -261,41 +276,45 @@ void NOBS_CSIDHX(kernel_walk)(struct NOBS_FPX_T *ps,
 		while (kst || p2 < n || cod) {
 			nu = 0;
 			if (kst == 1)
-				NOBS_CSIDHX(unit)(&u[nu++], &w->t0, &w->s, &w->dk, &w->t1, &w->d,
-						&w->sk);
+				NOBS_CSIDHX(unit)(&u[nu++], vec, &w->t0, &w->s,
+						  &w->dk, &w->t1, &w->d, &w->sk);
 			if (kst == 2) {
 				/* [j + 1] k = [j] k + k, difference [j - 1] k */
 				NOBS_FPX(add)(&w->sn, &w->t0, &w->t1);
 				NOBS_FPX(sub)(&w->dn, &w->t0, &w->t1);
-				NOBS_CSIDHX(unit)(&u[nu++], &w->sn, &w->sn, &w->sn, &w->dn, &w->dn,
-						&w->dn);
+				NOBS_CSIDHX(unit)(&u[nu++], vec, &w->sn, &w->sn,
+						  &w->sn, &w->dn, &w->dn, &w->dn);
 			}
 			if (kst == 3)
-				NOBS_CSIDHX(unit)(&u[nu++], &w->kn.x, &w->kprev.z, &w->sn,
-						&w->kn.z, &w->kprev.x, &w->dn);
+				NOBS_CSIDHX(unit)(&u[nu++], vec, &w->kn.x,
+						  &w->kprev.z, &w->sn, &w->kn.z,
+						  &w->kprev.x, &w->dn);
 			while (nu < 2 && p2 < p1done) {
-				/* t0: K1's output, free here (see above) */
 				x = p2 % NOBS_CSIDH_WALK_PENDING;
-				NOBS_FPX(add)(&w->t0, &w->pa[x], &w->pb[x]);
+				NOBS_FPX(add)(&w->t2, &w->pa[x], &w->pb[x]);
 				NOBS_FPX(sub)(&w->pb[x], &w->pa[x], &w->pb[x]);
-				w->pa[x] = w->t0;
-				NOBS_CSIDHX(unit)(&u[nu++], &ev[p2].ax, &ev[p2].ax,
-						&w->pa[x], &ev[p2].az, &ev[p2].az,
-						&w->pb[x]);
+				w->pa[x] = w->t2;
+				NOBS_CSIDHX(unit)(&u[nu++], vec, &ev[p2].ax,
+						  &ev[p2].ax, &w->pa[x], &ev[p2].az,
+						  &ev[p2].az, &w->pb[x]);
 				p2++;
 			}
 			while (nu < 2 && p1 < n) {
 				/* (X - Z) s_j, (X + Z) d_j */
 				x = p1 % NOBS_CSIDH_WALK_PENDING;
-				NOBS_CSIDHX(unit)(&u[nu++], &w->pa[x], &pts[p1]->z,
-						&w->s, &w->pb[x], &pts[p1]->x, &w->d);
+				NOBS_CSIDHX(unit)(&u[nu++], vec, &w->pa[x],
+						  &pts[p1]->z, &w->s, &w->pb[x],
+						  &pts[p1]->x, &w->d);
 				p1++;
 			}
 			if (nu < 2 && cod) {
-				NOBS_CSIDHX(unit)(&u[nu++], ps, ps, &w->s, pd, pd, &w->d);
+				NOBS_CSIDHX(unit)(&u[nu++], vec, ps, ps, &w->s,
+						  pd, pd, &w->d);
 				cod = false;
 			}
-			NOBS_CSIDHX(units)(u, nu, vec);
+			/* public: vec */
+			if (vec)
+				NOBS_CSIDHX(units)(u, nu);
 			p1done = p1;
 			if (kst == 3) {
 				w->kprev = w->kj;
