@@ -29,12 +29,11 @@ if git -C "$NOBS_ROOT" rev-parse --git-dir >/dev/null 2>&1; then
 	date=$(date -R -d "@$(git -C "$NOBS_ROOT" log -1 --format=%ct)")
 else
 	nobs_copy_tree "$src"
-	mv "$src/tests" "$src/tests.all"
 	for t in $tests; do
 		mkdir -p "$(dirname "$src/$t")"
-		mv "$src/tests.all/${t#tests/}" "$src/$t"
+		cp -R "$NOBS_ROOT/$t" "$src/$t"
 	done
-	rm -rf "$src/tests.all" "$src/tests/vectors/acvp"
+	rm -rf "$src/tests/vectors/acvp"
 	rev="a tree without git"
 	date=$(date -R)
 fi
