@@ -144,7 +144,7 @@ check-faults: deps
 check-faults-long: deps
 	@NOBS_FAULTS_LONG=1 scripts/faults-check.sh
 
-# Debian packages nobs-dkms and nobs-kpp into build/deb/ (scripts/deb.sh);
+# Debian packages nobs-dkms, nobs-kpp and nobs-tests into build/deb/ (scripts/deb.sh);
 # check-deb also runs lintian and installs and removes them (scripts/deb-check.sh)
 deb:
 	@scripts/deb.sh

@@ -2,11 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # deb-check.sh (make check-deb): make deb, lintian (an error fails; every
 # tag is printed), the packages' contents and fields, the hardening of
-# nobs-kpp, then a real install on this machine: apt installs both packages,
+# nobs-kpp, nobs-tests's files, then a real install on this machine: apt
+# installs the three packages,
 # DKMS must have built and installed nobs.ko for every kernel with headers,
 # and kept beside it what a module using nobs's library builds against
 # (dkms-post-build.sh): the sample module, built from the package's
-# examples by README's line, must then depend on nobs; apt removes them
+# examples by README's line, must then depend on nobs; nobs-selftest lists
+# every case, and with nobs not loaded skips them all (exit 4); apt removes them
 # and every trace must be gone.  A trap purges whatever the
 # run installed, even on failure, and deletes the depmod files it made, so
 # the machine is left as it was.  The real install is skipped (SKIP line)
@@ -26,7 +28,7 @@ cleanup() {
 	local k d
 	if [ -n "$installed" ]; then
 		DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 \
-			purge -y -q nobs-dkms nobs-kpp >/dev/null 2>&1 || true
+			purge -y -q nobs-tests nobs-dkms nobs-kpp >/dev/null 2>&1 || true
 		if dkms status -m nobs -v "$v" 2>/dev/null | grep -q .; then
 			dkms remove -m nobs -v "$v" --all >/dev/null 2>&1 || true
 		fi
@@ -77,9 +79,10 @@ echo "  ($(($(date +%s) - start)) s)"
 arch=$(dpkg --print-architecture)
 dkms_deb=$out/nobs-dkms_${v}_all.deb
 kpp_deb=$out/nobs-kpp_${v}_$arch.deb
+tests_deb=$out/nobs-tests_${v}_$arch.deb
 changes=$out/nobs_${v}_$arch.changes
-step "nobs-dkms_${v}_all.deb and nobs-kpp_${v}_$arch.deb built" \
-	test -s "$dkms_deb" -a -s "$kpp_deb" -a -s "$changes"
+step "nobs-dkms_${v}_all.deb, nobs-kpp_${v}_$arch.deb and nobs-tests_${v}_$arch.deb built" \
+	test -s "$dkms_deb" -a -s "$kpp_deb" -a -s "$tests_deb" -a -s "$changes"
 [ "$fail" -eq 0 ] || finish
 
 # --- lintian ------------------------------------------------------------
@@ -107,9 +110,12 @@ step "nobs-dkms Version $v, Architecture all" \
 	test "$(field "$dkms_deb" Version) $(field "$dkms_deb" Architecture)" = "$v all"
 step "nobs-kpp Version $v, Architecture $arch" \
 	test "$(field "$kpp_deb" Version) $(field "$kpp_deb" Architecture)" = "$v $arch"
+step "nobs-tests Version $v, Architecture $arch" \
+	test "$(field "$tests_deb" Version) $(field "$tests_deb" Architecture)" = "$v $arch"
 
 dpkg-deb -c "$dkms_deb" | awk '{print $6}' | sed 's|^\./||' >"$t/dkms.list"
 dpkg-deb -c "$kpp_deb" | awk '{print $6}' | sed 's|^\./||' >"$t/kpp.list"
+dpkg-deb -c "$tests_deb" | awk '{print $6}' | sed 's|^\./||' >"$t/tests.list"
 usrc=usr/src/nobs-$v
 in_list() {
 	local list=$1 f
@@ -152,6 +158,23 @@ step "nobs-dkms installs only below /usr/src and its doc directory" only_usr
 step "nobs-kpp has usr/bin/nobs-kpp and its man page" in_list "$t/kpp.list" \
 	usr/bin/nobs-kpp usr/share/man/man1/nobs-kpp.1.gz usr/share/doc/nobs-kpp/copyright
 
+# nobs-tests: the runner, every case, every program but nobs-kpp (the
+# nobs-kpp package's), every vector of SHA256SUMS.
+tl=usr/lib/nobs-tests
+mapfile -t tfiles < <(
+	echo usr/bin/nobs-selftest
+	echo usr/share/man/man1/nobs-selftest.1.gz
+	echo "$tl/case-lib.sh"
+	for f in "$NOBS_ROOT"/tests/vm/cases/*.sh; do echo "$tl/cases/${f##*/}"; done
+	for f in "$NOBS_ROOT"/tests/vm/progs/*.c; do
+		f=${f##*/}
+		[ "$f" = nobs-kpp.c ] || echo "$tl/bin/${f%.c}"
+	done
+	awk '{ print "usr/share/nobs-tests/vectors/" $2 }' "$NOBS_ROOT/tests/vectors/SHA256SUMS"
+)
+step "nobs-tests has nobs-selftest, the ${#tfiles[@]} cases, programs and vectors" \
+	in_list "$t/tests.list" "${tfiles[@]}"
+
 # --- nobs-kpp: hardening and a run --------------------------------------
 mkdir -p "$t/kpp"
 dpkg-deb -x "$kpp_deb" "$t/kpp"
@@ -191,7 +214,7 @@ if [ "$(id -u)" -ne 0 ]; then
 	skip install "not root"
 	finish
 fi
-if dpkg-query -W -f='${db:Status-Abbrev}\n' nobs-dkms nobs-kpp 2>/dev/null | grep -q '^[^u]' ||
+if dpkg-query -W -f='${db:Status-Abbrev}\n' nobs-dkms nobs-kpp nobs-tests 2>/dev/null | grep -q '^[^u]' ||
 	dkms status -m nobs 2>/dev/null | grep -q . || [ -e "/usr/src/nobs-$v" ]; then
 	skip install "nobs is already installed or known to DKMS here; not touching it"
 	finish
@@ -220,8 +243,8 @@ apt_do() {
 }
 installed=yes
 start=$(date +%s)
-step "apt-get install nobs-dkms nobs-kpp" \
-	apt_do install "$dkms_deb" "$kpp_deb"
+step "apt-get install nobs-dkms nobs-kpp nobs-tests" \
+	apt_do install "$dkms_deb" "$kpp_deb" "$tests_deb"
 echo "  ($(($(date +%s) - start)) s)"
 sed -n '/^Setting up nobs-dkms/,/^Setting up nobs-kpp/p' "$t/step.log" |
 	grep -v -e '^Setting up nobs-kpp' -e "^readelf: Warning: Section '.comment'" |
@@ -251,14 +274,31 @@ for k in "${kernels[@]}"; do
 		sample_build "$k" "$n" "$t/sample-$k"
 done
 step "/usr/bin/nobs-kpp -h (installed)" /usr/bin/nobs-kpp -h
+step "nobs-selftest --list: every case" sh -c \
+	"test \"\$(nobs-selftest --list | wc -l)\" = $(ls "$NOBS_ROOT"/tests/vm/cases/*.sh | wc -l)"
+# With nobs not loaded (DKMS built it, nothing loaded it): KTAP, every
+# case skipped, exit 4; the kselftest runner's way.
+all_skipped() {
+	nobs-selftest >"$t/selftest.out"
+	local rc=$?
+	sed 's/^/        /' "$t/selftest.out"
+	[ "$rc" = 4 ] && head -n 1 "$t/selftest.out" | grep -qx 'KTAP version 1' &&
+		! grep -q '^not ok' "$t/selftest.out" &&
+		grep -q '^# Totals: pass:0 fail:0 xfail:0 xpass:0 skip:[1-9][0-9]* error:0$' "$t/selftest.out"
+}
+if [ -e /sys/module/nobs ]; then
+	skip nobs-selftest "nobs is loaded here: not running its cases on this machine"
+else
+	step "nobs-selftest without nobs loaded: KTAP, every case skipped, exit 4" all_skipped
+fi
 
-step "apt-get remove nobs-dkms nobs-kpp" apt_do remove nobs-dkms nobs-kpp
+step "apt-get remove nobs-dkms nobs-kpp nobs-tests" apt_do remove nobs-dkms nobs-kpp nobs-tests
 for k in "${kernels[@]}"; do
 	step "no nobs.ko left for $k" sh -c "! ls /lib/modules/'$k'/updates/dkms/nobs.ko* 2>/dev/null &&
 		! modinfo -k '$k' -n nobs 2>/dev/null"
 done
-step "/usr/src/nobs-$v and /usr/bin/nobs-kpp gone" \
-	test ! -e "/usr/src/nobs-$v" -a ! -e /usr/bin/nobs-kpp
+step "/usr/src/nobs-$v, /usr/bin/nobs-kpp and nobs-selftest gone" \
+	test ! -e "/usr/src/nobs-$v" -a ! -e /usr/bin/nobs-kpp -a ! -e /usr/bin/nobs-selftest -a ! -e /usr/lib/nobs-tests
 step "/var/lib/dkms/nobs gone (Module.symvers and headers with it)" test ! -e /var/lib/dkms/nobs
 step "dkms status no longer lists nobs" sh -c '! dkms status -m nobs | grep -q . && ! dkms status | grep -q "^nobs/"'
 finish

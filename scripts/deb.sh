@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# deb.sh (make deb): the Debian packages nobs-dkms (all) and nobs-kpp (the
-# build machine's architecture), built out of tree in
+# deb.sh (make deb): the Debian packages nobs-dkms (all), nobs-kpp and
+# nobs-tests (the build machine's architecture), built out of tree in
 # build/deb/nobs-VERSION/ with dpkg-buildpackage; the .debs land in build/deb/.
 # debian/changelog is written there from dkms.conf's PACKAGE_VERSION (the one
 # place the version is set), dated by the last commit so that a rebuild of
@@ -17,15 +17,23 @@ rm -rf "$out"
 mkdir -p "$src"
 
 # The tree as it is (uncommitted changes too), without what git ignores or
-# the tests; without git, what nobs_copy_tree copies.
+# the tests but nobs-tests's (the runner, the cases, their programs, the
+# vectors without ACVP's); without git, what nobs_copy_tree copies.
+tests="tests/vm/nobs-selftest tests/vm/case-lib.sh tests/vm/cases tests/vm/progs tests/vectors"
 if git -C "$NOBS_ROOT" rev-parse --git-dir >/dev/null 2>&1; then
-	git -C "$NOBS_ROOT" ls-files -z -co --exclude-standard -- . ':!tests' |
-		tar -C "$NOBS_ROOT" --null -T - --ignore-failed-read -c | tar -C "$src" -x
+	{
+		git -C "$NOBS_ROOT" ls-files -z -co --exclude-standard -- . ':!tests'
+		git -C "$NOBS_ROOT" ls-files -z -co --exclude-standard -- $tests ':!tests/vectors/acvp'
+	} | tar -C "$NOBS_ROOT" --null -T - --ignore-failed-read -c | tar -C "$src" -x
 	rev=$(git -C "$NOBS_ROOT" describe --always --dirty)
 	date=$(date -R -d "@$(git -C "$NOBS_ROOT" log -1 --format=%ct)")
 else
 	nobs_copy_tree "$src"
-	rm -rf "$src/tests"
+	for t in $tests; do
+		mkdir -p "$(dirname "$src/$t")"
+		cp -R "$NOBS_ROOT/$t" "$src/$t"
+	done
+	rm -rf "$src/tests/vectors/acvp"
 	rev="a tree without git"
 	date=$(date -R)
 fi

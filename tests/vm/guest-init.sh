@@ -20,8 +20,6 @@ if [ -z "$NOBS_DEB" ]; then
 	mount -t devtmpfs devtmpfs /dev 2>/dev/null
 else
 	export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
-	# busybox's applets the cases use that Debian has no program for.
-	usleep() { busybox usleep "$@"; }
 fi
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 mkdir -p /tmp && mount -t tmpfs tmpfs /tmp
@@ -35,35 +33,18 @@ NOBS_TEST_KO=
 [ ! -f /nobs/nobs-test.ko ] || NOBS_TEST_KO=/nobs/nobs-test.ko
 export NOBS_KO NOBS_TEST_KO NOBS_PARAMS KVER NOBS_KERNEL_ID
 
-# Each result also goes to /tmp/nobs-results, sent again at the end: a line
-# the serial port loses (seen once in many runs, with the 6.1 kernel's
-# "No irq handler for vector" message at the same moment) is then noticed
-# and recovered by the host (tests/vm/run-vm.sh).
-# A reason is one line (a case may hand over a list with newlines).  No
-# process is started for a reason without one: a suite reports hundreds of
-# results, and a fork and exec cost about 0.1 s each under QEMU/TCG.
-nobs_nl='
-'
-result() {
-	st=$1 name=$2
-	shift 2
-	case "$st" in
-	pass) ST=PASS ;; fail) ST=FAIL ;; skip) ST=SKIP ;; *) ST=FAIL ;;
-	esac
-	nobs_why="$* "
-	case $nobs_why in
-	*"$nobs_nl"*) nobs_why=$(echo "$*" | tr '\n' ' ') ;;
-	esac
-	echo "NOBS-RESULT $ST $name ${nobs_why% }" >"$R"
-	echo "$ST $name ${nobs_why% }" >>/tmp/nobs-results
-	echo "[$ST] $name ${nobs_why% }"
-}
-
-# check NAME CMD...: pass when CMD exits 0.
-check() {
-	name=$1
-	shift
-	if "$@"; then result pass "$name"; else result fail "$name" "exit $?: $*"; fi
+# What the cases call (result, check, nobs_load, usleep where Debian has
+# none...), shared with nobs-selftest; here a result goes to the results
+# port, to /tmp/nobs-results and to the console.  Each result in
+# /tmp/nobs-results is sent again at the end: a line the serial port loses
+# (seen once in many runs, with the 6.1 kernel's "No irq handler for
+# vector" message at the same moment) is then noticed and recovered by the
+# host (tests/vm/run-vm.sh).
+. /nobs/case-lib.sh
+nobs_report() {
+	echo "NOBS-RESULT $1 $2 $3" >"$R"
+	echo "$1 $2 $3" >>/tmp/nobs-results
+	echo "[$1] $2 $3"
 }
 
 # Load the Debian crypto modules the tests use (built-ins just succeed).
@@ -122,22 +103,6 @@ for s in $NOBS_SYSCTLS; do
 		result fail "sysctl-${s%%=*}" "cannot set $s"
 	fi
 done
-
-nobs_load() { modload "$NOBS_KO" $NOBS_PARAMS; }
-
-# For the SHA-3 cases: the driver names of nobs's shash algorithms, sorted;
-# and the fast Keccak permutation the last load line timed where the timing
-# chose generic (QEMU/TCG runs the C faster), empty otherwise.
-nobs_shash_drivers() {
-	awk '/^driver/ { d = $3 } /^module/ { m = $3 } /^type/ { t = $3 }
-		/^$/ { if (m == "nobs" && t == "shash") print d; m = "" }
-		END { if (m == "nobs" && t == "shash") print d }' /proc/crypto | sort -u
-}
-nobs_keccak_fast() {
-	dmesg | grep -o ' keccak=[a-z0-9_]*\(([^)]*)\)*' | tail -n 1 |
-		sed -n 's/^ keccak=generic(\([^)]*\) [a-z]*\/perm.*/\1/p' |
-		tr ' ' '\n' | grep '^[a-z]' | grep -v -e '^generic$' -e ';' | tail -n 1
-}
 
 # A board's system: the package, as its user installs it.  dpkg runs the
 # package's postinst, which has DKMS build nobs.ko for this kernel (its

@@ -140,6 +140,7 @@ fi
 o=$out/overlay
 mkdir -p "$o"/{bin,etc,nobs,cases,vectors}
 cp "$NOBS_ROOT/tests/vm/guest-init.sh" "$o/init"
+cp "$NOBS_ROOT/tests/vm/case-lib.sh" "$o/nobs/"
 if [ -n "$deb" ]; then cp "$deb" "$o/nobs/"; else cp "$ko" "$o/nobs/nobs.ko"; fi
 if [ -n "$testko" ]; then cp "$testko" "$o/nobs/nobs-test.ko"; fi
 # -c: one glob, or several separated by spaces ('20-* 30-*').

@@ -31,6 +31,7 @@
 # DKMS built) must have none of them.
 # Reloads nobs with $NOBS_PARAMS at the end.
 # Sourced by the guest's /init (busybox sh): report with `result`, never exit.
+# nobs-selftest: --reload only (it unloads nobs and loads failing builds).
 
 ld_line=$(dmesg | grep -E ': keccak=' | tail -n 1)
 ld_nr=$(echo "$ld_line" | grep -o ' [a-z0-9_]*=' | wc -l)

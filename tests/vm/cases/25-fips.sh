@@ -16,6 +16,7 @@
 #  - the kernel runs on (and the runner fails on a panic in the console).
 # Outside FIPS mode it skips.
 # Sourced by the guest's /init (busybox sh): report with `result`, never exit.
+# nobs-selftest: --reload only (it loads nobs, in FIPS mode).
 
 if [ "$(cat /proc/sys/crypto/fips_enabled 2>/dev/null)" != 1 ]; then
 	result skip fips "fips_enabled is not 1 (run-vm.sh -a fips=1 -c '25-*')"

@@ -19,6 +19,7 @@
 # C faster than the BMI assembly), the fast one.  Skipped when nobs runs
 # on the generic permutation only (force_generic).
 # Sourced by the guest's /init (busybox sh): report with `result`, never exit.
+# nobs-selftest: --reload only (it reloads nobs, with the test build).
 
 kf_line=$(dmesg | grep -o ' keccak=[a-z0-9_]*\(([^)]*)\)*' | tail -n 1)
 kf_xn=$(dmesg | grep -o ': keccak=.* xn=[a-z0-9]*' | tail -n 1 | sed 's/.* xn=//')

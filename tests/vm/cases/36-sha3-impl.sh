@@ -18,6 +18,7 @@
 # Reloads nobs; leaves it loaded with $NOBS_PARAMS.  Under force_generic
 # only the refusals run (every successful load costs ~15 s there).
 # Sourced by the guest's /init (busybox sh): report with `result`, never exit.
+# nobs-selftest: --reload only (it reloads nobs with each permutation).
 
 ki_line=$(dmesg | grep -o ' keccak=[a-z0-9]*([^)]* [a-z]*/perm[^)]*)' | tail -n 1)
 ki_impl=$(echo "$ki_line" | sed 's/^ keccak=\([a-z0-9]*\).*/\1/')

@@ -15,7 +15,8 @@
 # Where the timing at load chose generic (QEMU/TCG), nobs is reloaded with
 # keccak_impl=<the fast permutation the load line timed> for the case and
 # with $NOBS_PARAMS after it.  Skipped under force_generic (no nobs sha3-*)
-# and where the guest lacks veritysetup or the dm-verity module.
+# and where the guest lacks veritysetup or the dm-verity module.  Where the
+# timing chose generic, nobs-selftest without --reload skips it.
 # Sourced by the guest's /init (busybox sh): report with `result`, never exit.
 
 dv_reloaded=
@@ -59,7 +60,8 @@ case " $NOBS_PARAMS " in
 *" force_generic=1 "* | *" force_generic=y "* | *" force_generic=Y "*) dv_fg=1 ;;
 *) dv_fg= ;;
 esac
-if [ -z "$(dv_sha3)" ] && [ -z "$dv_fg" ]; then
+# (not under nobs-selftest without --reload: NOBS_KEEP_LOADED)
+if [ -z "$(dv_sha3)" ] && [ -z "$dv_fg" ] && [ -z "${NOBS_KEEP_LOADED:-}" ]; then
 	dv_fast=$(nobs_keccak_fast)
 	if [ -n "$dv_fast" ]; then
 		rmmod nobs 2>/dev/null
@@ -71,7 +73,7 @@ fi
 dv_drv=$(dv_sha3)
 
 if [ -n "$dv_fg" ] || [ -z "$dv_drv" ]; then
-	result skip dm-verity "no sha3-256 of nobs's (generic permutation only)"
+	result skip dm-verity "no sha3-256 of nobs's (generic permutation only${NOBS_KEEP_LOADED:+; nobs-selftest --reload would force a fast one})"
 elif ! command -v veritysetup >/dev/null 2>&1 || ! command -v dmsetup >/dev/null 2>&1; then
 	result skip dm-verity "no veritysetup/dmsetup in the guest (scripts/deps.sh: cryptsetup-bin, dmsetup)"
 elif ! modprobe loop 2>/dev/null || ! modprobe dm-verity 2>/dev/null; then
@@ -97,7 +99,9 @@ else
 			else
 				result fail dm-verity-table "$(dmsetup table dv)"
 			fi
-			if [ "$dv_ref1" -gt "$dv_ref0" ] && ! rmmod nobs 2>/dev/null; then
+			# (nobs-selftest without --reload tries no rmmod, even refused)
+			if [ "$dv_ref1" -gt "$dv_ref0" ] &&
+				{ [ -n "${NOBS_KEEP_LOADED:-}" ] || ! rmmod nobs 2>/dev/null; }; then
 				result pass dm-verity-driver "$dv_drv refcnt $dv_ref0 -> $dv_ref1, nobs in use"
 			else
 				result fail dm-verity-driver "$dv_drv refcnt $dv_ref0 -> $dv_ref1"

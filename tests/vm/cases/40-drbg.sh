@@ -3,7 +3,7 @@
 # Sourced by the guest's /init (busybox sh): report with `result`, never exit.
 
 drbg_drv=nobs_ctr_drbg_aes256_nodf
-drbg_vec=/vectors/ctr_drbg
+drbg_vec=${NOBS_VECTORS:-/vectors}/ctr_drbg
 
 # Run drbg_alg ARGS and report NAME: exit 0 pass, 77 skip, else fail.
 drbg_run() {
@@ -70,9 +70,9 @@ else
 		drbg_run drbg-pqc-kat pqc "$drbg_vec/pqc_kat_drbg_seeds.txt"
 		drbg_run drbg-parallel-sockets pqc "$drbg_vec/pqc_kat_drbg_seeds.txt" 4
 	else
-		result skip drbg-cavp-instantiate "no /vectors"
-		result skip drbg-pqc-kat "no /vectors"
-		result skip drbg-parallel-sockets "no /vectors"
+		result skip drbg-cavp-instantiate "no ${NOBS_VECTORS:-/vectors}"
+		result skip drbg-pqc-kat "no ${NOBS_VECTORS:-/vectors}"
+		result skip drbg-parallel-sockets "no ${NOBS_VECTORS:-/vectors}"
 	fi
 	drbg_run drbg-bad-seed-einval badseed
 

@@ -8,6 +8,7 @@
 # rmmod succeeds and the module is loaded again with $NOBS_PARAMS for the
 # steps after this one.  No oops (the runner checks dmesg).
 # Sourced by the guest's /init (busybox sh): report with `result`, never exit.
+# nobs-selftest: --reload only (it unloads nobs, and tries to while in use).
 
 st_drivers() {
 	awk -v t="$1" '/^driver/ { d = $3 } /^module/ { m = $3 }

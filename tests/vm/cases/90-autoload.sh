@@ -4,6 +4,7 @@
 # the kernel load it (MODULE_ALIAS_CRYPTO).  Leaves nobs loaded.  On a
 # board's system the package installed it already (DKMS ran depmod): that
 # is the copy the kernel must find; else it is copied to extra/ here.
+# nobs-selftest: --reload only (it unloads nobs).
 if rmmod nobs; then
 	result pass autoload-unloaded
 else

@@ -14,12 +14,15 @@
 # Debian system it is built here instead, from the package's example by
 # README's line, against what the package's DKMS build kept.
 # Leaves nobs loaded with NOBS_PARAMS, as it found it.
+# nobs-selftest: --reload only (it unloads nobs, by modprobe -r too).
 
-sm_ko=/nobs/nobs_sha3_sample.ko
+# (nobs-selftest: NOBS_SAMPLE_KO in its own directory, built as on a board)
+sm_ko=${NOBS_SAMPLE_KO:-/nobs/nobs_sha3_sample.ko}
+sm_err=${NOBS_SAMPLE_ERR:-/etc/nobs-sample.err}
 sm_mod=nobs_sha3_sample
 sm_dir=/lib/modules/$KVER
 
-if [ -n "$NOBS_DEB" ] && [ ! -f "$sm_ko" ]; then
+if [ -n "$NOBS_DEB$NOBS_SAMPLE_KO" ] && [ ! -f "$sm_ko" ]; then
 	sm_n=/var/lib/dkms/nobs/kernel-$KVER-$(uname -m)
 	rm -rf /tmp/sample
 	cp -R /usr/share/doc/nobs-dkms/examples/nobs-sha3-sample /tmp/sample
@@ -29,13 +32,13 @@ if [ -n "$NOBS_DEB" ] && [ ! -f "$sm_ko" ]; then
 		result pass sample-build "against $sm_n"
 	else
 		echo "the build against $sm_n failed: $(grep -E 'error|ERROR' /tmp/sample.log | head -n 3)" \
-			>/etc/nobs-sample.err
+			>"$sm_err"
 		tail -n 20 /tmp/sample.log
 	fi
 fi
 
 if [ ! -f "$sm_ko" ]; then
-	result fail sample-build "$(cat /etc/nobs-sample.err 2>/dev/null || echo "no $sm_ko")"
+	result fail sample-build "$(cat "$sm_err" 2>/dev/null || echo "no $sm_ko")"
 else
 	# 1. Loaded by hand next to the loaded nobs.
 	if modload "$sm_ko"; then

@@ -1,0 +1,60 @@
+# SPDX-License-Identifier: GPL-2.0
+# What the cases (tests/vm/cases/*.sh) call, for both of their runners:
+# the QEMU guests' /init (tests/vm/guest-init.sh: /nobs/case-lib.sh) and
+# nobs-selftest (tests/vm/nobs-selftest, installed by the nobs-tests
+# package as /usr/lib/nobs-tests/case-lib.sh).  Sourced, POSIX sh (busybox
+# sh, dash).  The runner defines nobs_report ST NAME REASON (ST: PASS,
+# FAIL or SKIP; REASON one line, maybe empty), which says where a result
+# goes, and sets NOBS_KO and NOBS_PARAMS (nobs_load).
+
+# result pass|fail|skip NAME [reason...]: one result of a case.
+# A reason is one line (a case may hand over a list with newlines).  No
+# process is started for a reason without one: a suite reports hundreds of
+# results, and a fork and exec cost about 0.1 s each under QEMU/TCG.
+nobs_nl='
+'
+result() {
+	st=$1 name=$2
+	shift 2
+	case "$st" in
+	pass) ST=PASS ;; fail) ST=FAIL ;; skip) ST=SKIP ;; *) ST=FAIL ;;
+	esac
+	nobs_why="$* "
+	case $nobs_why in
+	*"$nobs_nl"*) nobs_why=$(echo "$*" | tr '\n' ' ') ;;
+	esac
+	nobs_report "$ST" "$name" "${nobs_why% }"
+}
+
+# check NAME CMD...: pass when CMD exits 0.
+check() {
+	name=$1
+	shift
+	if "$@"; then result pass "$name"; else result fail "$name" "exit $?: $*"; fi
+}
+
+# usleep USEC: busybox's applet (the initramfs has it as a command); on a
+# system without it, busybox's, else sleep's fractions (coreutils).
+if ! command -v usleep >/dev/null 2>&1; then
+	if command -v busybox >/dev/null 2>&1; then
+		usleep() { busybox usleep "$@"; }
+	else
+		usleep() { sleep "$(($1 / 1000000)).$(printf %06d $(($1 % 1000000)))"; }
+	fi
+fi
+
+nobs_load() { modload "$NOBS_KO" $NOBS_PARAMS; }
+
+# For the SHA-3 cases: the driver names of nobs's shash algorithms, sorted;
+# and the fast Keccak permutation the last load line timed where the timing
+# chose generic (QEMU/TCG runs the C faster), empty otherwise.
+nobs_shash_drivers() {
+	awk '/^driver/ { d = $3 } /^module/ { m = $3 } /^type/ { t = $3 }
+		/^$/ { if (m == "nobs" && t == "shash") print d; m = "" }
+		END { if (m == "nobs" && t == "shash") print d }' /proc/crypto | sort -u
+}
+nobs_keccak_fast() {
+	dmesg | grep -o ' keccak=[a-z0-9_]*\(([^)]*)\)*' | tail -n 1 |
+		sed -n 's/^ keccak=generic(\([^)]*\) [a-z]*\/perm.*/\1/p' |
+		tr ' ' '\n' | grep '^[a-z]' | grep -v -e '^generic$' -e ';' | tail -n 1
+}
