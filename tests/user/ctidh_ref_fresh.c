@@ -3,7 +3,7 @@
  * ctidh_ref_fresh: high-ctidh as an oracle for nobs's CTIDH sets.  Built
  * outside the project, once per set (-DBITS=511, 512, 1024 or 2048 and
  * high-ctidh's NAMESPACEBITS/NAMESPACEGENERIC), against high-ctidh's own
- * headers and libraries only; docs/ctidh.md says how.
+ * headers and libraries only (docs/ctidh.md: what it showed).
  *
  *   ctidh_ref_fresh SEED N
  *	N records from a deterministic stream seeded by SEED (a decimal
