@@ -539,7 +539,8 @@ nobs_sha3_forced(const struct nobs_cpu *cpu)
  * nobs_sha3_check_params() - validate the Keccak module parameters
  * @cpu: features detected by nobs_main.c (all false with force_generic)
  *
- * Called before anything is registered.  keccak_impl, if given and not
+ * The component's check_params hook (nobs.h): nobs_main.c calls it before
+ * anything is selected, tested or registered.  keccak_impl, if given and not
  * empty, must name a permutation this CPU can run; with force_generic=1
  * only "generic" is one.
  *
