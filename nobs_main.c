@@ -19,6 +19,8 @@
  *  - Every module parameter is checked when the kernel parses it (the
  *    kernel_param_ops of each, here and in the component that owns it):
  *    a bad value fails the load with -EINVAL before nobs_init() runs.
+ *    One that depends on the CPU (keccak_impl) is checked by its
+ *    component's check_params hook, first thing after the CPU is known.
  *  - In FIPS mode a module whose signature the kernel did not verify is
  *    refused first of all (nobs_fips_check(), -EKEYREJECTED): the crypto
  *    API would panic at its first registration.
@@ -82,6 +84,7 @@ MODULE_PARM_DESC(force_generic,
 
 struct nobs_component {
 	const char *name;
+	int (*check_params)(const struct nobs_cpu *cpu);
 	const char *(*select)(const struct nobs_cpu *cpu);
 	int (*selftest)(void);
 	int (*register_algs)(void);
@@ -89,13 +92,13 @@ struct nobs_component {
 };
 
 static const struct nobs_component nobs_components[] = {
-	{ "keccak", nobs_sha3_select, nobs_sha3_selftest,
-	  nobs_sha3_register, nobs_sha3_unregister },
-	{ "drbg", nobs_drbg_select, nobs_drbg_selftest,
+	{ "keccak", nobs_sha3_check_params, nobs_sha3_select,
+	  nobs_sha3_selftest, nobs_sha3_register, nobs_sha3_unregister },
+	{ "drbg", NULL, nobs_drbg_select, nobs_drbg_selftest,
 	  nobs_drbg_register, nobs_drbg_unregister },
-	{ "csidh", nobs_csidh_select, nobs_csidh_selftest,
+	{ "csidh", NULL, nobs_csidh_select, nobs_csidh_selftest,
 	  nobs_csidh_register, nobs_csidh_unregister },
-	{ "afalg", nobs_afalg_kpp_select, nobs_afalg_kpp_selftest,
+	{ "afalg", NULL, nobs_afalg_kpp_select, nobs_afalg_kpp_selftest,
 	  nobs_afalg_kpp_register, nobs_afalg_kpp_unregister },
 };
 
@@ -302,9 +305,14 @@ static int __init nobs_init(void)
 	refs = module_refcount(THIS_MODULE);
 #endif
 	nobs_detect_cpu(&cpu);
-	err = nobs_sha3_check_params(&cpu);
-	if (err)
-		return err;
+	/* The parameters that depend on the CPU: nothing has run yet. */
+	for (i = 0; i < NOBS_NR_COMPONENTS; i++) {
+		if (!nobs_components[i].check_params)
+			continue;
+		err = nobs_components[i].check_params(&cpu);
+		if (err)
+			return err;
+	}
 
 	picked[0] = '\0';
 	for (i = 0; i < NOBS_NR_COMPONENTS; i++)
