@@ -16,9 +16,9 @@
  *    they are the choice of the source offset for each output slot; a loop
  *    iteration runs two rounds, A -> E -> A, twelve times;
  *  - theta: C[x] in %ymm10..14, computed by the previous round's chi as
- *    it stores the lanes (the block's first round: from memory), so that
- *    a round never waits for the last row's stores to come back; D[x] =
- *    C[x-1] ^ rol(C[x+1], 1) in %ymm5..9;
+ *    it stores the lanes (the block's first round: by the input's xor),
+ *    so that a round never waits for the last row's stores to come back;
+ *    D[x] = C[x-1] ^ rol(C[x+1], 1) in %ymm5..9;
  *  - per output row: B[X] = rol(A[src] ^ D[src % 5], rho[src]) into
  *    %ymm0..4 (AVX2 has no rotate: a shift pair and an or, or one vpshufb
  *    for the rotations by 8 and 56 bytes-wise), then chi, E = B[X] ^
@@ -33,7 +33,10 @@
  *
  * Input: for each block, four lanes of the four blocks at a time: four
  * loads (masked by vpmaskmovq for the last, partial group) and a 4x4
- * transpose (X4_IN4), xored into buffer A.
+ * transpose (X4_IN4), xored into buffer A and into C[x] in %ymm10..14,
+ * which the last round left there: C is read from memory once per call,
+ * not once per block, and the first round of a block never waits for the
+ * input's stores to come back.
  *
  * Frame: %rbp is pushed and set (frame-pointer unwinding works through an
  * interrupt taken here), %rsp is aligned down to 32 bytes and 1632 bytes
@@ -204,22 +207,23 @@
 /*
  * Lanes \j, \j1, \j2, \j3 (= \j + 1 .. \j + 3) of buffer A ^= those of the
  * four blocks (%r8..%r11): four qwords of each block (\full: all of them
- * there, else under the mask at X4_MASK(%rsp), whose lanes past the block
- * are neither read nor, being zero, changing anything), then a 4x4 qword
- * transpose (vpunpck[lh]qdq, vperm2i128).
+ * there, else under the mask in %ymm15, whose lanes past the block are
+ * neither read nor, being zero, changing anything), then a 4x4 qword
+ * transpose (vpunpck[lh]qdq, vperm2i128); each input lane is also xored
+ * into its column's C (%ymm\c0 .. %ymm\c3 = 10 + lane % 5), which so
+ * stays that of buffer A without reading it back.
  */
-.macro X4_IN4 full, j, j1, j2, j3
+.macro X4_IN4 full, j, j1, j2, j3, c0, c1, c2, c3
 .if \full
 	vmovdqu		\j*8(%r8), %ymm0
 	vmovdqu		\j*8(%r9), %ymm1
 	vmovdqu		\j*8(%r10), %ymm2
 	vmovdqu		\j*8(%r11), %ymm3
 .else
-	vmovdqu		X4_MASK(%rsp), %ymm14
-	vpmaskmovq	\j*8(%r8), %ymm14, %ymm0
-	vpmaskmovq	\j*8(%r9), %ymm14, %ymm1
-	vpmaskmovq	\j*8(%r10), %ymm14, %ymm2
-	vpmaskmovq	\j*8(%r11), %ymm14, %ymm3
+	vpmaskmovq	\j*8(%r8), %ymm15, %ymm0
+	vpmaskmovq	\j*8(%r9), %ymm15, %ymm1
+	vpmaskmovq	\j*8(%r10), %ymm15, %ymm2
+	vpmaskmovq	\j*8(%r11), %ymm15, %ymm3
 .endif
 	vpunpcklqdq	%ymm1, %ymm0, %ymm4
 	vpunpckhqdq	%ymm1, %ymm0, %ymm5
@@ -229,6 +233,10 @@
 	vperm2i128	$0x20, %ymm7, %ymm5, %ymm1
 	vperm2i128	$0x31, %ymm6, %ymm4, %ymm2
 	vperm2i128	$0x31, %ymm7, %ymm5, %ymm3
+	vpxor		%ymm0, %ymm\c0, %ymm\c0
+	vpxor		%ymm1, %ymm\c1, %ymm\c1
+	vpxor		%ymm2, %ymm\c2, %ymm\c2
+	vpxor		%ymm3, %ymm\c3, %ymm\c3
 	vpxor		\j*32(%rsp), %ymm0, %ymm0
 	vpxor		\j1*32(%rsp), %ymm1, %ymm1
 	vpxor		\j2*32(%rsp), %ymm2, %ymm2
@@ -240,18 +248,18 @@
 .endm
 
 /* a whole group of four lanes if the block has it, else the partial one */
-.macro X4_FULL j, j1, j2, j3
+.macro X4_FULL j, j1, j2, j3, c0, c1, c2, c3
 	cmpl		$(\j + 4) * 8, %ecx
 	jb		.Lx4_part\j
-	X4_IN4		1, \j, \j1, \j2, \j3
+	X4_IN4		1, \j, \j1, \j2, \j3, \c0, \c1, \c2, \c3
 .endm
 
 /* the last group: the lanes of it the block has */
-.macro X4_PART j, j1, j2, j3
+.macro X4_PART j, j1, j2, j3, c0, c1, c2, c3
 .Lx4_part\j:
 	cmpl		$\j * 8, %ecx
 	jbe		.Lx4_xored
-	X4_IN4		0, \j, \j1, \j2, \j3
+	X4_IN4		0, \j, \j1, \j2, \j3, \c0, \c1, \c2, \c3
 	jmp		.Lx4_xored
 .endm
 
@@ -288,33 +296,36 @@ SYM_TYPED_FUNC_START(nobs_keccak_absorb_x86_avx2_x4)
 	andl		$3, %eax
 	shll		$5, %eax
 	leaq		.Lx4_masks(%rip), %rsi
-	vmovdqa		(%rsi,%rax), %ymm14
-	vmovdqu		%ymm14, X4_MASK(%rsp)
+	vmovdqa		(%rsi,%rax), %ymm15
+	vmovdqu		%ymm15, X4_MASK(%rsp)
+
+	/* C of the state; each block's input and each round keep it */
+	X4_COL		0, 0, 10
+	X4_COL		0, 1, 11
+	X4_COL		0, 2, 12
+	X4_COL		0, 3, 13
+	X4_COL		0, 4, 14
 
 .Lx4_block:
-	X4_FULL		0, 1, 2, 3
-	X4_FULL		4, 5, 6, 7
-	X4_FULL		8, 9, 10, 11
-	X4_FULL		12, 13, 14, 15
-	X4_FULL		16, 17, 18, 19
+	vmovdqu		X4_MASK(%rsp), %ymm15
+	X4_FULL		0, 1, 2, 3, 10, 11, 12, 13
+	X4_FULL		4, 5, 6, 7, 14, 10, 11, 12
+	X4_FULL		8, 9, 10, 11, 13, 14, 10, 11
+	X4_FULL		12, 13, 14, 15, 12, 13, 14, 10
+	X4_FULL		16, 17, 18, 19, 11, 12, 13, 14
 	jmp		.Lx4_part20		/* rate <= 168: lane 20 at most */
-	X4_PART		0, 1, 2, 3
-	X4_PART		4, 5, 6, 7
-	X4_PART		8, 9, 10, 11
-	X4_PART		12, 13, 14, 15
-	X4_PART		16, 17, 18, 19
-	X4_PART		20, 21, 22, 23
+	X4_PART		0, 1, 2, 3, 10, 11, 12, 13
+	X4_PART		4, 5, 6, 7, 14, 10, 11, 12
+	X4_PART		8, 9, 10, 11, 13, 14, 10, 11
+	X4_PART		12, 13, 14, 15, 12, 13, 14, 10
+	X4_PART		16, 17, 18, 19, 11, 12, 13, 14
+	X4_PART		20, 21, 22, 23, 10, 11, 12, 13
 .Lx4_xored:
 	addq		%rcx, %r8
 	addq		%rcx, %r9
 	addq		%rcx, %r10
 	addq		%rcx, %r11
 
-	X4_COL		0, 0, 10
-	X4_COL		0, 1, 11
-	X4_COL		0, 2, 12
-	X4_COL		0, 3, 13
-	X4_COL		0, 4, 14
 	leaq		.Lx4_rc(%rip), %rax
 	leaq		.Lx4_rc_end(%rip), %rsi
 .p2align 4
