@@ -47,7 +47,7 @@
 #include <linux/cfi_types.h>
 #include <linux/linkage.h>
 
-#define X4_BUF		800		/* one interleaved state: buffer B */
+#define X4_BUF		800		/* one interleaved state; buffer B */
 #define X4_MASK		(2 * X4_BUF)	/* the last input group's lanes */
 #define X4_FRAME	(2 * X4_BUF + 32)
 
