@@ -29,6 +29,7 @@ $(BUILD)/test_drbg_vg: $(DRBG_DEPS)
 	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) -DNOBS_ROOT='"$(ROOT)"' -o $@ \
 		$(filter %.c,$^) -lcrypto
 
-$(BUILD)/drbg_bench: $(ROOT)/tests/user/drbg_bench.c $(DRBG_CORE) $(DRBG_OSSL)
+$(BUILD)/drbg_bench: $(ROOT)/tests/user/drbg_bench.c $(DRBG_CORE) $(DRBG_OSSL) \
+		$(ROOT)/tests/user/bench_clock.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) -o $@ $(filter %.c,$^) -lcrypto

@@ -37,7 +37,8 @@ FP_QEMU ?= qemu-aarch64-static
 
 USER_BENCHES += $(BUILD)/fp_bench
 
-$(BUILD)/fp_bench: $(ROOT)/tests/user/fp_bench.c $(FP_CORE) $(FP_ASM) $(FP_COMPAT)
+$(BUILD)/fp_bench: $(ROOT)/tests/user/fp_bench.c $(FP_CORE) $(FP_ASM) $(FP_COMPAT) \
+		$(ROOT)/tests/user/bench_clock.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(FP_ASFLAGS) -o $@ \
 		$(filter-out %_tmpl.c,$(filter %.c %.S,$^)) -lgmp
