@@ -5,7 +5,7 @@
 #
 #   test_drbg     240 CAVP AES-256 no-df vectors, 100 PQC KAT DRBG outputs,
 #                 differential against OpenSSL's EVP_RAND CTR-DRBG (no df),
-#                 edge cases (ASan+UBSan); NOBS_DRBG_SEED=n replays a run
+#                 edge cases (ASan+UBSan); NOBS_SEED=n replays a run
 #   test_drbg_vg  the same at -O1 without sanitizers, for valgrind
 #   drbg_bench    make bench: 32 B / 1 KiB / 64 KiB requests, nobs core
 #                 beside OpenSSL's CTR-DRBG in the same run
