@@ -150,7 +150,7 @@ deb:
 	@scripts/deb.sh
 
 check-deb: deps
-	@scripts/run-suite deb scripts/deb-check.sh
+	@scripts/run-suite.sh deb scripts/deb-check.sh
 
 # The README's supported-kernels table, from the last make check's results
 kernels-table:

@@ -107,7 +107,7 @@ $(eval $(call fp_tests,test_fp1024,-DTEST_FP1024))
 # and no data-dependent address in nobs_fp512_mul4_ifma/_sqr4_ifma, after
 # its self-test shows it failing on planted faults.  A wrapper script,
 # so 'make test' runs it like any other and sums its SUITE line (the
-# checker's own "N passed, N failed" lines are left out: run-suite would
+# checker's own "N passed, N failed" lines are left out: run-suite.sh would
 # count them too).
 USER_TESTS += $(BUILD)/test_fp_ifma_asm
 FP_IFMA_FUNCS := nobs_fp512_mul4_ifma nobs_fp512_sqr4_ifma
