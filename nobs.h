@@ -37,9 +37,8 @@ struct nobs_cpu {
 	bool asimd;
 };
 
-#ifdef CONFIG_X86_64
+/* x86-64 builds only (arch/x86/cpu_x86.c) */
 bool nobs_x86_prefer_ymm(u8 vendor, u8 family, u8 model, bool flag);
-#endif
 
 /*
  * A component is one primitive's glue: select its implementation once,
