@@ -125,7 +125,7 @@ fuzz-long: deps
 
 # The AF_ALG syscall fuzzer (tests/afalg-fuzz) for SECONDS on the x86_64
 # debug kernel and on the KCSAN kernel (scripts/afalg-fuzz.sh long; make
-# check runs a short campaign); NOBS_FUZZ_SEED=S replays a seed
+# check runs a short campaign); NOBS_SEED=S replays a seed
 SECONDS ?= 600
 fuzz-kernel: deps
 	@scripts/afalg-fuzz.sh long $(SECONDS)
@@ -150,7 +150,7 @@ deb:
 	@scripts/deb.sh
 
 check-deb: deps
-	@scripts/run-suite deb scripts/deb-check.sh
+	@scripts/run-suite.sh deb scripts/deb-check.sh
 
 # The README's supported-kernels table, from the last make check's results
 kernels-table:

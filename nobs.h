@@ -37,9 +37,8 @@ struct nobs_cpu {
 	bool asimd;
 };
 
-#ifdef CONFIG_X86_64
+/* x86-64 builds only (arch/x86/cpu_x86.c) */
 bool nobs_x86_prefer_ymm(u8 vendor, u8 family, u8 model, bool flag);
-#endif
 
 /*
  * A component is one primitive's glue: select its implementation once,
@@ -47,8 +46,11 @@ bool nobs_x86_prefer_ymm(u8 vendor, u8 family, u8 model, bool flag);
  * nothing), and unregister it.  nobs_main.c runs every self-test, then
  * every registration, in table order, and unwinds in reverse.  A component
  * checks its module parameters when the kernel parses them (their
- * kernel_param_ops), never later.  What it must do for each algorithm's
- * life (a gate, the waits around registration) is nobs_alg.h's.
+ * kernel_param_ops), never later; one whose check needs the CPU's
+ * features also has a check_params hook (nobs_X_check_params(): 0 or
+ * -EINVAL, logged), which nobs_main.c calls before anything selects,
+ * tests or registers.  What it must do for each algorithm's life (a gate,
+ * the waits around registration) is nobs_alg.h's.
  */
 
 int nobs_sha3_check_params(const struct nobs_cpu *cpu);

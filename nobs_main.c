@@ -19,6 +19,8 @@
  *  - Every module parameter is checked when the kernel parses it (the
  *    kernel_param_ops of each, here and in the component that owns it):
  *    a bad value fails the load with -EINVAL before nobs_init() runs.
+ *    One that depends on the CPU (keccak_impl) is checked by its
+ *    component's check_params hook, first thing after the CPU is known.
  *  - In FIPS mode a module whose signature the kernel did not verify is
  *    refused first of all (nobs_fips_check(), -EKEYREJECTED): the crypto
  *    API would panic at its first registration.
@@ -62,18 +64,9 @@
 #include <linux/printk.h>
 #include <linux/sched/signal.h>
 
-#ifdef CONFIG_X86_64
-#include <asm/cpufeature.h>
-#include <asm/fpu/api.h>
-#include <asm/fpu/xstate.h>
-#include <asm/processor.h>
-#endif
-#ifdef CONFIG_ARM64
-#include <asm/cpufeature.h>
-#endif
-
 #include "nobs.h"
 #include "nobs_alg.h"
+#include "cpu_arch.h"
 
 static bool force_generic;
 module_param(force_generic, bool, 0444);
@@ -82,6 +75,7 @@ MODULE_PARM_DESC(force_generic,
 
 struct nobs_component {
 	const char *name;
+	int (*check_params)(const struct nobs_cpu *cpu);
 	const char *(*select)(const struct nobs_cpu *cpu);
 	int (*selftest)(void);
 	int (*register_algs)(void);
@@ -89,13 +83,13 @@ struct nobs_component {
 };
 
 static const struct nobs_component nobs_components[] = {
-	{ "keccak", nobs_sha3_select, nobs_sha3_selftest,
-	  nobs_sha3_register, nobs_sha3_unregister },
-	{ "drbg", nobs_drbg_select, nobs_drbg_selftest,
+	{ "keccak", nobs_sha3_check_params, nobs_sha3_select,
+	  nobs_sha3_selftest, nobs_sha3_register, nobs_sha3_unregister },
+	{ "drbg", NULL, nobs_drbg_select, nobs_drbg_selftest,
 	  nobs_drbg_register, nobs_drbg_unregister },
-	{ "csidh", nobs_csidh_select, nobs_csidh_selftest,
+	{ "csidh", NULL, nobs_csidh_select, nobs_csidh_selftest,
 	  nobs_csidh_register, nobs_csidh_unregister },
-	{ "afalg", nobs_afalg_kpp_select, nobs_afalg_kpp_selftest,
+	{ "afalg", NULL, nobs_afalg_kpp_select, nobs_afalg_kpp_selftest,
 	  nobs_afalg_kpp_register, nobs_afalg_kpp_unregister },
 };
 
@@ -172,90 +166,12 @@ static const int test_fail_after = -1;
 static const int test_fail_selftest = -1;
 #endif /* NOBS_TEST_HOOKS */
 
-#ifdef CONFIG_X86_64
-/*
- * The Intel CPUs (family 6) that lower their clock while 512-bit (zmm)
- * registers are in use, for long enough that zmm code in the kernel slows
- * down everything around it, which a microbenchmark of the code alone
- * cannot see: mainline's zmm_exclusion_list (arch/x86/kernel/cpu/intel.c
- * in 7.3, where it sets X86_FEATURE_PREFER_YMM; in 6.12 it is in
- * arch/x86/crypto/aesni-intel_glue.c and sets no flag; the same models in
- * both).  Rocket Lake, Sapphire Rapids and later, and AMD CPUs, are not on
- * it.
- */
-static const u8 nobs_zmm_slow_models[] = {
-	0x55,	/* INTEL_SKYLAKE_X */
-	0x6a,	/* INTEL_ICELAKE_X */
-	0x6c,	/* INTEL_ICELAKE_D */
-	0x7d,	/* INTEL_ICELAKE */
-	0x7e,	/* INTEL_ICELAKE_L */
-	0x9d,	/* INTEL_ICELAKE_NNPI */
-	0x8c,	/* INTEL_TIGERLAKE_L */
-	0x8d,	/* INTEL_TIGERLAKE */
-};
-
-/**
- * nobs_x86_prefer_ymm() - whether a CPU must not run 512-bit (zmm) code
- * @vendor: X86_VENDOR_* of the CPU (boot_cpu_data.x86_vendor)
- * @family: its family (boot_cpu_data.x86)
- * @model:  its model (boot_cpu_data.x86_model)
- * @flag:   whether the kernel set X86_FEATURE_PREFER_YMM on it (false on
- *          kernels without that flag)
- *
- * The kernel's rule for its own vector code: on the CPUs of
- * nobs_zmm_slow_models[], or where the kernel says so, 256-bit code only.
- * nobs_detect_cpu() clears struct nobs_cpu's zmm bit by it; a function of
- * its arguments alone, so that KUnit can check it for any CPU.
- *
- * Return: true if zmm code must not run.
- */
-bool nobs_x86_prefer_ymm(u8 vendor, u8 family, u8 model, bool flag)
-{
-	unsigned int i;
-
-	if (flag)
-		return true;
-	if (vendor != X86_VENDOR_INTEL || family != 6)
-		return false;
-	for (i = 0; i < ARRAY_SIZE(nobs_zmm_slow_models); i++)
-		if (model == nobs_zmm_slow_models[i])
-			return true;
-	return false;
-}
-EXPORT_SYMBOL_IF_KUNIT(nobs_x86_prefer_ymm);
-#endif
-
 static void nobs_detect_cpu(struct nobs_cpu *cpu)
 {
 	memset(cpu, 0, sizeof(*cpu));
 	if (force_generic)
 		return;
-#ifdef CONFIG_X86_64
-	cpu->bmi2 = boot_cpu_has(X86_FEATURE_BMI1) &&
-		    boot_cpu_has(X86_FEATURE_BMI2);
-	cpu->adx = boot_cpu_has(X86_FEATURE_ADX);
-	cpu->avx2 = boot_cpu_has(X86_FEATURE_AVX) &&
-		    boot_cpu_has(X86_FEATURE_AVX2) &&
-		    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM,
-				      NULL);
-	cpu->avx512 = boot_cpu_has(X86_FEATURE_AVX512F) &&
-		      boot_cpu_has(X86_FEATURE_AVX512VL) &&
-		      cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
-					XFEATURE_MASK_AVX512, NULL);
-	cpu->zmm = cpu->avx512 &&
-		   !nobs_x86_prefer_ymm(boot_cpu_data.x86_vendor,
-					boot_cpu_data.x86,
-					boot_cpu_data.x86_model,
-					NOBS_BOOT_CPU_PREFER_YMM);
-	cpu->ifma = cpu->avx512 &&
-		    boot_cpu_has(X86_FEATURE_AVX512IFMA) &&
-		    boot_cpu_has(X86_FEATURE_AVX512_VBMI2) &&
-		    boot_cpu_has(X86_FEATURE_AVX512DQ);
-#endif
-#ifdef CONFIG_ARM64
-	cpu->asimd = cpu_have_named_feature(ASIMD);
-	cpu->sha3 = cpu->asimd && cpu_have_named_feature(SHA3);
-#endif
+	nobs_arch_detect_cpu(cpu);
 }
 
 static void nobs_unregister_from(size_t n)
@@ -302,9 +218,14 @@ static int __init nobs_init(void)
 	refs = module_refcount(THIS_MODULE);
 #endif
 	nobs_detect_cpu(&cpu);
-	err = nobs_sha3_check_params(&cpu);
-	if (err)
-		return err;
+	/* The parameters that depend on the CPU: nothing has run yet. */
+	for (i = 0; i < NOBS_NR_COMPONENTS; i++) {
+		if (!nobs_components[i].check_params)
+			continue;
+		err = nobs_components[i].check_params(&cpu);
+		if (err)
+			return err;
+	}
 
 	picked[0] = '\0';
 	for (i = 0; i < NOBS_NR_COMPONENTS; i++)

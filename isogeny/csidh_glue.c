@@ -51,6 +51,7 @@
 #include "nobs_alg.h"
 #include "csidh_glue.h"
 #include "fp.h"
+#include "fp_arch.h"
 
 /**
  * struct nobs_csidh_tfm_ctx - per-transform state
@@ -433,15 +434,9 @@ static struct nobs_csidh_kpp nobs_csidh_kpps[NOBS_CSIDH_SETS] = {
 const char *nobs_csidh_select(const struct nobs_cpu *cpu)
 {
 	const char *impl;
-	bool use_asm = false;
 	int i;
 
-#if defined(CONFIG_X86_64)
-	use_asm = cpu->bmi2 && cpu->adx;
-#elif defined(CONFIG_ARM64)
-	use_asm = cpu->asimd;	/* false only under force_generic */
-#endif
-	impl = nobs_fp_select(use_asm, cpu->ifma);
+	impl = nobs_fp_select(nobs_fp_arch_usable(cpu), cpu->ifma);
 	for (i = 0; i < NOBS_CSIDH_SETS; i++)
 		snprintf(nobs_csidh_kpps[i].alg.base.cra_driver_name,
 			 CRYPTO_MAX_ALG_NAME, "%s-nobs-%s",
@@ -535,10 +530,8 @@ MODULE_ALIAS_CRYPTO("csidh512");
 MODULE_ALIAS_CRYPTO("csidh512-nobs-generic");
 MODULE_ALIAS_CRYPTO("csidh1024");
 MODULE_ALIAS_CRYPTO("csidh1024-nobs-generic");
-#if defined(CONFIG_X86_64)
-MODULE_ALIAS_CRYPTO("csidh512-nobs-bmi2adx");
-MODULE_ALIAS_CRYPTO("csidh1024-nobs-bmi2adx");
-#elif defined(CONFIG_ARM64)
-MODULE_ALIAS_CRYPTO("csidh512-nobs-arm64");
-MODULE_ALIAS_CRYPTO("csidh1024-nobs-arm64");
+/* the field's assembly, where the architecture has it */
+#ifdef NOBS_FP_ASM_NAME
+MODULE_ALIAS_CRYPTO("csidh512-nobs-" NOBS_FP_ASM_NAME);
+MODULE_ALIAS_CRYPTO("csidh1024-nobs-" NOBS_FP_ASM_NAME);
 #endif

@@ -5,56 +5,24 @@
  */
 #include "fp.h"
 
-#if defined(NOBS_FP_VEC_NAME) && defined(__KERNEL__)
+#ifdef NOBS_FP_VEC_NAME
 #include <asm/fpu/api.h>
 #include <asm/simd.h>
 #endif
 
 #ifdef NOBS_FP_ASM_NAME
-#ifdef __KERNEL__
-DEFINE_STATIC_KEY_FALSE(nobs_fp_asm_key);
-#else
-bool nobs_fp_asm_flag;
-#endif
+NOBS_DEFINE_SWITCH(nobs_fp_asm_flag);
 #endif
 
 /*
  * The vector code of nobs_fp512_mul4()/_sqr4(): chosen with the assembly
  * where the caller says the CPU has it (struct nobs_cpu's ifma; in the
  * harness, tests/user/fp_cpu.h, which valgrind's missing AVX-512 turns
- * off).
+ * off).  Its sections are the kernel's FPU sections (in the harness,
+ * tests/user/compat/asm/: always usable, nothing to save).
  */
 #ifdef NOBS_FP_VEC_NAME
-#ifdef __KERNEL__
-static DEFINE_STATIC_KEY_FALSE(nobs_fp_vec_key);
-
-bool nobs_fp_vec_begin(void)
-{
-	if (!static_branch_likely(&nobs_fp_vec_key) || !may_use_simd())
-		return false;
-	kernel_fpu_begin();
-	return true;
-}
-
-void nobs_fp_vec_end(void)
-{
-	kernel_fpu_end();
-}
-
-static void nobs_fp_vec_set(bool on)
-{
-	if (on)
-		static_branch_enable(&nobs_fp_vec_key);
-	else
-		static_branch_disable(&nobs_fp_vec_key);
-}
-
-static bool nobs_fp_vec_on(void)
-{
-	return static_branch_likely(&nobs_fp_vec_key);
-}
-#else
-bool nobs_fp_vec_flag;
+NOBS_DEFINE_SWITCH(nobs_fp_vec_flag);
 
 /* the latency bench (tests/user/csidh_latency.c) times each section */
 #ifdef NOBS_FP_VEC_TRACE
@@ -68,26 +36,18 @@ static inline void nobs_fp_vec_trace(bool begin)
 
 bool nobs_fp_vec_begin(void)
 {
-	if (nobs_fp_vec_flag)
-		nobs_fp_vec_trace(true);
-	return nobs_fp_vec_flag;
+	if (!nobs_switch_on(nobs_fp_vec_flag) || !may_use_simd())
+		return false;
+	kernel_fpu_begin();
+	nobs_fp_vec_trace(true);
+	return true;
 }
 
 void nobs_fp_vec_end(void)
 {
 	nobs_fp_vec_trace(false);
+	kernel_fpu_end();
 }
-
-static void nobs_fp_vec_set(bool on)
-{
-	nobs_fp_vec_flag = on;
-}
-
-static bool nobs_fp_vec_on(void)
-{
-	return nobs_fp_vec_flag;
-}
-#endif
 #else
 bool nobs_fp_vec_begin(void)
 {
@@ -102,7 +62,7 @@ void nobs_fp_vec_end(void)
 const char *nobs_fp_vec_name(void)
 {
 #ifdef NOBS_FP_VEC_NAME
-	if (nobs_fp_vec_on())
+	if (nobs_switch_on(nobs_fp_vec_flag))
 		return NOBS_FP_VEC_NAME;
 #endif
 	return NULL;
@@ -129,16 +89,9 @@ const char *nobs_fp_vec_name(void)
 const char *nobs_fp_select(bool use_asm, bool use_vec)
 {
 #ifdef NOBS_FP_ASM_NAME
-#ifdef __KERNEL__
-	if (use_asm)
-		static_branch_enable(&nobs_fp_asm_key);
-	else
-		static_branch_disable(&nobs_fp_asm_key);
-#else
-	nobs_fp_asm_flag = use_asm;
-#endif
+	nobs_switch_set(nobs_fp_asm_flag, use_asm);
 #ifdef NOBS_FP_VEC_NAME
-	nobs_fp_vec_set(use_asm && use_vec);
+	nobs_switch_set(nobs_fp_vec_flag, use_asm && use_vec);
 #endif
 	if (use_asm)
 		return NOBS_FP_ASM_NAME;

@@ -45,21 +45,17 @@
 #endif
 
 /*
- * The one dispatch point of both fields: a static key in the kernel, a
- * bool in userspace, set by nobs_fp_select().
+ * The one dispatch point of both fields: a switch (<nobs/types.h>: a
+ * static key in the kernel, a bool in userspace), set by
+ * nobs_fp_select(); the vector code's beside it, which the harness may
+ * clear after select.
  */
 #ifdef NOBS_FP_ASM_NAME
-#ifdef __KERNEL__
-#include <linux/jump_label.h>
-DECLARE_STATIC_KEY_FALSE(nobs_fp_asm_key);
-#define nobs_fp_asm_selected()	static_branch_likely(&nobs_fp_asm_key)
-#else
-extern bool nobs_fp_asm_flag;
-#define nobs_fp_asm_selected()	likely(nobs_fp_asm_flag)
+NOBS_DECLARE_SWITCH(nobs_fp_asm_flag);
+#define nobs_fp_asm_selected()	nobs_switch_on(nobs_fp_asm_flag)
+#endif
 #ifdef NOBS_FP_VEC_NAME
-extern bool nobs_fp_vec_flag;	/* the harness may clear it after select */
-#endif
-#endif
+NOBS_DECLARE_SWITCH(nobs_fp_vec_flag);
 #endif
 
 const char *nobs_fp_select(bool use_asm, bool use_vec);

@@ -25,13 +25,13 @@
 #       over-read of a key that claims more bytes than it holds, under
 #       nobs_kpp_setkey)
 #   scripts/afalg-fuzz.sh run [-k x86_64|x86_64-kcsan] [-t SECONDS]
-#       [-s SEED] [-p NPROC] [-j NTHREADS] [-S SRC] [-l LABEL] [-E REGEX]
+#       [-p NPROC] [-j NTHREADS] [-S SRC] [-l LABEL] [-E REGEX]
 #       one campaign (-S: nobs from the tree SRC; -E: a report matching
 #       REGEX is expected: the campaign stops at the first report, and
 #       passes only when that report came and was minimized)
-# NOBS_FUZZ_SEED: the seed of every campaign (default: a fresh one, printed;
-# a replay of one: run -s SEED, and the fuzzer's own replay line in the
-# output gives the per-worker command).
+# NOBS_SEED: the seed of every campaign (default: a fresh one, printed;
+# a replay of one: NOBS_SEED=SEED ... run, and the fuzzer's own replay line
+# in the output gives the per-worker command).
 #
 # Reports: every KASAN/UBSAN/KFENCE/lockdep/WARN/BUG/Oops/hung-task/
 # kmemleak report fails the campaign; on the KCSAN kernel a data race is a
@@ -64,10 +64,10 @@ plant_spec() {
 	esac
 }
 
-# campaign KERNEL SECONDS LABEL SRC EXPECT [SEED NPROC NTHREADS]
+# campaign KERNEL SECONDS LABEL SRC EXPECT [NPROC NTHREADS] (seed: NOBS_SEED)
 campaign() {
-	local kv=$1 secs=$2 label=$3 src=$4 expect=$5 seed=${6:-${NOBS_FUZZ_SEED:-}}
-	local nproc=${7:-2} nthr=${8:-3}
+	local kv=$1 secs=$2 label=$3 src=$4 expect=$5 seed=${NOBS_SEED:-}
+	local nproc=${6:-2} nthr=${7:-3}
 	local out=$NOBS_BUILD/afalg-fuzz/$label kdir kver mod r args pass fail skip
 	local problem='' name=afalg-fuzz-$label t0 calls rate c s
 	rm -rf "$out"
@@ -371,8 +371,8 @@ check-kernel)
 long)
 	secs=${1:?usage: afalg-fuzz.sh long SECONDS}
 	st=0
-	campaign x86_64 "$secs" x86_64-long "$NOBS_ROOT" "" "" 2 4 || st=1
-	campaign x86_64-kcsan "$secs" x86_64-kcsan-long "$NOBS_ROOT" "" "" 2 4 || st=1
+	campaign x86_64 "$secs" x86_64-long "$NOBS_ROOT" "" 2 4 || st=1
+	campaign x86_64-kcsan "$secs" x86_64-kcsan-long "$NOBS_ROOT" "" 2 4 || st=1
 	exit "$st"
 	;;
 plant)
@@ -381,12 +381,11 @@ plant)
 	plant 300 "${1:-}"
 	;;
 run)
-	k=x86_64 t=60 s='' p=2 j=3 src=$NOBS_ROOT label='' expect=''
-	while getopts k:t:s:p:j:S:l:E: o; do
+	k=x86_64 t=60 p=2 j=3 src=$NOBS_ROOT label='' expect=''
+	while getopts k:t:p:j:S:l:E: o; do
 		case $o in
 		k) k=$OPTARG ;;
 		t) t=$OPTARG ;;
-		s) s=$OPTARG ;;
 		p) p=$OPTARG ;;
 		j) j=$OPTARG ;;
 		S) src=$(cd "$OPTARG" && pwd) ;;
@@ -395,7 +394,7 @@ run)
 		*) sed -n '4,24p' "$0"; exit 2 ;;
 		esac
 	done
-	campaign "$k" "$t" "${label:-$k-run}" "$src" "$expect" "$s" "$p" "$j"
+	campaign "$k" "$t" "${label:-$k-run}" "$src" "$expect" "$p" "$j"
 	;;
 *)
 	sed -n '4,24p' "$0"

@@ -65,7 +65,7 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
 mode=${1:-full}
-rs=$NOBS_ROOT/scripts/run-suite
+rs=$NOBS_ROOT/scripts/run-suite.sh
 res=$NOBS_BUILD/results
 rm -rf "$res"
 mkdir -p "$res"
@@ -393,4 +393,4 @@ boards)
 	nobs_die "usage: check.sh full|all|quick|lint|boards"
 	;;
 esac
-"$NOBS_ROOT/scripts/summary"
+"$NOBS_ROOT/scripts/summary.sh"

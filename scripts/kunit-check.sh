@@ -128,10 +128,13 @@ build_modules() {
 }
 
 # run ARCH KDIR DST LABEL NOBS_PARAMS [KUNIT_PARAMS]: one KUnit run, its
-# output as is.
+# output as is (NOBS_SEED: nobs_kunit's seed=).
 run() {
+	local kp=${6:-}${NOBS_SEED:+ seed=$NOBS_SEED}
+
+	kp=${kp# }
 	"$runner" -q -a "${1%-cfi}" -K "$2" -m "$3/nobs.ko" -m "$3/kunit/nobs_kunit.ko" \
-		-l "$4" -p "$5" ${6:+-P "$6"}
+		-l "$4" -p "$5" ${kp:+-P "$kp"}
 }
 
 # kcfi_static DST: the type hash of every x86 assembly entry point of the

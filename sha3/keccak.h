@@ -54,10 +54,11 @@
  * never chooses one: each sponge call takes the implementation to use, and
  * the glue picks it once at module load (nobs_sha3_select()).
  *
- * Arch files that provide implementations declare themselves to the glue
- * and to tests/user with a compiler define: NOBS_HAVE_KECCAK_X86 for
- * nobs_keccak_x86_bmi and nobs_keccak_x86_avx512, NOBS_HAVE_KECCAK_ARM64
- * for nobs_keccak_arm64_ce.
+ * The arch implementations are declared here for every build and defined
+ * only in their architecture's (arch/x86: nobs_keccak_x86_bmi and
+ * nobs_keccak_x86_avx512; arch/arm64: nobs_keccak_arm64_ce): the glue
+ * names them only in its arch part (arch/<arch>/keccak_arch.h), the tests
+ * where their build has them.
  */
 struct nobs_keccak_impl {
 	const char *name;
@@ -67,13 +68,9 @@ struct nobs_keccak_impl {
 };
 
 extern const struct nobs_keccak_impl nobs_keccak_generic;
-#ifdef NOBS_HAVE_KECCAK_X86
 extern const struct nobs_keccak_impl nobs_keccak_x86_bmi;
 extern const struct nobs_keccak_impl nobs_keccak_x86_avx512;
-#endif
-#ifdef NOBS_HAVE_KECCAK_ARM64
 extern const struct nobs_keccak_impl nobs_keccak_arm64_ce;
-#endif
 
 /*
  * struct nobs_keccak, the sponge state, is in <nobs/sha3.h> with the
@@ -106,13 +103,11 @@ struct nobs_keccak_xn_impl {
  * Multi-lane permutations (ParallelHash's leaves): the same lanes bit for
  * bit as @lanes calls of nobs_keccak_generic.absorb, one per state.
  * @rate is a multiple of 8 from 8 to 168, the blocks need no alignment.
- * x86-64 only (NOBS_HAVE_KECCAK_X86): AVX2 for x4, AVX512F for x8; the
- * glue picks one at load (nobs_sha3_select() in sha3/sha3_glue.c).
+ * x86-64 only (arch/x86): AVX2 for x4, AVX512F for x8; the glue picks
+ * one at load (nobs_sha3_select() in sha3/sha3_glue.c).
  */
-#ifdef NOBS_HAVE_KECCAK_X86
 extern const struct nobs_keccak_xn_impl nobs_keccak_x86_avx2_x4;
 extern const struct nobs_keccak_xn_impl nobs_keccak_x86_avx512_x8;
-#endif
 
 /* The generic permutation, for arch code that wants it as a fallback. */
 void nobs_keccakf_generic(u64 *st);

@@ -38,39 +38,17 @@
 #include <linux/string.h>
 #include <linux/timex.h>
 #include <asm/simd.h>
-#if defined(CONFIG_X86)
-#include <asm/fpu/api.h>
-#include <asm/tsc.h>
-#elif defined(CONFIG_ARM64)
-#include <asm/arch_timer.h>
-#include <asm/neon.h>
-#endif
 
 #include "nobs.h"
 #include "nobs_alg.h"
 #include "sha3_glue.h"
+/* arch/<arch>/keccak_arch.h, or arch/generic's (the top-level Kbuild) */
+#include "keccak_arch.h"
 
 #define NOBS_SHA3_MAX_KEYSIZE	512
 #define NOBS_SHA3_PRIO_GENERIC	100
 #define NOBS_SHA3_PRIO_FAST	300	/* above sha3-generic (100) */
 #define NOBS_SHA3_SIMD_CHUNK	SZ_4K
-
-/*
- * The AVX-512 permutation is used only for calls that run at least this
- * many permutations; shorter ones take the scalar path.  kernel_fpu_begin()
- * saves the task's whole vector state the first time in a syscall, and
- * that state is restored on the way out: an XSAVEOPT + XRSTOR of the
- * dirty AVX-512 state measures 310-340 TSC ticks on the build machine
- * (user space, the same instructions: make bench prints it), against about
- * 77 ticks saved per SHAKE128 permutation by the AVX-512 code over the BMI
- * code (arch/x86/keccak_x86.c), so the section pays for itself from about
- * four or five permutations on; eight leaves room for kernel_fpu_begin()'s
- * own work and the vector code's setup.  Digests (one permutation) and
- * short updates thus never touch the vector registers.  The timing at load
- * (nobs_sha3_select()) measures whole 24-block sections, begin/end
- * included, and does not change this rule.
- */
-#define NOBS_SHA3_AVX512_MIN_BLOCKS	8
 
 /*
  * The descriptor is the sponge itself: 200 bytes of lanes and four bytes
@@ -130,24 +108,6 @@ static unsigned int nobs_sha3_simd_min_blocks __ro_after_init;
  * registers: the same SIMD rules as nobs_sha3_active (needs_simd).
  */
 static const struct nobs_keccak_xn_impl *nobs_sha3_xn __ro_after_init;
-
-static inline void nobs_sha3_simd_begin(void)
-{
-#if defined(CONFIG_X86)
-	kernel_fpu_begin();
-#elif defined(CONFIG_ARM64)
-	kernel_neon_begin();
-#endif
-}
-
-static inline void nobs_sha3_simd_end(void)
-{
-#if defined(CONFIG_X86)
-	kernel_fpu_end();
-#elif defined(CONFIG_ARM64)
-	kernel_neon_end();
-#endif
-}
 
 /*
  * The library's and the drivers' dispatch (keccak.h): nobs_sha3_dispatch
@@ -549,6 +509,7 @@ module_param(keccak_impl, charp, 0444);
 MODULE_PARM_DESC(keccak_impl,
 		 "Keccak permutation to use instead of the fastest one measured at load: generic, bmi, avx512 (x86-64) or ce (arm64); one this CPU cannot run (avx512 also on CPUs that lower their clock under zmm code) fails the load with -EINVAL; a scalar one (generic, bmi) also turns the multi-lane permutations (avx2x4, avx512x8) off");
 
+/* generic and the most an arch adds (x86-64: bmi, avx512) */
 #define NOBS_SHA3_MAX_IMPLS	3
 
 /* The permutations this CPU can run, generic first. */
@@ -558,18 +519,7 @@ static unsigned int nobs_sha3_usable(const struct nobs_cpu *cpu,
 	unsigned int n = 0;
 
 	list[n++] = &nobs_keccak_generic;
-#ifdef NOBS_HAVE_KECCAK_X86
-	if (cpu->bmi2)
-		list[n++] = &nobs_keccak_x86_bmi;
-	/* zmm code: not where the CPU lowers its clock under it */
-	if (cpu->zmm)
-		list[n++] = &nobs_keccak_x86_avx512;
-#endif
-#ifdef NOBS_HAVE_KECCAK_ARM64
-	if (cpu->sha3)
-		list[n++] = &nobs_keccak_arm64_ce;
-#endif
-	return n;
+	return n + nobs_sha3_arch_usable(cpu, list + n);
 }
 
 /* The usable permutation keccak_impl names, or NULL (none named, or unusable). */
@@ -589,7 +539,8 @@ nobs_sha3_forced(const struct nobs_cpu *cpu)
  * nobs_sha3_check_params() - validate the Keccak module parameters
  * @cpu: features detected by nobs_main.c (all false with force_generic)
  *
- * Called before anything is registered.  keccak_impl, if given and not
+ * The component's check_params hook (nobs.h): nobs_main.c calls it before
+ * anything is selected, tested or registered.  keccak_impl, if given and not
  * empty, must name a permutation this CPU can run; with force_generic=1
  * only "generic" is one.
  *
@@ -602,16 +553,6 @@ int nobs_sha3_check_params(const struct nobs_cpu *cpu)
 	pr_err("keccak_impl=%s: not a Keccak permutation this CPU can run\n",
 	       keccak_impl);
 	return -EINVAL;
-}
-
-/* Calls of fewer blocks than this take the scalar permutation (SIMD only). */
-static unsigned int nobs_sha3_min_blocks(const struct nobs_keccak_impl *impl)
-{
-#ifdef NOBS_HAVE_KECCAK_X86
-	if (impl == &nobs_keccak_x86_avx512)
-		return NOBS_SHA3_AVX512_MIN_BLOCKS;
-#endif
-	return 0;
 }
 
 /*
@@ -664,18 +605,6 @@ static u64 nobs_sha3_time(const struct nobs_keccak_impl *impl)
 	return best;
 }
 
-/* get_cycles() ticks per microsecond, 0 where unknown (TSC not calibrated). */
-static u64 nobs_sha3_ticks_per_us(void)
-{
-#if defined(CONFIG_X86)
-	return tsc_khz / 1000;
-#elif defined(CONFIG_ARM64)
-	return arch_timer_get_cntfrq() / USEC_PER_SEC;
-#else
-	return 0;
-#endif
-}
-
 /*
  * The multi-lane permutations, timed like the single ones: a trial is one
  * absorb of NOBS_SHA3_TIME_BLOCKS / lanes blocks in every lane (so the
@@ -709,30 +638,21 @@ static u64 nobs_sha3_xn_time(const struct nobs_keccak_xn_impl *xn,
 	return best;
 }
 
+/* the most an arch has (x86-64: avx2x4, avx512x8) */
 #define NOBS_SHA3_MAX_XN_IMPLS	2
 
 /*
- * The multi-lane permutations this CPU may run: none with @forced scalar
- * (keccak_impl=generic or bmi; force_generic clears every feature); x86-64:
- * avx2x4 with AVX2 and its register state, avx512x8 where zmm code may run
- * (struct nobs_cpu's zmm bit: never on the CPUs nobs_x86_prefer_ymm()
- * names).
+ * The multi-lane permutations this CPU may run (the arch's, e.g. x86-64's
+ * avx2x4 and avx512x8): none with @forced scalar (keccak_impl=generic or
+ * bmi; force_generic clears every feature).
  */
 static unsigned int nobs_sha3_xn_usable(const struct nobs_cpu *cpu,
 					const struct nobs_keccak_impl *forced,
 					const struct nobs_keccak_xn_impl **list)
 {
-	unsigned int n = 0;
-
 	if (forced && !forced->needs_simd)
 		return 0;
-#ifdef NOBS_HAVE_KECCAK_X86
-	if (cpu->avx2)
-		list[n++] = &nobs_keccak_x86_avx2_x4;
-	if (cpu->zmm)
-		list[n++] = &nobs_keccak_x86_avx512_x8;
-#endif
-	return n;
+	return nobs_sha3_arch_xn_usable(cpu, list);
 }
 
 /*
@@ -877,26 +797,16 @@ const char *nobs_sha3_select(const struct nobs_cpu *cpu)
 	return nobs_sha3_choice;
 }
 
-/* The permutations of this build, by name. */
 /* The test hook test_fail_kat: in test builds only (NOBS_TEST_HOOKS). */
 #ifdef NOBS_TEST_HOOKS
-static const struct nobs_keccak_impl *const nobs_sha3_impls[] = {
-	&nobs_keccak_generic,
-#ifdef NOBS_HAVE_KECCAK_X86
-	&nobs_keccak_x86_bmi,
-	&nobs_keccak_x86_avx512,
-#endif
-#ifdef NOBS_HAVE_KECCAK_ARM64
-	&nobs_keccak_arm64_ce,
-#endif
+/*
+ * A CPU with every feature: the permutations it may run are those of
+ * this build, whether this CPU runs them or not.
+ */
+static const struct nobs_cpu nobs_sha3_every_cpu = {
+	.bmi2 = true, .adx = true, .avx2 = true, .avx512 = true, .zmm = true,
+	.ifma = true, .sha3 = true, .asimd = true,
 };
-
-#ifdef NOBS_HAVE_KECCAK_X86
-static const struct nobs_keccak_xn_impl *const nobs_sha3_xn_impls[] = {
-	&nobs_keccak_x86_avx2_x4,
-	&nobs_keccak_x86_avx512_x8,
-};
-#endif
 
 static char *test_fail_kat;
 
@@ -910,18 +820,20 @@ static char *test_fail_kat;
 static int nobs_sha3_set_fail_kat(const char *val,
 				  const struct kernel_param *kp)
 {
+	const struct nobs_keccak_xn_impl *xn[NOBS_SHA3_MAX_XN_IMPLS];
+	const struct nobs_keccak_impl *impls[NOBS_SHA3_MAX_IMPLS];
+	unsigned int nx = nobs_sha3_xn_usable(&nobs_sha3_every_cpu, NULL, xn);
+	unsigned int ni = nobs_sha3_usable(&nobs_sha3_every_cpu, impls);
 	size_t n = strcspn(val, ":"), i;
 	bool ok = !*val;
 
-#ifdef NOBS_HAVE_KECCAK_X86
-	for (i = 0; !ok && i < ARRAY_SIZE(nobs_sha3_xn_impls); i++)
-		if (!strcmp(val, nobs_sha3_xn_impls[i]->name))
+	for (i = 0; !ok && i < nx; i++)
+		if (!strcmp(val, xn[i]->name))
 			return param_set_charp(val, kp);
-#endif
 
-	for (i = 0; !ok && i < ARRAY_SIZE(nobs_sha3_impls); i++)
-		ok = strlen(nobs_sha3_impls[i]->name) == n &&
-		     !strncmp(val, nobs_sha3_impls[i]->name, n);
+	for (i = 0; !ok && i < ni; i++)
+		ok = strlen(impls[i]->name) == n &&
+		     !strncmp(val, impls[i]->name, n);
 	if (ok && val[n]) {
 		ok = false;
 		for (i = 0; !ok && i < NOBS_SHA3_NR_ALGS; i++)
@@ -1230,7 +1142,10 @@ int nobs_sha3_register(void)
 	return 0;
 }
 
-/* Algorithm names and every driver name this module can register. */
+/*
+ * Algorithm names and the generic driver names; those of the arch's
+ * permutations are in its keccak_arch.h.
+ */
 MODULE_ALIAS_CRYPTO("shake128");
 MODULE_ALIAS_CRYPTO("shake128-nobs-generic");
 MODULE_ALIAS_CRYPTO("shake256");
@@ -1247,37 +1162,3 @@ MODULE_ALIAS_CRYPTO("sha3-224");
 MODULE_ALIAS_CRYPTO("sha3-256");
 MODULE_ALIAS_CRYPTO("sha3-384");
 MODULE_ALIAS_CRYPTO("sha3-512");
-#ifdef NOBS_HAVE_KECCAK_X86
-MODULE_ALIAS_CRYPTO("shake128-nobs-bmi");
-MODULE_ALIAS_CRYPTO("shake256-nobs-bmi");
-MODULE_ALIAS_CRYPTO("cshake128-nobs-bmi");
-MODULE_ALIAS_CRYPTO("cshake256-nobs-bmi");
-MODULE_ALIAS_CRYPTO("kmac128-nobs-bmi");
-MODULE_ALIAS_CRYPTO("kmac256-nobs-bmi");
-MODULE_ALIAS_CRYPTO("sha3-224-nobs-bmi");
-MODULE_ALIAS_CRYPTO("sha3-256-nobs-bmi");
-MODULE_ALIAS_CRYPTO("sha3-384-nobs-bmi");
-MODULE_ALIAS_CRYPTO("sha3-512-nobs-bmi");
-MODULE_ALIAS_CRYPTO("shake128-nobs-avx512");
-MODULE_ALIAS_CRYPTO("shake256-nobs-avx512");
-MODULE_ALIAS_CRYPTO("cshake128-nobs-avx512");
-MODULE_ALIAS_CRYPTO("cshake256-nobs-avx512");
-MODULE_ALIAS_CRYPTO("kmac128-nobs-avx512");
-MODULE_ALIAS_CRYPTO("kmac256-nobs-avx512");
-MODULE_ALIAS_CRYPTO("sha3-224-nobs-avx512");
-MODULE_ALIAS_CRYPTO("sha3-256-nobs-avx512");
-MODULE_ALIAS_CRYPTO("sha3-384-nobs-avx512");
-MODULE_ALIAS_CRYPTO("sha3-512-nobs-avx512");
-#endif
-#ifdef NOBS_HAVE_KECCAK_ARM64
-MODULE_ALIAS_CRYPTO("shake128-nobs-ce");
-MODULE_ALIAS_CRYPTO("shake256-nobs-ce");
-MODULE_ALIAS_CRYPTO("cshake128-nobs-ce");
-MODULE_ALIAS_CRYPTO("cshake256-nobs-ce");
-MODULE_ALIAS_CRYPTO("kmac128-nobs-ce");
-MODULE_ALIAS_CRYPTO("kmac256-nobs-ce");
-MODULE_ALIAS_CRYPTO("sha3-224-nobs-ce");
-MODULE_ALIAS_CRYPTO("sha3-256-nobs-ce");
-MODULE_ALIAS_CRYPTO("sha3-384-nobs-ce");
-MODULE_ALIAS_CRYPTO("sha3-512-nobs-ce");
-#endif

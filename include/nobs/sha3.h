@@ -28,11 +28,7 @@
 #ifndef NOBS_SHA3_H
 #define NOBS_SHA3_H
 
-#ifdef __KERNEL__
-#include <linux/types.h>
-#else
-#include <nobs/types.h>		/* the userspace harness of nobs */
-#endif
+#include <linux/types.h>	/* the harness: tests/user/compat/linux/ */
 
 /**
  * NOBS_IMPORT_NS() - import the namespace of the functions below

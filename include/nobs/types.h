@@ -5,7 +5,12 @@
  * A core (sha3/, drbg/, isogeny/ without *_glue.c) is plain C with no
  * crypto-API types, no allocation and no locks.  It is compiled into the
  * kernel module and, unchanged, into the userspace harness in tests/user/.
- * This header is the only place that tells the two worlds apart.
+ * This header is the only place that tells the two worlds apart: what
+ * differs between them is given here (the kernel) or by the harness's
+ * tests/user/compat/nobs_user_types.h, under the same names, so that no
+ * core tests __KERNEL__.  The harness's tests/user/compat also stands in
+ * for the few kernel headers a core or the arch code includes itself
+ * (<linux/types.h>, <linux/linkage.h>, <asm/fpu/api.h>, <asm/simd.h>).
  */
 #ifndef NOBS_TYPES_H
 #define NOBS_TYPES_H
@@ -18,6 +23,7 @@
 #include <linux/compiler.h>
 #include <linux/errno.h>
 #include <linux/export.h>
+#include <linux/jump_label.h>
 #include <kunit/visibility.h>
 #include <asm/byteorder.h>
 #include <linux/sched.h>
@@ -39,6 +45,24 @@ static __always_inline unsigned long nobs_stack_room(void)
 		return 0;
 	return sp - low;
 }
+
+/*
+ * A switch: set once at init, read in hot paths.  Here a static key (the
+ * read is a patched jump); in the harness a plain bool, which a test may
+ * also flip.  NOBS_DEFINE_SWITCH() defines one, off;
+ * NOBS_DECLARE_SWITCH() declares it; nobs_switch_on() reads it and
+ * nobs_switch_set() sets it (process context: it may sleep).
+ */
+#define NOBS_DEFINE_SWITCH(name)	DEFINE_STATIC_KEY_FALSE(name)
+#define NOBS_DECLARE_SWITCH(name)	DECLARE_STATIC_KEY_FALSE(name)
+#define nobs_switch_on(name)		static_branch_likely(&(name))
+#define nobs_switch_set(name, on)				\
+	do {							\
+		if (on)						\
+			static_branch_enable(&(name));		\
+		else						\
+			static_branch_disable(&(name));		\
+	} while (0)
 
 #else
 

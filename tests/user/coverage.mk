@@ -9,48 +9,50 @@
 # sanitizers), runs them and hands the .gcda files to gcovr.  `make
 # coverage-tests` prints that list.
 #
-# The *_more programs here reach what the other tests do not: engine
-# failures at every call of every DRBG operation, CSIDH invalid keys,
-# rejection sampling and the yield hook.  They assert results against the
-# NIST and CSIDH vectors, and run in `make test` under ASan+UBSan too.
+# The programs here reach what the other tests do not: refused inputs,
+# engine failures at every call of every DRBG operation, CSIDH invalid
+# keys, rejection sampling and the yield hook.  They assert results
+# against the NIST and CSIDH vectors and OpenSSL, and run in `make test`
+# under ASan+UBSan too.
 #
-#   test_sha3_more   Keccak core: cSHAKE/KMAC/TupleHash at a security level
-#                    other than 128/256 -> -EINVAL, state untouched, the
-#                    KMAC under way still equals OpenSSL's EVP_MAC KMAC
-#   test_drbg_more   CTR_DRBG: every -EINVAL input check, engine failure
+#   test_keccak_refusals  Keccak core: cSHAKE/KMAC/TupleHash at a security
+#                    level other than 128/256 -> -EINVAL, state untouched,
+#                    the KMAC under way still equals OpenSSL's EVP_MAC
+#                    KMAC; a never-initialised state absorbs nothing
+#   test_drbg_errors CTR_DRBG: every -EINVAL input check, engine failure
 #                    at each call of instantiate/reseed/generate (short and
 #                    long requests, with and without input) -> -EIO, the
 #                    instance uninstantiated and the output wiped, then a
 #                    clean instance again matches OpenSSL's CTR-DRBG
-#   test_csidh_more  CSIDH-512: a few vectors of each kind (valid,
+#   test_csidh_refusals  CSIDH-512: a few vectors of each kind (valid,
 #                    invalid_shared_secret, invalid_public_key1/2; the
-#                    first NOBS_CSIDH_MORE_PER_KIND, default 2, of each),
+#                    first NOBS_CSIDH_VECTORS_PER_KIND, default 2, of each),
 #                    peer checked before the private key, rejection of
 #                    unusable random points, the yield hook
 
-COV_TESTS := test_sha3 test_sha3_more test_keccak_impls test_sha3_lib \
-	test_drbg test_drbg_more \
+COV_TESTS := test_sha3 test_keccak_refusals test_keccak_impls test_sha3_lib \
+	test_drbg test_drbg_errors \
 	test_fp test_fp_portable test_fp1024 test_fp1024_portable \
 	test_csidh1024_keys test_csidh \
-	test_csidh_more
+	test_csidh_refusals
 
-USER_TESTS += $(BUILD)/test_sha3_more $(BUILD)/test_drbg_more \
-	$(BUILD)/test_csidh_more
+USER_TESTS += $(BUILD)/test_keccak_refusals $(BUILD)/test_drbg_errors \
+	$(BUILD)/test_csidh_refusals
 
 # This fragment is included before csidh.mk and drbg.mk: their source
 # lists are expanded a second time, when the rules run.
 .SECONDEXPANSION:
-$(BUILD)/test_sha3_more: $(ROOT)/tests/user/test_sha3_more.c \
+$(BUILD)/test_keccak_refusals: $(ROOT)/tests/user/test_keccak_refusals.c \
 		$(ROOT)/sha3/keccak.c $(ROOT)/sha3/keccak.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) -o $@ $(filter %.c,$^) -lcrypto
 
-$(BUILD)/test_drbg_more: $(ROOT)/tests/user/test_drbg_more.c $$(DRBG_CORE) \
+$(BUILD)/test_drbg_errors: $(ROOT)/tests/user/test_drbg_errors.c $$(DRBG_CORE) \
 		$$(DRBG_OSSL)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) -o $@ $(filter %.c,$^) -lcrypto
 
-$(BUILD)/test_csidh_more: $(ROOT)/tests/user/test_csidh_more.c \
+$(BUILD)/test_csidh_refusals: $(ROOT)/tests/user/test_csidh_refusals.c \
 		$$(CSIDH_CORE) $(ROOT)/tests/user/csidh_test_rng.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(CSIDH_CFLAGS) \

@@ -83,7 +83,7 @@ endif
 
 $(BUILD)/csidh_bench: $(ROOT)/tests/user/csidh_bench.c $(CSIDH_CORE) $(CSIDH_REF_LIB) \
 		$(ROOT)/tests/user/csidh_param.h \
-		$(ROOT)/tests/user/fp_cpu.h $(ROOT)/tests/user/bench_ticks.h
+		$(ROOT)/tests/user/fp_cpu.h $(ROOT)/tests/user/bench_clock.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(CSIDH_CFLAGS) -DNOBS_FP_COUNT \
 		$(CSIDH_REF_FLAGS) -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S %.a,$^))
@@ -131,7 +131,7 @@ $(eval $(call csidh_arm64_test,test_csidh_arm64,,$(filter-out %x86_64.S,$(CSIDH_
 USER_BENCHES += $(BUILD)/csidh_bench_arm64
 
 $(BUILD)/csidh_bench_arm64.bin: $(ROOT)/tests/user/csidh_bench.c $(CSIDH_CORE) \
-		$(ROOT)/arch/arm64/fp_arm64.S $(ROOT)/tests/user/bench_ticks.h
+		$(ROOT)/arch/arm64/fp_arm64.S $(ROOT)/tests/user/bench_clock.h
 	@mkdir -p $(@D)
 	@if command -v $(CSIDH_CROSS)gcc >/dev/null 2>&1; then \
 		echo "$(CSIDH_CROSS)gcc ... -o $@"; \
@@ -169,7 +169,7 @@ $(BUILD)/test_csidh_gmp: $(ROOT)/tests/user/test_csidh_gmp.c $(CSIDH_CORE) \
 # section, per operation and field (csidh_latency.c)
 USER_BENCHES += $(BUILD)/csidh_latency
 $(BUILD)/csidh_latency: $(ROOT)/tests/user/csidh_latency.c $(CSIDH_CORE) \
-		$(ROOT)/tests/user/csidh_param.h $(ROOT)/tests/user/fp_cpu.h $(ROOT)/tests/user/bench_ticks.h
+		$(ROOT)/tests/user/csidh_param.h $(ROOT)/tests/user/fp_cpu.h $(ROOT)/tests/user/bench_clock.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(CSIDH_CFLAGS) \
 		-DNOBS_FP_VEC_TRACE -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))

@@ -85,7 +85,7 @@ endif
 
 $(BUILD)/csidh1024_bench: $(ROOT)/tests/user/csidh_bench.c $(CSIDH1024_CORE) \
 		$$(FP_ASM) $(ROOT)/tests/user/csidh_param.h \
-		$(ROOT)/tests/user/fp_cpu.h $(ROOT)/tests/user/bench_ticks.h $(CSIDH1024_REF_LIB)
+		$(ROOT)/tests/user/fp_cpu.h $(ROOT)/tests/user/bench_clock.h $(CSIDH1024_REF_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(FP_ASFLAGS) -DTEST_CSIDH1024 \
 		-DNOBS_FP_COUNT $(CSIDH_REF_FLAGS) -o $@ \
@@ -95,7 +95,7 @@ $(BUILD)/csidh1024_bench: $(ROOT)/tests/user/csidh_bench.c $(CSIDH1024_CORE) \
 USER_BENCHES += $(BUILD)/csidh1024_latency
 $(BUILD)/csidh1024_latency: $(ROOT)/tests/user/csidh_latency.c \
 		$(CSIDH1024_CORE) $$(FP_ASM) $(ROOT)/tests/user/csidh_param.h \
-		$(ROOT)/tests/user/fp_cpu.h $(ROOT)/tests/user/bench_ticks.h
+		$(ROOT)/tests/user/fp_cpu.h $(ROOT)/tests/user/bench_clock.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(FP_ASFLAGS) -DTEST_CSIDH1024 \
 		-DNOBS_FP_VEC_TRACE -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))

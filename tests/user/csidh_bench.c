@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * CSIDH-512 benchmark (CSIDH-1024 built with -DTEST_CSIDH1024), native: median rdtsc cycles of one constant-time
- * group action (key generation), of public-key validation and of derive
+ * CSIDH-512 benchmark (CSIDH-1024 built with -DTEST_CSIDH1024), native:
+ * median ticks (bench_clock.h) of one constant-time group action (key
+ * generation), of public-key validation and of derive
  * (validation + group action), for each field implementation this CPU
  * runs, with each action's multiplication and squaring counts.  For
  * scale, the same run times one fp multiplication, and reports each
@@ -16,11 +17,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #if defined(__x86_64__)
 #include <cpuid.h>
 #endif
-#include "bench_ticks.h"
+#include "bench_clock.h"
 
 #include "csidh_test_rng.h"
 #include "csidh_param.h"
@@ -105,9 +105,9 @@ static unsigned long long ref_once(int keep)
 	unsigned long long t0, t;
 
 	csidh_private(&priv);
-	t0 = nobs_ticks();
+	t0 = bench_ticks();
 	action(&out, &base, &priv);
-	t = nobs_ticks() - t0;
+	t = bench_ticks() - t0;
 	if (keep && ref_kept < 64) {
 		ref_keys[ref_kept] = priv;
 		ref_pubs[ref_kept++] = out;
@@ -155,11 +155,11 @@ static void run_ref(int runs)
 	int i, j;
 
 	for (i = 0; i < 64; i++) {
-		unsigned long long t0 = nobs_ticks();
+		unsigned long long t0 = bench_ticks();
 
 		for (j = 0; j < 1000; j++)
 			fp_mul3(&a, &a, &b);
-		t[i] = (nobs_ticks() - t0) / 1000;
+		t[i] = (bench_ticks() - t0) / 1000;
 	}
 	mul = median(t, 64);
 	for (i = 0; i < runs; i++)
@@ -208,11 +208,11 @@ static void run(const char *impl, int runs, int counts_only)
 	NOBS_FPX(set_u64)(&a, 3);
 	NOBS_FPX(set_u64)(&b, 5);
 	for (i = 0; i < 64; i++) {
-		unsigned long long t0 = nobs_ticks();
+		unsigned long long t0 = bench_ticks();
 
 		for (j = 0; j < 1000; j++)
 			NOBS_FPX(mul)(&a, &a, &b);
-		t[i] = (nobs_ticks() - t0) / 1000;
+		t[i] = (bench_ticks() - t0) / 1000;
 	}
 	mul = median(t, 64);
 
@@ -223,10 +223,10 @@ static void run(const char *impl, int runs, int counts_only)
 
 		NOBS_CSIDHX(random_private_key)(sk, &env);
 		nobs_fp_count_mul = nobs_fp_count_sqr = 0;
-		t0 = nobs_ticks();
+		t0 = bench_ticks();
 		if (NOBS_CSIDHX(public_key)(pk, sk, &env, &t_ws))
 			abort();
-		t[i] = nobs_ticks() - t0;
+		t[i] = bench_ticks() - t0;
 #ifdef NOBS_CSIDH_REF
 		/* interleaved, so that both see the same machine load */
 		rt[i] = ref_once(0);
@@ -245,19 +245,19 @@ static void run(const char *impl, int runs, int counts_only)
 		return;
 	}
 	for (i = 0; i < runs; i++) {
-		unsigned long long t0 = nobs_ticks();
+		unsigned long long t0 = bench_ticks();
 
 		if (NOBS_CSIDHX(validate)(pk2, &env, &t_ws))
 			abort();
-		t[i] = nobs_ticks() - t0;
+		t[i] = bench_ticks() - t0;
 	}
 	val = median(t, runs);
 	for (i = 0; i < runs; i++) {
-		unsigned long long t0 = nobs_ticks();
+		unsigned long long t0 = bench_ticks();
 
 		if (NOBS_CSIDHX(shared_secret)(ss, sk, pk2, &env, &t_ws))
 			abort();
-		t[i] = nobs_ticks() - t0;
+		t[i] = bench_ticks() - t0;
 	}
 	derive = median(t, runs);
 	printf(" %10llu %14llu %6.0fk %8llu %7llu %8llu %8llu %14llu %6.0fk %14llu %6.0fk\n",
@@ -295,13 +295,8 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	print_cpu();
-#if defined(__x86_64__)
-	printf("%s: median rdtsc ticks over %d runs (xM = in fp muls)\n",
-	       T_ALG, runs);
-#else
-	printf("%s: median nanoseconds over %d runs (xM = in fp muls)\n",
-	       T_ALG, runs);
-#endif
+	printf("%s: median %s ticks over %d runs (xM = in fp muls)\n",
+	       T_ALG, BENCH_CLOCK, runs);
 	printf("M, S: multiplications and squarings per action (means); M+S min and max over the keys\n");
 	printf("(M+S moves only with the random points' public events; test_csidh_ops checks that every\n"
 	       " span between two events costs the same for every key)\n");

@@ -7,8 +7,9 @@
  * kernel's kernel_fpu_begin()/end(), with preemption off), per operation
  * (public key, validate, shared secret) and per field implementation,
  * against the targets: 1 ms between yields, 50 us per vector section.
- * Ticks are rdtsc (CLOCK_MONOTONIC nanoseconds elsewhere), converted to
- * microseconds by a calibration against CLOCK_MONOTONIC.
+ * Ticks are bench_clock.h's (rdtsc on x86-64, cntvct on arm64, else
+ * nanoseconds), converted to microseconds by a calibration against
+ * CLOCK_MONOTONIC.
  *
  * Usage: csidh_latency [keys]   (default 2 per operation and field)
  */
@@ -16,8 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include "bench_ticks.h"
+#include "bench_clock.h"
 
 #include "csidh_test_rng.h"
 #include "csidh_param.h"
@@ -54,7 +54,7 @@ static void keep(unsigned long long *v, unsigned long *n,
 /* the vector section's stand-in in fp.c (NOBS_FP_VEC_TRACE) */
 void nobs_fp_vec_trace(bool begin)
 {
-	unsigned long long t = nobs_ticks();
+	unsigned long long t = bench_ticks();
 
 	if (begin) {
 		fpu_start = t;
@@ -74,23 +74,19 @@ static int lat_yield(void *ctx)
 {
 	(void)ctx;
 	yields++;
-	gap_to(nobs_ticks());
+	gap_to(bench_ticks());
 	return 0;
 }
 
 static double ticks_per_us(void)
 {
-	struct timespec a, b;
-	unsigned long long t0, t1;
-	double ns;
+	unsigned long long t0, t1, a = bench_ns(), ns;
 
-	clock_gettime(CLOCK_MONOTONIC, &a);
-	t0 = nobs_ticks();
-	do {
-		clock_gettime(CLOCK_MONOTONIC, &b);
-		ns = (b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec);
-	} while (ns < 50e6);
-	t1 = nobs_ticks();
+	t0 = bench_ticks();
+	do
+		ns = bench_ns() - a;
+	while (ns < 50000000);
+	t1 = bench_ticks();
 	return (t1 - t0) / (ns / 1e3);
 }
 
@@ -131,14 +127,14 @@ static void measure(struct row *r, int op, const unsigned char *sk,
 		seed = 1234;
 		ngap = nfpu = yields = 0;
 		fpu_start = 0;
-		last = nobs_ticks();
+		last = bench_ticks();
 		if (op == OP_PK)
 			err = NOBS_CSIDHX(public_key)(out, sk, &env, &t_ws);
 		else if (op == OP_VAL)
 			err = NOBS_CSIDHX(validate)(peer, &env, &t_ws);
 		else
 			err = NOBS_CSIDHX(shared_secret)(out, sk, peer, &env, &t_ws);
-		gap_to(nobs_ticks());
+		gap_to(bench_ticks());
 		if (err)
 			abort();
 	}
@@ -190,13 +186,7 @@ int main(int argc, char **argv)
 		keys = 2;
 	tpu = ticks_per_us();
 	printf("%s latency: max over %d keys (each stretch: min of %d runs); %.0f ticks/us (%s)\n",
-	       T_ALG, keys, REPS, tpu,
-#if defined(__x86_64__)
-	       "rdtsc"
-#else
-	       "ns"
-#endif
-	       );
+	       T_ALG, keys, REPS, tpu, BENCH_CLOCK);
 	printf("gap: longest work between two possible reschedules (yields, start, end); fpu: longest vector section\n");
 	printf("%-9s %-14s %8s %14s %10s %-5s %12s %8s\n", "fp", "op",
 	       "yields", "gap ticks", "gap us", "<=1ms", "fpu ticks",

@@ -5,7 +5,7 @@
 #
 #   test_drbg     240 CAVP AES-256 no-df vectors, 100 PQC KAT DRBG outputs,
 #                 differential against OpenSSL's EVP_RAND CTR-DRBG (no df),
-#                 edge cases (ASan+UBSan); NOBS_DRBG_SEED=n replays a run
+#                 edge cases (ASan+UBSan); NOBS_SEED=n replays a run
 #   test_drbg_vg  the same at -O1 without sanitizers, for valgrind
 #   drbg_bench    make bench: 32 B / 1 KiB / 64 KiB requests, nobs core
 #                 beside OpenSSL's CTR-DRBG in the same run
@@ -29,6 +29,7 @@ $(BUILD)/test_drbg_vg: $(DRBG_DEPS)
 	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) -DNOBS_ROOT='"$(ROOT)"' -o $@ \
 		$(filter %.c,$^) -lcrypto
 
-$(BUILD)/drbg_bench: $(ROOT)/tests/user/drbg_bench.c $(DRBG_CORE) $(DRBG_OSSL)
+$(BUILD)/drbg_bench: $(ROOT)/tests/user/drbg_bench.c $(DRBG_CORE) $(DRBG_OSSL) \
+		$(ROOT)/tests/user/bench_clock.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) -o $@ $(filter %.c,$^) -lcrypto

@@ -8,18 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "drbg_ossl.h"
+#include "bench_clock.h"
 
 #define BATCHES 15
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -37,12 +29,12 @@ static double time_nobs(struct nobs_ctr_drbg *d, size_t len, int iters)
 	int b, i;
 
 	for (b = 0; b < BATCHES; b++) {
-		double t0 = now_ns();
+		double t0 = bench_ns();
 
 		for (i = 0; i < iters; i++)
 			if (nobs_ctr_drbg_generate(d, buf, len, NULL, 0))
 				abort();
-		t[b] = (now_ns() - t0) / iters;
+		t[b] = (bench_ns() - t0) / iters;
 	}
 	qsort(t, BATCHES, sizeof(t[0]), cmp_double);
 	return t[BATCHES / 2];
@@ -54,12 +46,12 @@ static double time_ossl(struct ossl_ref_drbg *r, size_t len, int iters)
 	int b, i;
 
 	for (b = 0; b < BATCHES; b++) {
-		double t0 = now_ns();
+		double t0 = bench_ns();
 
 		for (i = 0; i < iters; i++)
 			if (ossl_ref_generate(r, buf, len, NULL, 0))
 				abort();
-		t[b] = (now_ns() - t0) / iters;
+		t[b] = (bench_ns() - t0) / iters;
 	}
 	qsort(t, BATCHES, sizeof(t[0]), cmp_double);
 	return t[BATCHES / 2];

@@ -37,7 +37,8 @@ FP_QEMU ?= qemu-aarch64-static
 
 USER_BENCHES += $(BUILD)/fp_bench
 
-$(BUILD)/fp_bench: $(ROOT)/tests/user/fp_bench.c $(FP_CORE) $(FP_ASM) $(FP_COMPAT)
+$(BUILD)/fp_bench: $(ROOT)/tests/user/fp_bench.c $(FP_CORE) $(FP_ASM) $(FP_COMPAT) \
+		$(ROOT)/tests/user/bench_clock.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(FP_ASFLAGS) -o $@ \
 		$(filter-out %_tmpl.c,$(filter %.c %.S,$^)) -lgmp
@@ -106,7 +107,7 @@ $(eval $(call fp_tests,test_fp1024,-DTEST_FP1024))
 # and no data-dependent address in nobs_fp512_mul4_ifma/_sqr4_ifma, after
 # its self-test shows it failing on planted faults.  A wrapper script,
 # so 'make test' runs it like any other and sums its SUITE line (the
-# checker's own "N passed, N failed" lines are left out: run-suite would
+# checker's own "N passed, N failed" lines are left out: run-suite.sh would
 # count them too).
 USER_TESTS += $(BUILD)/test_fp_ifma_asm
 FP_IFMA_FUNCS := nobs_fp512_mul4_ifma nobs_fp512_sqr4_ifma

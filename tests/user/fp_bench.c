@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Benchmark of GF(p) multiplication and squaring for both CSIDH fields
- * (512-bit prime, 8 limbs; 1024-bit prime, 16 limbs): median rdtsc cycles
- * per operation for each implementation, beside GMP's mpn_mul_n / mpn_sqr
- * followed by a Montgomery reduction built from mpn_addmul_1, measured in
- * the same run for scale.
+ * (512-bit prime, 8 limbs; 1024-bit prime, 16 limbs): median ticks of
+ * bench_clock.h per operation for each implementation, beside GMP's
+ * mpn_mul_n / mpn_sqr followed by a Montgomery reduction built from
+ * mpn_addmul_1, measured in the same run for scale.
  *
  * Each sample times a chain of BATCH dependent operations (the output
  * feeds the next input), as field arithmetic is used in an isogeny
@@ -14,33 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <gmp.h>
-#ifdef __x86_64__
-#include <x86intrin.h>
-#endif
 
 #include "isogeny/fp512.h"
 #include "isogeny/fp1024.h"
 #include "fp_cpu.h"
+#include "bench_clock.h"
 
 #define BATCH	1000
 #define SAMPLES	301
 #define MAXN	NOBS_FP1024_LIMBS
-
-static inline u64 cycles(void)
-{
-#ifdef __x86_64__
-	unsigned int aux;
-
-	return __rdtscp(&aux);
-#elif defined(__aarch64__)
-	u64 v;
-
-	__asm__ __volatile__("isb; mrs %0, cntvct_el0" : "=r"(v));
-	return v;
-#else
-	return 0;
-#endif
-}
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -150,10 +132,10 @@ static double F##_bench_mul(void (*mul)(struct T *, const struct T *,	\
 	int i, j;							\
 									\
 	for (i = 0; i < SAMPLES; i++) {					\
-		t = cycles();						\
+		t = bench_ticks();					\
 		for (j = 0; j < BATCH; j++)				\
 			mul(&x, &x, y0);				\
-		s[i] = cycles() - t;					\
+		s[i] = bench_ticks() - t;				\
 	}								\
 	__asm__ __volatile__("" : : "r"(&x) : "memory");		\
 	return median(s);						\
@@ -167,10 +149,10 @@ static double F##_bench_sqr(void (*sqr)(struct T *, const struct T *),	\
 	int i, j;							\
 									\
 	for (i = 0; i < SAMPLES; i++) {					\
-		t = cycles();						\
+		t = bench_ticks();					\
 		for (j = 0; j < BATCH; j++)				\
 			sqr(&x, &x);					\
-		s[i] = cycles() - t;					\
+		s[i] = bench_ticks() - t;				\
 	}								\
 	__asm__ __volatile__("" : : "r"(&x) : "memory");		\
 	return median(s);						\
@@ -237,7 +219,7 @@ static int F##_table(void)						\
 #ifdef __x86_64__
 #define UNIT	"rdtsc cycles"
 #else
-#define UNIT	"counter ticks"
+#define UNIT	BENCH_CLOCK " ticks"
 #endif
 
 #ifdef NOBS_FP_ASM_NAME

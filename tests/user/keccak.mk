@@ -105,14 +105,14 @@ endif
 
 $(BUILD)/keccak_bench: $(ROOT)/tests/user/keccak_bench.c \
 		$(ROOT)/tests/user/keccak_bench.h \
-		$(ROOT)/tests/user/keccak_ticks.h $(KECCAK_CORE) $(KECCAK_ARCH) \
+		$(ROOT)/tests/user/bench_clock.h $(KECCAK_CORE) $(KECCAK_ARCH) \
 		$(KECCAK_COMPAT) $(KSHA3_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(KECCAK_DEFS) $(KSHA3_DEFS) \
 		$(KECCAK_ASFLAGS) -o $@ $(filter %.c %.S %.o,$^) -lcrypto
 
 $(BUILD)/keccak_xn_bench: $(ROOT)/tests/user/keccak_xn_bench.c \
-		$(ROOT)/tests/user/keccak_ticks.h $(KECCAK_CORE) $(KECCAK_ARCH) $(KECCAK_COMPAT)
+		$(ROOT)/tests/user/bench_clock.h $(KECCAK_CORE) $(KECCAK_ARCH) $(KECCAK_COMPAT)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(KECCAK_DEFS) \
 		$(KECCAK_ASFLAGS) -I$(ROOT)/tests/user -o $@ \

@@ -29,13 +29,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <openssl/evp.h>
 #include "sha3/keccak.h"
 #include "keccak_bench.h"
 #include "keccak_cpu.h"
 
-#include "keccak_ticks.h"
+#include "bench_clock.h"
 #if defined(__aarch64__)
 #include <sys/auxv.h>
 #ifndef HWCAP_SHA3
@@ -100,14 +99,6 @@ static void hash_once(const struct column *c, enum alg a, const u8 *in,
 	}
 }
 
-static u64 now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (u64)ts.tv_sec * 1000000000u + (u64)ts.tv_nsec;
-}
-
 /*
  * nobs_sha3_select()'s load-time timing (sha3/sha3_glue.c), replayed
  * natively with the same parameters: one absorb of 24 blocks at
@@ -118,16 +109,16 @@ static u64 now_ns(void)
 static u64 select_ns(const struct nobs_keccak_impl *impl)
 {
 	static const u8 zero[24 * 168];
-	u64 st[25] = { 0 }, start = now_ns(), best = ~0ull, t;
+	u64 st[25] = { 0 }, start = bench_ns(), best = ~0ull, t;
 	unsigned int i;
 
 	for (i = 0; i <= 8; i++) {	/* i = 0: untimed warm-up */
-		t = now_ns();
+		t = bench_ns();
 		impl->absorb(st, zero, 24, 168);
-		t = now_ns() - t;
+		t = bench_ns() - t;
 		if (i && t < best)
 			best = t;
-		if (i && now_ns() - start > 500000)
+		if (i && bench_ns() - start > 500000)
 			break;
 	}
 	return (best + 23) / 24;
@@ -171,10 +162,10 @@ static u64 xsave_ticks(void)
 		else
 			__asm__ volatile("vpcmpeqd %%ymm15, %%ymm15, %%ymm15"
 					 : : : "xmm15");
-		t = ticks();
+		t = bench_ticks();
 		__asm__ volatile("xsaveopt64 (%0)\n\txrstor64 (%0)" : : "r"(buf),
 				 "a"((u32)mask), "d"((u32)(mask >> 32)) : "memory");
-		t = ticks() - t;
+		t = bench_ticks() - t;
 		if (t < best)
 			best = t;
 	}
@@ -268,12 +259,12 @@ int main(void)
 
 			for (r = 0; r < SAMPLES; r++)
 				for (c = 0; c < ncols; c++) {
-					u64 t0 = ticks();
+					u64 t0 = bench_ticks();
 
 					for (i = 0; i < batch; i++)
 						hash_once(&cols[c], a, msg,
 							  sizes[s], out);
-					t[c][r] = ticks() - t0;
+					t[c][r] = bench_ticks() - t0;
 				}
 			for (c = 0; c < ncols; c++) {
 				qsort(t[c], SAMPLES, sizeof(u64), cmp_u64);
@@ -346,10 +337,10 @@ int main(void)
 	/* nobs.ko times the permutations at load (nobs_sha3_select()) */
 	fastest = generic_col;
 	sel_best = ~0ull;
-	sel_t = now_ns();
+	sel_t = bench_ns();
 	for (c = generic_col; c < ossl_col; c++)
 		sel[c] = select_ns(cols[c].impl);
-	sel_t = now_ns() - sel_t;
+	sel_t = bench_ns() - sel_t;
 	printf("load-time choice replayed natively (no FPU section):");
 	for (c = generic_col; c < ossl_col; c++) {
 		printf(" %s %llu", cols[c].impl->name,
@@ -364,7 +355,7 @@ int main(void)
 #if defined(__x86_64__)
 	{
 		u64 xs = xsave_ticks();
-		double cpt = cycles_per_tick();
+		double cpt = bench_cycles_per_tick();
 
 		printf("core cycles per TSC tick (dependent adds): %.2f; SHA3-256 16 KiB in cycles/byte:", cpt);
 		for (c = generic_col; c < ncols; c++)

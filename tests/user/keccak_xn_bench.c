@@ -35,12 +35,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <openssl/evp.h>
 #include "sha3/keccak.h"
 #include "keccak_cpu.h"
 
-#include "keccak_ticks.h"
+#include "bench_clock.h"
 
 #define MSG_LEN		(1u << 20)
 #define PH_B		8192u
@@ -181,14 +180,6 @@ static struct column *add_col(enum kind kind, const char *title,
 	return c;
 }
 
-static u64 now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (u64)ts.tv_sec * 1000000000u + (u64)ts.tv_nsec;
-}
-
 /*
  * nobs_sha3_xn_time() (sha3/sha3_glue.c) replayed natively: one absorb of
  * 24 / lanes blocks in every lane (24 permutations) per trial, the
@@ -199,19 +190,19 @@ static u64 xn_select_ns(const struct nobs_keccak_xn_impl *xn)
 {
 	static const u8 zero[24 * NOBS_SHAKE128_RATE];
 	static u64 st[8][NOBS_KECCAK_LANES];
-	u64 start = now_ns(), best = ~0ull, t;
+	u64 start = bench_ns(), best = ~0ull, t;
 	const u8 *in[8];
 	unsigned int i;
 
 	for (i = 0; i < 8; i++)
 		in[i] = zero;
 	for (i = 0; i <= 8; i++) {
-		t = now_ns();
+		t = bench_ns();
 		xn->absorb(st, in, 24 / xn->lanes, NOBS_SHAKE128_RATE);
-		t = now_ns() - t;
+		t = bench_ns() - t;
 		if (i && t < best)
 			best = t;
-		if (i && now_ns() - start > 500000)
+		if (i && bench_ns() - start > 500000)
 			break;
 	}
 	return (best + 23) / 24;
@@ -314,10 +305,10 @@ int main(void)
 
 	for (r = 0; r < SAMPLES; r++)
 		for (c = 0; c < ncols; c++) {
-			u64 t0 = ticks();
+			u64 t0 = bench_ticks();
 
 			run_col(&cols[c], out);
-			t[c][r] = ticks() - t0;
+			t[c][r] = bench_ticks() - t0;
 		}
 	for (c = 0; c < ncols; c++) {
 		qsort(t[c], SAMPLES, sizeof(u64), cmp_u64);
@@ -330,7 +321,7 @@ int main(void)
 		if (cols[c].kind == SHAKE_OSSL)
 			ossl = tpb[c];
 	}
-	cpt = cycles_per_tick();
+	cpt = bench_cycles_per_tick();
 
 	printf("SHAKE128 vs ParallelHash128 (B = 8192) over 1 MiB, ticks per byte, fastest of %d;\n"
 	       "ratios to the fastest nobs single-stream SHAKE128 (best), to bmi and to OpenSSL\n",

@@ -15,7 +15,7 @@
  *     for the first -v N "valid" ones (default 2; CSIDH-1024 1), and
  *     every curve it ends on is checked supersingular ([p + 1] of a
  *     random point is infinity);
- *  2. fresh random private keys (seed printed, -s SEED to replay; a
+ *  2. fresh random private keys (seed printed, NOBS_SEED=n to replay; a
  *     fresh seed from /dev/urandom otherwise), -k N of them (default 3;
  *     CSIDH-1024 1), and the two extreme keys (every exponent +max,
  *     every one -max): the core's public key equals the oracle's, and
@@ -26,7 +26,7 @@
  *
  * Built for CSIDH-512, or for CSIDH-1024 with -DTEST_CSIDH1024.
  *
- * Usage: test_csidh_gmp [-k N] [-v N] [-s SEED]
+ * Usage: [NOBS_SEED=n] test_csidh_gmp [-k N] [-v N]
  * Output: FAIL lines, then "SUITE: N passed, N failed, N skipped".
  */
 #include <stdio.h>
@@ -515,7 +515,8 @@ static void core_vs(const unsigned char sk[NOBS_CSIDHX_PRIVATE_KEY_SIZE],
 int main(int argc, char **argv)
 {
 	unsigned char sk[NOBS_CSIDHX_PRIVATE_KEY_SIZE], pk[NOBS_CSIDHX_PUBLIC_KEY_SIZE], prev[NOBS_CSIDHX_PUBLIC_KEY_SIZE], ss[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
-	unsigned long long seed = 0, kseed;
+	const char *env = getenv("NOBS_SEED");
+	unsigned long long seed = env ? strtoull(env, NULL, 0) : 0, kseed;
 	int keys = O_KEYS, nvec = O_VECS, e[NOBS_CSIDHX_PRIMES], i, j, have_prev = 0;
 	FILE *f;
 
@@ -524,8 +525,6 @@ int main(int argc, char **argv)
 			keys = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "-v") && i + 1 < argc)
 			nvec = atoi(argv[++i]);
-		else if (!strcmp(argv[i], "-s") && i + 1 < argc)
-			seed = strtoull(argv[++i], NULL, 0);
 	}
 	if (!seed) {
 		f = fopen("/dev/urandom", "rb");
@@ -534,8 +533,7 @@ int main(int argc, char **argv)
 		if (f)
 			fclose(f);
 	}
-	printf("%s: fresh keys from seed %llu (-s %llu replays them)\n",
-	       T_NAME, seed, seed);
+	printf("%s: fresh keys from NOBS_SEED=%llu\n", T_NAME, seed);
 	o_setup((unsigned long)seed);
 	kseed = seed;
 

@@ -12,7 +12,7 @@
  * unpacked); without them those parts print SKIP.
  *
  * Usage: test_drbg [iterations] (differential rounds, default 300;
- * NOBS_DRBG_SEED=n picks the random seed, printed on every run).
+ * NOBS_SEED=n picks the random seed, printed on every run).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -453,10 +453,10 @@ int main(int argc, char **argv)
 {
 	struct ossl_ctr_engine e;
 	int rounds = argc > 1 ? atoi(argv[1]) : 300;
-	const char *s = getenv("NOBS_DRBG_SEED");
+	const char *s = getenv("NOBS_SEED");
 
 	rng_state = s ? strtoull(s, NULL, 0) : (u64)time(NULL);
-	printf("drbg: NOBS_DRBG_SEED=%llu\n", (unsigned long long)rng_state);
+	printf("drbg: NOBS_SEED=%llu\n", (unsigned long long)rng_state);
 
 	if (ossl_ctr_engine_init(&e)) {
 		printf("FAIL: OpenSSL AES-256-CTR not available\n");

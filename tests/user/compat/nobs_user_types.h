@@ -74,4 +74,10 @@ static inline unsigned long nobs_stack_room(void)
 	return ~0UL;
 }
 
+/* include/nobs/types.h's switches: a plain bool, which a test may flip. */
+#define NOBS_DEFINE_SWITCH(name)	bool name
+#define NOBS_DECLARE_SWITCH(name)	extern bool name
+#define nobs_switch_on(name)		likely(name)
+#define nobs_switch_set(name, on)	((name) = (on))
+
 #endif /* NOBS_USER_TYPES_H */

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# run-suite NAME CMD...: run one test suite, show its output, and record its
+# run-suite.sh NAME CMD...: run one test suite, show its output, and record its
 # counts in $NOBS_BUILD/results/NAME.  Counts come from the suite's own
 # "[WORD: ]N passed, N failed[, N skipped]" lines (summed); a suite that exits
 # non-zero without reporting a failure counts as one failure.

@@ -7,7 +7,7 @@
  * A state that was never initialised (all zero: rate 0, as sha3_glue.c
  * leaves a KMAC transform's prefix until setkey) absorbs nothing and
  * squeezes zeros, without dividing by its rate or writing outside it.
- * Output: FAIL lines, then "sha3_more: N passed, N failed, N skipped".
+ * Output: FAIL lines, then "keccak_refusals: N passed, N failed, N skipped".
  */
 #include <stdio.h>
 #include <string.h>
@@ -114,6 +114,6 @@ int main(void)
 	check(!memcmp(out, ref, sizeof(out)),
 	      "a zero state (no key) squeezes zeros", 0);
 
-	printf("sha3_more: %d passed, %d failed, 0 skipped\n", passed, failed);
+	printf("keccak_refusals: %d passed, %d failed, 0 skipped\n", passed, failed);
 	return failed ? 1 : 0;
 }

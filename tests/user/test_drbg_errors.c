@@ -14,7 +14,7 @@
  *
  * The reference is OpenSSL's EVP_RAND CTR-DRBG (AES-256, no df) from
  * drbg_ossl.c, an independent implementation.
- * Output follows HACKING.md: FAIL lines, then "drbg_more: N passed, ...".
+ * Output follows HACKING.md: FAIL lines, then "drbg_errors: N passed, ...".
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -280,7 +280,7 @@ int main(void)
 	fill(add, sizeof(add), 4);
 	if (ossl_ctr_engine_init(&e) || ossl_ref_new(&ref)) {
 		printf("FAIL: OpenSSL AES-256-CTR / CTR-DRBG not available\n");
-		printf("drbg_more: 0 passed, 1 failed, 0 skipped\n");
+		printf("drbg_errors: 0 passed, 1 failed, 0 skipped\n");
 		return 1;
 	}
 	test_einval(&e);
@@ -290,6 +290,6 @@ int main(void)
 	ossl_ref_free(&ref);
 	ossl_ctr_engine_free(&e);
 
-	printf("drbg_more: %u passed, %u failed, 0 skipped\n", passed, failed);
+	printf("drbg_errors: %u passed, %u failed, 0 skipped\n", passed, failed);
 	return failed ? 1 : 0;
 }

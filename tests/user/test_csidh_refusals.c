@@ -4,7 +4,7 @@
  * test_csidh.c do not reach, checked against the CSIDH reference vectors
  * ($NOBS_VECTORS/csidh/csidh_testvectors.dat).
  *
- *  - the first NOBS_CSIDH_MORE_PER_KIND (default 2) vectors of each kind:
+ *  - the first NOBS_CSIDH_VECTORS_PER_KIND (default 2) vectors of each kind:
  *    valid, invalid_shared_secret, invalid_public_key1, invalid_public_key2
  *    (an invalid peer is refused by validate and by shared_secret, -EINVAL
  *    and a zeroed secret);
@@ -16,7 +16,8 @@
  *  - the yield hook is called during the group action and does not change
  *    the result.
  *
- * Output: FAIL/SKIP lines, then "csidh_more: N passed, N failed, N skipped".
+ * Output: FAIL/SKIP lines, then
+ * "csidh_refusals: N passed, N failed, N skipped".
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -313,7 +314,7 @@ static void test_sampling(const struct vec *val)
 int main(void)
 {
 	const char *dir = getenv("NOBS_VECTORS");
-	const char *pk = getenv("NOBS_CSIDH_MORE_PER_KIND");
+	const char *pk = getenv("NOBS_CSIDH_VECTORS_PER_KIND");
 	static struct vec v[400];
 	static unsigned long long seed = 11;
 	const struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
@@ -325,8 +326,8 @@ int main(void)
 		 dir ? dir : NOBS_ROOT "/build/vectors");
 	text = read_file(path);
 	if (!text) {
-		printf("SKIP: csidh_more: no %s\n", path);
-		printf("csidh_more: 0 passed, 0 failed, 1 skipped\n");
+		printf("SKIP: csidh_refusals: no %s\n", path);
+		printf("csidh_refusals: 0 passed, 0 failed, 1 skipped\n");
 		return 0;
 	}
 	n = load(text, v, 400);
@@ -334,7 +335,7 @@ int main(void)
 	check(n == 328, "parse 328 vectors", n);
 	if (n <= 0)
 		goto out;
-	printf("csidh_more: fp %s\n", nobs_test_fp_select(asm_usable()));
+	printf("csidh_refusals: fp %s\n", nobs_test_fp_select(asm_usable()));
 
 	for (i = 0; i < n; i++) {
 		if (val < 0 && !strcmp(v[i].status, "valid") && v[i].has_ss)
@@ -350,7 +351,7 @@ int main(void)
 	test_shared_secret_checks(&v[val], &v[bad2], &env);
 	test_sampling(&v[val]);
 out:
-	printf("csidh_more: %d passed, %d failed, %d skipped\n", passed, failed,
+	printf("csidh_refusals: %d passed, %d failed, %d skipped\n", passed, failed,
 	       skipped);
 	return failed ? 1 : 0;
 }

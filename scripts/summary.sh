@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# summary: one line per suite recorded by run-suite, the skips with their
+# summary.sh: one line per suite recorded by run-suite.sh, the skips with their
 # reasons, and the grand total as the last line.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# cc-split CC ARGS...: run "CC ARGS..." so that the compiler cache can keep
+# cc-split.sh CC ARGS...: run "CC ARGS..." so that the compiler cache can keep
 # its work.  A command that compiles and links several sources at once
 # (the userspace harness's and the fuzzers' rules: "-o prog a.c b.c b.S
 # -lcrypto") is one ccache cannot cache; here each source is compiled

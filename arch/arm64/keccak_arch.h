@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The arm64 part of the Keccak glue: sha3/sha3_glue.c includes it as
+ * "keccak_arch.h", found in this directory, which the top-level Kbuild
+ * puts on the include path of an arm64 build (arch/generic's on an
+ * architecture without code of its own).  What it gives the glue: the
+ * permutations of this build a CPU may run, the SIMD section and the rate
+ * of the load-time timing's counter.
+ */
+#ifndef NOBS_ARCH_ARM64_KECCAK_ARCH_H
+#define NOBS_ARCH_ARM64_KECCAK_ARCH_H
+
+#include <linux/module.h>
+#include <crypto/algapi.h>
+#include <asm/arch_timer.h>
+#include <asm/neon.h>
+
+#include "nobs.h"
+#include "sha3/keccak.h"
+
+static inline void nobs_sha3_simd_begin(void)
+{
+	kernel_neon_begin();
+}
+
+static inline void nobs_sha3_simd_end(void)
+{
+	kernel_neon_end();
+}
+
+/* get_cycles() ticks per microsecond: the generic timer's frequency. */
+static inline u64 nobs_sha3_ticks_per_us(void)
+{
+	return arch_timer_get_cntfrq() / USEC_PER_SEC;
+}
+
+/* The permutations besides generic this CPU can run, into @list. */
+static inline unsigned int
+nobs_sha3_arch_usable(const struct nobs_cpu *cpu,
+		      const struct nobs_keccak_impl **list)
+{
+	unsigned int n = 0;
+
+	if (cpu->sha3)
+		list[n++] = &nobs_keccak_arm64_ce;
+	return n;
+}
+
+/* Every call may take the SHA3 instructions: no threshold. */
+static inline unsigned int
+nobs_sha3_min_blocks(const struct nobs_keccak_impl *impl)
+{
+	return 0;
+}
+
+/* No multi-lane permutation on arm64. */
+static inline unsigned int
+nobs_sha3_arch_xn_usable(const struct nobs_cpu *cpu,
+			 const struct nobs_keccak_xn_impl **list)
+{
+	return 0;
+}
+
+/* The driver names of this architecture's permutation. */
+MODULE_ALIAS_CRYPTO("shake128-nobs-ce");
+MODULE_ALIAS_CRYPTO("shake256-nobs-ce");
+MODULE_ALIAS_CRYPTO("cshake128-nobs-ce");
+MODULE_ALIAS_CRYPTO("cshake256-nobs-ce");
+MODULE_ALIAS_CRYPTO("kmac128-nobs-ce");
+MODULE_ALIAS_CRYPTO("kmac256-nobs-ce");
+MODULE_ALIAS_CRYPTO("sha3-224-nobs-ce");
+MODULE_ALIAS_CRYPTO("sha3-256-nobs-ce");
+MODULE_ALIAS_CRYPTO("sha3-384-nobs-ce");
+MODULE_ALIAS_CRYPTO("sha3-512-nobs-ce");
+
+#endif /* NOBS_ARCH_ARM64_KECCAK_ARCH_H */
