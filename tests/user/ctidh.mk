@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# CTIDH (issue 37; docs/ctidh.md): high-ctidh's public keys of the keys
+# CTIDH (docs/ctidh.md): high-ctidh's public keys of the keys
 # that CTIDH-511/512 share with CSIDH-512 and CTIDH-1024 with CSIDH-1024,
 # through nobs's CSIDH engine (test_ctidh_common.c, once per field).
 # tests/user/ctidh_ref_fresh.c, the oracle that made them, is built
