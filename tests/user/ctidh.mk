@@ -1,0 +1,27 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# CTIDH (docs/ctidh.md): high-ctidh's public keys of the keys
+# that CTIDH-511/512 share with CSIDH-512 and CTIDH-1024 with CSIDH-1024,
+# through nobs's CSIDH engine (test_ctidh_common.c, once per field).
+# tests/user/ctidh_ref_fresh.c, the oracle that made them, is built
+# outside the project against high-ctidh, never here.
+# Included by tests/user/Makefile after csidh.mk and csidh1024.mk, whose
+# CSIDH_CORE and CSIDH1024_CORE it uses.
+
+USER_TESTS += $(BUILD)/test_ctidh_common $(BUILD)/test_ctidh1024_common
+
+$(BUILD)/test_ctidh_common: $(ROOT)/tests/user/test_ctidh_common.c \
+		$(CSIDH_CORE) $(ROOT)/tests/user/csidh_test_rng.h \
+		$(ROOT)/tests/user/csidh_param.h
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(CSIDH_CFLAGS) \
+		-DNOBS_ROOT='"$(ROOT)"' -o $@ \
+		$(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+
+$(BUILD)/test_ctidh1024_common: $(ROOT)/tests/user/test_ctidh_common.c \
+		$(CSIDH1024_CORE) $$(FP_ASM) $(ROOT)/tests/user/csidh_test_rng.h \
+		$(ROOT)/tests/user/csidh_param.h \
+		$(ROOT)/tests/user/fp_cpu.h
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(FP_ASFLAGS) -DTEST_CSIDH1024 \
+		-DNOBS_ROOT='"$(ROOT)"' -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
