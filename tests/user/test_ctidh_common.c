@@ -15,6 +15,7 @@
 #include "csidh_test_rng.h"
 #include "csidh_param.h"
 #include "fp_cpu.h"
+#include "vectors_json.h"
 
 #ifdef TEST_CSIDH1024
 static const char *const sets[] = { "ctidh1024" };
@@ -22,7 +23,6 @@ static const char *const sets[] = { "ctidh1024" };
 static const char *const sets[] = { "ctidh511", "ctidh512" };
 #endif
 
-static int passed, failed, skipped;
 static u64 seed = 37;
 static const struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
 static struct nobs_csidh_ws ws;
@@ -40,28 +40,6 @@ static int hexin(unsigned char *out, size_t n, const char *s, size_t len)
 		out[i] = (unsigned char)v;
 	}
 	return 0;
-}
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = n >= 0 ? malloc(n + 1) : NULL;
-	if (!buf || fread(buf, 1, n, f) != (size_t)n) {
-		fclose(f);
-		free(buf);
-		return NULL;
-	}
-	buf[n] = 0;
-	fclose(f);
-	return buf;
 }
 
 /* high-ctidh's int8_t vector to the CSIDH nibble encoding (even i: high) */
@@ -103,21 +81,20 @@ static void run(char *text, const char *impl)
 		u8 want[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
 		u8 pk[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
 		char *a = strchr(line, ' '), *b = a ? strchr(a + 1, ' ') : NULL;
+		int ok;
 
 		if (line[0] == '#' || !a || !is_ours(line, a - line))
 			continue;
 		n++;
-		if (!b || hexin(e, sizeof(e), a + 1, b - a - 1) ||
-		    hexin(want, sizeof(want), b + 1, strlen(b + 1)) ||
-		    to_nibbles(sk, e) ||
-		    NOBS_CSIDHX(public_key)(pk, sk, &env, &ws) ||
-		    memcmp(pk, want, sizeof(pk))) {
-			printf("FAIL: %s line %d (%.*s) with fp %s\n", T_ALG,
-			       n, (int)(a - line), line, impl);
-			failed++;
-		} else {
-			passed++;
-		}
+		ok = b && !hexin(e, sizeof(e), a + 1, b - a - 1) &&
+		     !hexin(want, sizeof(want), b + 1, strlen(b + 1)) &&
+		     !to_nibbles(sk, e) &&
+		     !NOBS_CSIDHX(public_key)(pk, sk, &env, &ws) &&
+		     !memcmp(pk, want, sizeof(pk));
+		if (!ok)
+			printf("  %s: the key of line %d (%.*s) with fp %s\n",
+			       T_ALG, n, (int)(a - line), line, impl);
+		check(ok, "high-ctidh's public key", n);
 	}
 	printf("%s: %d keys of high-ctidh's with fp %s\n", T_ALG, n, impl);
 }

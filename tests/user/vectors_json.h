@@ -18,7 +18,7 @@
  */
 static int passed, failed, skipped;
 
-static void check(int ok, const char *what, int id)
+static inline void check(int ok, const char *what, int id)
 {
 	if (ok) {
 		passed++;
@@ -29,7 +29,7 @@ static void check(int ok, const char *what, int id)
 }
 
 /* The file's contents, NUL-terminated (malloc'ed); NULL if unreadable. */
-static char *slurp(const char *path)
+static inline char *slurp(const char *path)
 {
 	FILE *f = fopen(path, "rb");
 	char *buf;
@@ -71,8 +71,8 @@ static inline const char *next_vector(const char *from, const char **end,
 }
 
 /* The string value of "key" in the object text [obj, end); NULL if none. */
-static const char *field(const char *obj, const char *end, const char *key,
-			 size_t *len)
+static inline const char *field(const char *obj, const char *end,
+				const char *key, size_t *len)
 {
 	char pat[32];
 	const char *p, *q;
@@ -92,8 +92,8 @@ static const char *field(const char *obj, const char *end, const char *key,
 }
 
 /* Decode the hex string value of key into exactly n bytes. */
-static int unhex(unsigned char *out, size_t n, const char *obj,
-		 const char *end, const char *key)
+static inline int unhex(unsigned char *out, size_t n, const char *obj,
+			const char *end, const char *key)
 {
 	const char *hex;
 	size_t i, len = 0;
