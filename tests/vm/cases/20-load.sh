@@ -123,6 +123,12 @@ ld_start() {
 	ld_lpid=$!
 }
 
+# ld_failed: nobs_init() has reached its failure (and is unwinding); all
+# three parts below wait for it, whichever of them run.
+ld_failed() {
+	dmesg | tail -n +$((ld_seen + 1)) | grep -q 'load failed on purpose'
+}
+
 # A failure after registration, with a user of nobs from during the load
 # (test_fail_after: the test build).
 ld_inst=$(modinfo -n nobs 2>/dev/null)
@@ -132,10 +138,6 @@ elif [ -n "$ld_inst" ]; then
 	result skip load-late-failure "nobs is installed ($ld_inst): the rebind runs modprobe (load-installed-* below)"
 else
 ld_start
-# ld_failed: nobs_init() has reached its failure (and is unwinding).
-ld_failed() {
-	dmesg | tail -n +$((ld_seen + 1)) | grep -q 'load failed on purpose'
-}
 if ! ld_wait /tmp/ld.ready 600; then
 	result fail load-late-failure-bind "no shake128-nobs-* bound during the load: $(cat /tmp/ld.hold /tmp/ld.out)"
 	kill "$ld_hpid" 2>/dev/null
