@@ -33,31 +33,29 @@ static inline void nobs_fp_vec_trace(bool begin)
 	(void)begin;
 }
 #endif
+#endif
 
+/* Whether a vector section could start: then it has, and must be ended. */
 bool nobs_fp_vec_begin(void)
 {
+#ifdef NOBS_FP_VEC_NAME
 	if (!nobs_switch_on(nobs_fp_vec_flag) || !may_use_simd())
 		return false;
 	kernel_fpu_begin();
 	nobs_fp_vec_trace(true);
 	return true;
+#else
+	return false;
+#endif
 }
 
 void nobs_fp_vec_end(void)
 {
+#ifdef NOBS_FP_VEC_NAME
 	nobs_fp_vec_trace(false);
 	kernel_fpu_end();
-}
-#else
-bool nobs_fp_vec_begin(void)
-{
-	return false;
-}
-
-void nobs_fp_vec_end(void)
-{
-}
 #endif
+}
 
 const char *nobs_fp_vec_name(void)
 {

@@ -1260,6 +1260,18 @@ int main(void)
 			test_mul4_section(name);
 		}
 #endif
+		{
+			/* a CPU with the assembly and no vector unit */
+			struct check c;
+
+			name = nobs_fp_select(true, false);
+			check_begin(&c, "select(true, no vector unit) is " NOBS_FP_ASM_NAME ", without vector code");
+			check_true(&c, !strcmp(name, NOBS_FP_ASM_NAME), name);
+			check_true(&c, !nobs_fp_vec_name(), "nobs_fp_vec_name()");
+			check_true(&c, !nobs_fp_vec_begin(), "nobs_fp_vec_begin()");
+			check_end(&c);
+			test_mul4_section(name);
+		}
 		nobs_test_fp_select(false);
 	}
 #endif
