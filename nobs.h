@@ -53,8 +53,8 @@ bool nobs_x86_prefer_ymm(u8 vendor, u8 family, u8 model, bool flag);
  * the waits around registration) is nobs_alg.h's.
  */
 
-int nobs_sha3_check_params(const struct nobs_cpu *cpu);
-const char *nobs_sha3_select(const struct nobs_cpu *cpu);
+int nobs_keccak_check_params(const struct nobs_cpu *cpu);
+const char *nobs_keccak_select(const struct nobs_cpu *cpu);
 int nobs_sha3_selftest(void);
 int nobs_sha3_register(void);
 void nobs_sha3_unregister(void);

@@ -83,7 +83,7 @@ struct nobs_component {
 };
 
 static const struct nobs_component nobs_components[] = {
-	{ "keccak", nobs_sha3_check_params, nobs_sha3_select,
+	{ "keccak", nobs_keccak_check_params, nobs_keccak_select,
 	  nobs_sha3_selftest, nobs_sha3_register, nobs_sha3_unregister },
 	{ "drbg", NULL, nobs_drbg_select, nobs_drbg_selftest,
 	  nobs_drbg_register, nobs_drbg_unregister },

@@ -99,7 +99,7 @@ struct crypto_shash *nk_sha3_tfm(struct kunit *test, unsigned int alg)
 				      crypto_shash_driver_name(tfm));
 	}
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, nk_free_shash,
-							 tfm), 0);
+							tfm), 0);
 	KUNIT_ASSERT_EQ(test, crypto_shash_digestsize(tfm),
 			nk_sha3_algs[alg].digestsize);
 	return tfm;
@@ -474,7 +474,7 @@ static void keccak_impls(struct kunit *test)
 
 /*
  * @lanes states through @xn inside one SIMD section (nk_simd_begin()), or, @xn NULL,
- * through nobs_sha3_absorb_xn() (the permutation chosen at load, with the
+ * through nobs_keccak_absorb_xn() (the permutation chosen at load, with the
  * glue's SIMD rules and sections), against one generic absorb per state:
  * 12 calls at each rate of the family, random states in every lane,
  * 1..60 blocks, a distinct misaligned input per lane.
@@ -516,8 +516,8 @@ static void nk_xn_check(struct kunit *test,
 				nk_simd_end();
 			} else {
 				KUNIT_ASSERT_TRUE(test,
-						  nobs_sha3_absorb_xn(got, in, nblocks,
-								      rates[k]));
+						  nobs_keccak_absorb_xn(got, in, nblocks,
+									rates[k]));
 			}
 			for (l = 0; l < lanes; l++)
 				KUNIT_ASSERT_MEMEQ_MSG(test, got[l], want[l],
@@ -538,7 +538,7 @@ static void nk_xn_check(struct kunit *test,
  */
 static void keccak_xn_impls(struct kunit *test)
 {
-	unsigned int n = 0, lanes = nobs_sha3_xn_lanes();
+	unsigned int n = 0, lanes = nobs_keccak_xn_lanes();
 
 	KUNIT_ASSERT_TRUE(test, crypto_simd_usable());
 #ifdef NOBS_HAVE_KECCAK_X86
@@ -559,7 +559,7 @@ static void keccak_xn_impls(struct kunit *test)
 	}
 #endif
 	if (lanes) {
-		nk_xn_check(test, NULL, lanes, "the chosen one, nobs_sha3_absorb_xn()");
+		nk_xn_check(test, NULL, lanes, "the chosen one, nobs_keccak_absorb_xn()");
 		n++;
 	}
 	if (!n)

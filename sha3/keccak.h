@@ -52,7 +52,7 @@
  *
  * Every implementation must produce the same lanes bit for bit.  The core
  * never chooses one: each sponge call takes the implementation to use, and
- * the glue picks it once at module load (nobs_sha3_select()).
+ * the glue picks it once at module load (nobs_keccak_select()).
  *
  * The arch implementations are declared here for every build and defined
  * only in their architecture's (arch/x86: nobs_keccak_x86_bmi and
@@ -104,7 +104,7 @@ struct nobs_keccak_xn_impl {
  * bit as @lanes calls of nobs_keccak_generic.absorb, one per state.
  * @rate is a multiple of 8 from 8 to 168, the blocks need no alignment.
  * x86-64 only (arch/x86): AVX2 for x4, AVX512F for x8; the glue picks
- * one at load (nobs_sha3_select() in sha3/sha3_glue.c).
+ * one at load (nobs_keccak_select() in sha3/sha3_glue.c).
  */
 extern const struct nobs_keccak_xn_impl nobs_keccak_x86_avx2_x4;
 extern const struct nobs_keccak_xn_impl nobs_keccak_x86_avx512_x8;
@@ -203,17 +203,17 @@ int nobs_sha3_lib_kat(const struct nobs_keccak_impl *impl,
 /*
  * The library's dispatch (sha3/sha3_lib.c calls these; sha3/sha3_glue.c
  * defines them in the kernel, the harness its own in tests/user):
- *  - nobs_sha3_dispatch: an implementation that is safe in any context:
+ *  - nobs_keccak_dispatch: an implementation that is safe in any context:
  *    its absorb applies the SIMD rules (the permutation chosen at load in
  *    bounded SIMD sections where usable, else the scalar one), its permute
  *    is the scalar one;
- *  - nobs_sha3_dispatch_squeeze(): nobs_keccak_squeeze() under the same
+ *  - nobs_keccak_dispatch_squeeze(): nobs_keccak_squeeze() under the same
  *    rules;
- *  - nobs_sha3_dispatch_xn(): the multi-lane permutation, wrapped in the
+ *  - nobs_keccak_dispatch_xn(): the multi-lane permutation, wrapped in the
  *    same rules, or NULL if there is none.
  */
-extern const struct nobs_keccak_impl nobs_sha3_dispatch;
-void nobs_sha3_dispatch_squeeze(struct nobs_keccak *k, u8 *out, size_t len);
-const struct nobs_keccak_xn_impl *nobs_sha3_dispatch_xn(void);
+extern const struct nobs_keccak_impl nobs_keccak_dispatch;
+void nobs_keccak_dispatch_squeeze(struct nobs_keccak *k, u8 *out, size_t len);
+const struct nobs_keccak_xn_impl *nobs_keccak_dispatch_xn(void);
 
 #endif /* NOBS_SHA3_KECCAK_H */

@@ -4,7 +4,7 @@
  * kmac128/256 and, where a fast permutation exists, sha3-224..512.
  *
  * Glue only: the sponge is sha3/keccak.c, the permutation is the one
- * nobs_sha3_select() picks once at load, and the rules for vector
+ * nobs_keccak_select() picks once at load, and the rules for vector
  * registers (crypto_simd_usable(), at most 4 KiB per section, scalar
  * fallback) are applied here and nowhere else.
  *
@@ -86,103 +86,103 @@ struct nobs_sha3_shash {
 };
 
 /*
- * The one dispatch point, set once at load by nobs_sha3_select() (and
+ * The one dispatch point, set once at load by nobs_keccak_select() (and
  * nobs_sha3_selftest() if a known answer fails): the permutation the driver
  * names say, and the one that runs where that one cannot (no SIMD context,
  * short input), and the number of blocks below which a call takes the
  * scalar one (0: only calls that run no permutation at all).  Both are
  * nobs_keccak_generic with force_generic; the scalar one never needs SIMD.
  */
-static const struct nobs_keccak_impl *nobs_sha3_active __ro_after_init =
+static const struct nobs_keccak_impl *nobs_keccak_active __ro_after_init =
 	&nobs_keccak_generic;
-static const struct nobs_keccak_impl *nobs_sha3_scalar __ro_after_init =
+static const struct nobs_keccak_impl *nobs_keccak_scalar __ro_after_init =
 	&nobs_keccak_generic;
-static unsigned int nobs_sha3_simd_min_blocks __ro_after_init;
+static unsigned int nobs_keccak_simd_min_blocks __ro_after_init;
 
 /*
  * The multi-lane permutation for ParallelHash's leaves, set at the same
- * time (nobs_sha3_select()) and dropped by nobs_sha3_selftest() if it
+ * time (nobs_keccak_select()) and dropped by nobs_sha3_selftest() if it
  * disagrees with the generic code: NULL where there is none (no AVX2,
  * force_generic, keccak_impl naming a scalar permutation), and the
- * leaves then take nobs_sha3_active one at a time.  It uses vector
- * registers: the same SIMD rules as nobs_sha3_active (needs_simd).
+ * leaves then take nobs_keccak_active one at a time.  It uses vector
+ * registers: the same SIMD rules as nobs_keccak_active (needs_simd).
  */
-static const struct nobs_keccak_xn_impl *nobs_sha3_xn __ro_after_init;
+static const struct nobs_keccak_xn_impl *nobs_keccak_xn __ro_after_init;
 
 /*
- * The library's and the drivers' dispatch (keccak.h): nobs_sha3_dispatch
+ * The library's and the drivers' dispatch (keccak.h): nobs_keccak_dispatch
  * is an implementation whose absorb runs the chosen permutation where it
  * may, and whose permute is the scalar one, so every sponge call on it is
  * safe in any context the shash update is.
  *
  * A SIMD permutation runs only when crypto_simd_usable() and the call
- * spans at least nobs_sha3_simd_min_blocks blocks, in sections of at most
+ * spans at least nobs_keccak_simd_min_blocks blocks, in sections of at most
  * 4 KiB of input; otherwise the scalar one does the same work.
  */
-static void nobs_sha3_dispatch_absorb(u64 *st, const u8 *in, size_t nblocks,
-				      size_t rate)
+static void nobs_keccak_dispatch_absorb(u64 *st, const u8 *in, size_t nblocks,
+					size_t rate)
 {
-	const struct nobs_keccak_impl *impl = nobs_sha3_active;
+	const struct nobs_keccak_impl *impl = nobs_keccak_active;
 	size_t chunk = NOBS_SHA3_SIMD_CHUNK / rate, n;
 
 	if (!impl->needs_simd) {
 		impl->absorb(st, in, nblocks, rate);
 		return;
 	}
-	if (nblocks < nobs_sha3_simd_min_blocks || !crypto_simd_usable()) {
-		nobs_sha3_scalar->absorb(st, in, nblocks, rate);
+	if (nblocks < nobs_keccak_simd_min_blocks || !crypto_simd_usable()) {
+		nobs_keccak_scalar->absorb(st, in, nblocks, rate);
 		return;
 	}
 	while (nblocks) {
 		n = min(nblocks, chunk);
-		nobs_sha3_simd_begin();
+		nobs_keccak_simd_begin();
 		impl->absorb(st, in, n, rate);
-		nobs_sha3_simd_end();
+		nobs_keccak_simd_end();
 		in += n * rate;
 		nblocks -= n;
 	}
 }
 
-static void nobs_sha3_dispatch_permute(u64 *st)
+static void nobs_keccak_dispatch_permute(u64 *st)
 {
-	nobs_sha3_scalar->permute(st);
+	nobs_keccak_scalar->permute(st);
 }
 
-const struct nobs_keccak_impl nobs_sha3_dispatch = {
+const struct nobs_keccak_impl nobs_keccak_dispatch = {
 	.name = "dispatch",
-	.permute = nobs_sha3_dispatch_permute,
-	.absorb = nobs_sha3_dispatch_absorb,
+	.permute = nobs_keccak_dispatch_permute,
+	.absorb = nobs_keccak_dispatch_absorb,
 	.needs_simd = false,
 };
 
 /**
- * nobs_sha3_dispatch_squeeze() - pad if needed and produce output
+ * nobs_keccak_dispatch_squeeze() - pad if needed and produce output
  * @k:   sponge state
  * @out: output buffer
  * @len: number of bytes; any length, any split across calls
  *
- * Same SIMD rules as nobs_sha3_dispatch, per 4 KiB of output: with the
+ * Same SIMD rules as nobs_keccak_dispatch, per 4 KiB of output: with the
  * AVX-512 code, digests and other short outputs take the scalar path.
  */
-void nobs_sha3_dispatch_squeeze(struct nobs_keccak *k, u8 *out, size_t len)
+void nobs_keccak_dispatch_squeeze(struct nobs_keccak *k, u8 *out, size_t len)
 {
-	const struct nobs_keccak_impl *impl = nobs_sha3_active;
+	const struct nobs_keccak_impl *impl = nobs_keccak_active;
 	size_t n;
 
 	if (!impl->needs_simd) {
 		nobs_keccak_squeeze(k, impl, out, len);
 		return;
 	}
-	if (len < nobs_sha3_simd_min_blocks * (size_t)k->rate ||
+	if (len < nobs_keccak_simd_min_blocks * (size_t)k->rate ||
 	    !crypto_simd_usable()) {
-		nobs_keccak_squeeze(k, nobs_sha3_scalar, out, len);
+		nobs_keccak_squeeze(k, nobs_keccak_scalar, out, len);
 		return;
 	}
 	do {
 		n = min_t(size_t, len, NOBS_SHA3_SIMD_CHUNK);
-		nobs_sha3_simd_begin();
+		nobs_keccak_simd_begin();
 		nobs_keccak_squeeze(k, impl, out, n);
-		nobs_sha3_simd_end();
+		nobs_keccak_simd_end();
 		out += n;
 		len -= n;
 	} while (len);
@@ -198,27 +198,27 @@ void nobs_sha3_dispatch_squeeze(struct nobs_keccak *k, u8 *out, size_t len)
 #define NOBS_SHA3_XN_CHUNK	SZ_2K
 
 /**
- * nobs_sha3_xn_lanes() - how many states nobs_sha3_absorb_xn() takes
+ * nobs_keccak_xn_lanes() - how many states nobs_keccak_absorb_xn() takes
  *
  * Context: any.
  * Return: 4 or 8, or 0 where no multi-lane permutation is in use (the
- * caller then absorbs one state at a time, with nobs_sha3_absorb()).
+ * caller then absorbs one state at a time, with nobs_keccak_absorb()).
  */
-unsigned int nobs_sha3_xn_lanes(void)
+unsigned int nobs_keccak_xn_lanes(void)
 {
-	return nobs_sha3_xn ? nobs_sha3_xn->lanes : 0;
+	return nobs_keccak_xn ? nobs_keccak_xn->lanes : 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(nobs_sha3_xn_lanes);
+EXPORT_SYMBOL_IF_KUNIT(nobs_keccak_xn_lanes);
 
 /**
- * nobs_sha3_absorb_xn() - absorb whole blocks into several states at once
- * @st:      nobs_sha3_xn_lanes() states
+ * nobs_keccak_absorb_xn() - absorb whole blocks into several states at once
+ * @st:      nobs_keccak_xn_lanes() states
  * @in:      as many block pointers, one per state (no alignment needed)
  * @nblocks: blocks of @rate bytes to absorb into each state
  * @rate:    a multiple of 8 from 8 to 168
  *
  * The multi-lane permutation chosen at load, with the SIMD rules of
- * nobs_sha3_absorb(): only when crypto_simd_usable(), in sections of at
+ * nobs_keccak_absorb(): only when crypto_simd_usable(), in sections of at
  * most NOBS_SHA3_XN_CHUNK bytes per state.  @in is not changed.
  *
  * Context: any context the shash update runs in.
@@ -226,10 +226,10 @@ EXPORT_SYMBOL_IF_KUNIT(nobs_sha3_xn_lanes);
  * multi-lane permutation or SIMD is not usable now: the caller absorbs
  * the states one at a time.
  */
-bool nobs_sha3_absorb_xn(u64 st[][NOBS_KECCAK_LANES], const u8 *const *in,
-			 size_t nblocks, size_t rate)
+bool nobs_keccak_absorb_xn(u64 st[][NOBS_KECCAK_LANES], const u8 *const *in,
+			   size_t nblocks, size_t rate)
 {
-	const struct nobs_keccak_xn_impl *xn = nobs_sha3_xn;
+	const struct nobs_keccak_xn_impl *xn = nobs_keccak_xn;
 	size_t step = NOBS_SHA3_XN_CHUNK / rate, done, n;
 	const u8 *p[NOBS_KECCAK_XN_MAX_LANES];
 	unsigned int i;
@@ -246,51 +246,51 @@ bool nobs_sha3_absorb_xn(u64 st[][NOBS_KECCAK_LANES], const u8 *const *in,
 		n = min_t(size_t, nblocks - done, step);
 		for (i = 0; i < xn->lanes; i++)
 			p[i] = in[i] + done * rate;
-		nobs_sha3_simd_begin();
+		nobs_keccak_simd_begin();
 		xn->absorb(st, p, n, rate);
-		nobs_sha3_simd_end();
+		nobs_keccak_simd_end();
 	}
 	return true;
 }
-EXPORT_SYMBOL_IF_KUNIT(nobs_sha3_absorb_xn);
+EXPORT_SYMBOL_IF_KUNIT(nobs_keccak_absorb_xn);
 
 /*
- * The library's multi-lane permutation (nobs_sha3_dispatch_xn()): the one
- * chosen at load under the rules of nobs_sha3_absorb_xn(), each lane on
+ * The library's multi-lane permutation (nobs_keccak_dispatch_xn()): the one
+ * chosen at load under the rules of nobs_keccak_absorb_xn(), each lane on
  * the scalar permutation where SIMD is not usable.
  */
-static void nobs_sha3_xn_dispatch_absorb(u64 st[][NOBS_KECCAK_LANES],
-					 const u8 *const *in, size_t nblocks,
+static void nobs_keccak_xn_dispatch_absorb(u64 st[][NOBS_KECCAK_LANES],
+					   const u8 *const *in, size_t nblocks,
 					 size_t rate)
 {
 	unsigned int i;
 
-	if (nobs_sha3_absorb_xn(st, in, nblocks, rate))
+	if (nobs_keccak_absorb_xn(st, in, nblocks, rate))
 		return;
-	for (i = 0; i < nobs_sha3_xn->lanes; i++)
-		nobs_sha3_scalar->absorb(st[i], in[i], nblocks, rate);
+	for (i = 0; i < nobs_keccak_xn->lanes; i++)
+		nobs_keccak_scalar->absorb(st[i], in[i], nblocks, rate);
 }
 
-/* Filled from nobs_sha3_xn by nobs_sha3_xn_dispatch_setup(). */
-static struct nobs_keccak_xn_impl nobs_sha3_xn_dispatch __ro_after_init = {
-	.absorb = nobs_sha3_xn_dispatch_absorb,
+/* Filled from nobs_keccak_xn by nobs_keccak_xn_dispatch_setup(). */
+static struct nobs_keccak_xn_impl nobs_keccak_xn_dispatch __ro_after_init = {
+	.absorb = nobs_keccak_xn_dispatch_absorb,
 };
 
-/* After nobs_sha3_xn is chosen (or dropped): the wrapper takes its lanes. */
-static void nobs_sha3_xn_dispatch_setup(void)
+/* After nobs_keccak_xn is chosen (or dropped): the wrapper takes its lanes. */
+static void nobs_keccak_xn_dispatch_setup(void)
 {
-	const struct nobs_keccak_xn_impl *xn = nobs_sha3_xn;
+	const struct nobs_keccak_xn_impl *xn = nobs_keccak_xn;
 
 	if (xn && (xn->lanes < 2 || xn->lanes > NOBS_KECCAK_XN_MAX_LANES))
 		xn = NULL;
-	nobs_sha3_xn = xn;
-	nobs_sha3_xn_dispatch.name = xn ? xn->name : NULL;
-	nobs_sha3_xn_dispatch.lanes = xn ? xn->lanes : 0;
+	nobs_keccak_xn = xn;
+	nobs_keccak_xn_dispatch.name = xn ? xn->name : NULL;
+	nobs_keccak_xn_dispatch.lanes = xn ? xn->lanes : 0;
 }
 
-const struct nobs_keccak_xn_impl *nobs_sha3_dispatch_xn(void)
+const struct nobs_keccak_xn_impl *nobs_keccak_dispatch_xn(void)
 {
-	return nobs_sha3_xn ? &nobs_sha3_xn_dispatch : NULL;
+	return nobs_keccak_xn ? &nobs_keccak_xn_dispatch : NULL;
 }
 
 static const struct nobs_sha3_shash *nobs_sha3_of(struct crypto_shash *tfm)
@@ -322,7 +322,7 @@ static int nobs_sha3_shash_init(struct shash_desc *desc)
 static int nobs_sha3_shash_update(struct shash_desc *desc, const u8 *data,
 				  unsigned int len)
 {
-	nobs_keccak_absorb(shash_desc_ctx(desc), &nobs_sha3_dispatch, data, len);
+	nobs_keccak_absorb(shash_desc_ctx(desc), &nobs_keccak_dispatch, data, len);
 	return 0;
 }
 
@@ -332,8 +332,8 @@ static int nobs_sha3_shash_final(struct shash_desc *desc, u8 *out)
 	struct nobs_keccak *k = shash_desc_ctx(desc);
 
 	if (a->kind == NOBS_SHA3_KMAC)
-		nobs_keccak_end_input(k, &nobs_sha3_dispatch, a->alg.digestsize);
-	nobs_sha3_dispatch_squeeze(k, out, a->alg.digestsize);
+		nobs_keccak_end_input(k, &nobs_keccak_dispatch, a->alg.digestsize);
+	nobs_keccak_dispatch_squeeze(k, out, a->alg.digestsize);
 	memzero_explicit(k, sizeof(*k));
 	return 0;
 }
@@ -374,7 +374,7 @@ static int nobs_cshake_setkey(struct crypto_shash *tfm, const u8 *key,
 
 	if (keylen > NOBS_SHA3_MAX_KEYSIZE)
 		return -EINVAL;
-	return nobs_keccak_cshake_init(crypto_shash_ctx(tfm), &nobs_sha3_dispatch,
+	return nobs_keccak_cshake_init(crypto_shash_ctx(tfm), &nobs_keccak_dispatch,
 				       a->security, NULL, 0, key, keylen);
 }
 
@@ -393,7 +393,7 @@ static int nobs_kmac_setkey(struct crypto_shash *tfm, const u8 *key,
 
 	if (!keylen || keylen > NOBS_SHA3_MAX_KEYSIZE)
 		return -EINVAL;
-	return nobs_keccak_kmac_init(crypto_shash_ctx(tfm), &nobs_sha3_dispatch,
+	return nobs_keccak_kmac_init(crypto_shash_ctx(tfm), &nobs_keccak_dispatch,
 				     a->security, key, keylen, NULL, 0);
 }
 
@@ -513,21 +513,21 @@ MODULE_PARM_DESC(keccak_impl,
 #define NOBS_SHA3_MAX_IMPLS	3
 
 /* The permutations this CPU can run, generic first. */
-static unsigned int nobs_sha3_usable(const struct nobs_cpu *cpu,
-				     const struct nobs_keccak_impl **list)
+static unsigned int nobs_keccak_usable(const struct nobs_cpu *cpu,
+				       const struct nobs_keccak_impl **list)
 {
 	unsigned int n = 0;
 
 	list[n++] = &nobs_keccak_generic;
-	return n + nobs_sha3_arch_usable(cpu, list + n);
+	return n + nobs_keccak_arch_usable(cpu, list + n);
 }
 
 /* The usable permutation keccak_impl names, or NULL (none named, or unusable). */
 static const struct nobs_keccak_impl *
-nobs_sha3_forced(const struct nobs_cpu *cpu)
+nobs_keccak_forced(const struct nobs_cpu *cpu)
 {
 	const struct nobs_keccak_impl *list[NOBS_SHA3_MAX_IMPLS];
-	unsigned int i, n = nobs_sha3_usable(cpu, list);
+	unsigned int i, n = nobs_keccak_usable(cpu, list);
 
 	for (i = 0; keccak_impl && i < n; i++)
 		if (!strcmp(keccak_impl, list[i]->name))
@@ -536,7 +536,7 @@ nobs_sha3_forced(const struct nobs_cpu *cpu)
 }
 
 /**
- * nobs_sha3_check_params() - validate the Keccak module parameters
+ * nobs_keccak_check_params() - validate the Keccak module parameters
  * @cpu: features detected by nobs_main.c (all false with force_generic)
  *
  * The component's check_params hook (nobs.h): nobs_main.c calls it before
@@ -546,9 +546,9 @@ nobs_sha3_forced(const struct nobs_cpu *cpu)
  *
  * Return: 0, or -EINVAL (logged) for an impossible keccak_impl.
  */
-int nobs_sha3_check_params(const struct nobs_cpu *cpu)
+int nobs_keccak_check_params(const struct nobs_cpu *cpu)
 {
-	if (!keccak_impl || !*keccak_impl || nobs_sha3_forced(cpu))
+	if (!keccak_impl || !*keccak_impl || nobs_keccak_forced(cpu))
 		return 0;
 	pr_err("keccak_impl=%s: not a Keccak permutation this CPU can run\n",
 	       keccak_impl);
@@ -575,7 +575,7 @@ int nobs_sha3_check_params(const struct nobs_cpu *cpu)
 #define NOBS_SHA3_TIME_BUDGET_NS	(500 * NSEC_PER_USEC)
 
 /* Counter ticks of the fastest trial. */
-static u64 nobs_sha3_time(const struct nobs_keccak_impl *impl)
+static u64 nobs_keccak_time(const struct nobs_keccak_impl *impl)
 {
 	const u8 *zero = page_address(ZERO_PAGE(0));
 	u64 st[NOBS_KECCAK_LANES] = { };
@@ -588,13 +588,13 @@ static u64 nobs_sha3_time(const struct nobs_keccak_impl *impl)
 	for (i = 0; i <= NOBS_SHA3_TIME_TRIALS; i++) {
 		t = get_cycles();
 		if (impl->needs_simd)
-			nobs_sha3_simd_begin();
+			nobs_keccak_simd_begin();
 		else
 			preempt_disable();
 		impl->absorb(st, zero, NOBS_SHA3_TIME_BLOCKS,
 			     NOBS_SHAKE128_RATE);
 		if (impl->needs_simd)
-			nobs_sha3_simd_end();
+			nobs_keccak_simd_end();
 		else
 			preempt_enable();
 		if (i)
@@ -612,8 +612,8 @@ static u64 nobs_sha3_time(const struct nobs_keccak_impl *impl)
  * the caller), all lanes reading the zero page, inside one SIMD section.
  * Counter ticks of the fastest trial.
  */
-static u64 nobs_sha3_xn_time(const struct nobs_keccak_xn_impl *xn,
-			     u64 st[][NOBS_KECCAK_LANES])
+static u64 nobs_keccak_xn_time(const struct nobs_keccak_xn_impl *xn,
+			       u64 st[][NOBS_KECCAK_LANES])
 {
 	const u8 *zero = page_address(ZERO_PAGE(0));
 	const u8 *in[8];
@@ -626,10 +626,10 @@ static u64 nobs_sha3_xn_time(const struct nobs_keccak_xn_impl *xn,
 		in[i] = zero;
 	for (i = 0; i <= NOBS_SHA3_TIME_TRIALS; i++) {
 		t = get_cycles();
-		nobs_sha3_simd_begin();
+		nobs_keccak_simd_begin();
 		xn->absorb(st, in, NOBS_SHA3_TIME_BLOCKS / xn->lanes,
 			   NOBS_SHAKE128_RATE);
-		nobs_sha3_simd_end();
+		nobs_keccak_simd_end();
 		if (i)
 			best = min_t(u64, best, get_cycles() - t);
 		if (i && ktime_get_ns() - start > NOBS_SHA3_TIME_BUDGET_NS)
@@ -646,30 +646,30 @@ static u64 nobs_sha3_xn_time(const struct nobs_keccak_xn_impl *xn,
  * avx2x4 and avx512x8): none with @forced scalar (keccak_impl=generic or
  * bmi; force_generic clears every feature).
  */
-static unsigned int nobs_sha3_xn_usable(const struct nobs_cpu *cpu,
-					const struct nobs_keccak_impl *forced,
+static unsigned int nobs_keccak_xn_usable(const struct nobs_cpu *cpu,
+					  const struct nobs_keccak_impl *forced,
 					const struct nobs_keccak_xn_impl **list)
 {
 	if (forced && !forced->needs_simd)
 		return 0;
-	return nobs_sha3_arch_xn_usable(cpu, list);
+	return nobs_keccak_arch_xn_usable(cpu, list);
 }
 
 /*
- * nobs_sha3_xn_select() - choose the multi-lane permutation, for
- * nobs_sha3_select(): the one of nobs_sha3_xn_usable() that is fastest per
+ * nobs_keccak_xn_select() - choose the multi-lane permutation, for
+ * nobs_keccak_select(): the one of nobs_keccak_xn_usable() that is fastest per
  * state (avx512x8 only where it beats avx2x4: on CPUs that run 512-bit
  * operations as two 256-bit halves it may not), or none; the first of
  * them, untimed, if the trial states cannot be allocated.  Appends
  * " xn=NAME(x4 T x8 T)" (ns or ticks per permutation and state, as the
  * single ones) to the choice at @buf.
  */
-static size_t nobs_sha3_xn_select(const struct nobs_cpu *cpu,
-				  const struct nobs_keccak_impl *forced,
+static size_t nobs_keccak_xn_select(const struct nobs_cpu *cpu,
+				    const struct nobs_keccak_impl *forced,
 				  char *buf, size_t size, u64 rate)
 {
 	const struct nobs_keccak_xn_impl *list[NOBS_SHA3_MAX_XN_IMPLS];
-	unsigned int i, n = nobs_sha3_xn_usable(cpu, forced, list);
+	unsigned int i, n = nobs_keccak_xn_usable(cpu, forced, list);
 	u64 t[NOBS_SHA3_MAX_XN_IMPLS], best = U64_MAX;
 	u64 (*st)[NOBS_KECCAK_LANES] = NULL;
 	size_t len;
@@ -679,19 +679,19 @@ static size_t nobs_sha3_xn_select(const struct nobs_cpu *cpu,
 		st = kcalloc(8, sizeof(*st), GFP_KERNEL);
 	if (!st && n > 1)
 		n = 1;		/* no timing: the first (avx2x4 with AVX2) */
-	nobs_sha3_xn = n ? list[0] : NULL;
+	nobs_keccak_xn = n ? list[0] : NULL;
 	for (i = 0; n > 1 && i < n; i++) {
-		t[i] = nobs_sha3_xn_time(list[i], st);
+		t[i] = nobs_keccak_xn_time(list[i], st);
 		if (t[i] < best) {
 			best = t[i];
-			nobs_sha3_xn = list[i];
+			nobs_keccak_xn = list[i];
 		}
 	}
 	kfree_sensitive(st);
-	nobs_sha3_xn_dispatch_setup();
-	if (!nobs_sha3_xn)
+	nobs_keccak_xn_dispatch_setup();
+	if (!nobs_keccak_xn)
 		return 0;
-	len = scnprintf(buf, size, " xn=%s", nobs_sha3_xn->name);
+	len = scnprintf(buf, size, " xn=%s", nobs_keccak_xn->name);
 	for (i = 0; n > 1 && i < n; i++)
 		len += scnprintf(buf + len, size - len, "%sx%u %llu",
 				 i ? " " : "(", list[i]->lanes,
@@ -708,44 +708,44 @@ static size_t nobs_sha3_xn_select(const struct nobs_cpu *cpu,
  * 105 x8 42)", or "bmi(no zmm on this CPU; generic 812 bmi 640 ns/perm,
  * 90 us) xn=avx2x4"
  */
-static char nobs_sha3_choice[160];
+static char nobs_keccak_choice[160];
 
 /**
- * nobs_sha3_select() - choose the Keccak permutation once, at load
+ * nobs_keccak_select() - choose the Keccak permutation once, at load
  * @cpu: features detected by nobs_main.c (all false with force_generic)
  *
  * Every permutation this CPU can run (generic; x86-64: bmi with BMI1+BMI2,
  * avx512 with AVX512F+VL and their register state, unless the CPU lowers
- * its clock under zmm code (struct nobs_cpu's zmm bit: there a timing
- * of a few blocks would not see what the slower clock costs everything
- * else); arm64: ce with the SHA3 instructions) is timed (nobs_sha3_time()) and the fastest is used
- * for the drivers; the fastest one without vector registers is the scalar
- * path, for short calls under a vector permutation and where SIMD is not
- * usable.  keccak_impl= names the one to use instead (validated by
- * nobs_sha3_check_params()); a scalar one named is the scalar path too.
- * With only generic usable (force_generic=1, or other CPUs) nothing is
- * timed.  The figures are nanoseconds per permutation, or counter ticks
- * where the counter's rate is unknown.  The multi-lane permutation for
- * ParallelHash's leaves is chosen here too (nobs_sha3_xn_select(): none
- * with force_generic or a scalar keccak_impl; its timing is not in the
- * "us" figure).
+ * its clock under zmm code (struct nobs_cpu's zmm bit: there a timing of a
+ * few blocks would not see what the slower clock costs everything else);
+ * arm64: ce with the SHA3 instructions) is timed (nobs_keccak_time()) and
+ * the fastest is used for the drivers; the fastest one without vector
+ * registers is the scalar path, for short calls under a vector permutation
+ * and where SIMD is not usable.  keccak_impl= names the one to use instead
+ * (validated by nobs_keccak_check_params()); a scalar one named is the
+ * scalar path too.  With only generic usable (force_generic=1, or other
+ * CPUs) nothing is timed.  The figures are nanoseconds per permutation, or
+ * counter ticks where the counter's rate is unknown.  The multi-lane
+ * permutation for ParallelHash's leaves is chosen here too
+ * (nobs_keccak_xn_select(): none with force_generic or a scalar
+ * keccak_impl; its timing is not in the "us" figure).
  *
  * Return: the choice and the figures, for the load-time log line.
  */
-const char *nobs_sha3_select(const struct nobs_cpu *cpu)
+const char *nobs_keccak_select(const struct nobs_cpu *cpu)
 {
 	const struct nobs_keccak_impl *list[NOBS_SHA3_MAX_IMPLS];
 	const struct nobs_keccak_impl *impl = &nobs_keccak_generic;
 	const struct nobs_keccak_impl *scalar = &nobs_keccak_generic;
-	const struct nobs_keccak_impl *forced = nobs_sha3_forced(cpu);
+	const struct nobs_keccak_impl *forced = nobs_keccak_forced(cpu);
 	u64 t[NOBS_SHA3_MAX_IMPLS] = { }, best = U64_MAX, best_scalar = U64_MAX;
-	u64 rate = nobs_sha3_ticks_per_us(), total;
-	unsigned int i, n = nobs_sha3_usable(cpu, list);
+	u64 rate = nobs_keccak_ticks_per_us(), total;
+	unsigned int i, n = nobs_keccak_usable(cpu, list);
 	size_t len;
 
 	total = get_cycles();
 	for (i = 0; n > 1 && i < n; i++) {
-		t[i] = nobs_sha3_time(list[i]);
+		t[i] = nobs_keccak_time(list[i]);
 		/* ties (a counter that does not count) go to the later one */
 		if (t[i] <= best) {
 			best = t[i];
@@ -762,39 +762,39 @@ const char *nobs_sha3_select(const struct nobs_cpu *cpu)
 		if (!forced->needs_simd)
 			scalar = forced;
 	}
-	nobs_sha3_active = impl;
-	nobs_sha3_scalar = scalar;
-	nobs_sha3_simd_min_blocks = nobs_sha3_min_blocks(impl);
+	nobs_keccak_active = impl;
+	nobs_keccak_scalar = scalar;
+	nobs_keccak_simd_min_blocks = nobs_keccak_min_blocks(impl);
 
-	len = scnprintf(nobs_sha3_choice, sizeof(nobs_sha3_choice), "%s",
+	len = scnprintf(nobs_keccak_choice, sizeof(nobs_keccak_choice), "%s",
 			impl->name);
 	if (n == 1) {
-		nobs_sha3_xn_select(cpu, forced, nobs_sha3_choice + len,
-				    sizeof(nobs_sha3_choice) - len, rate);
-		return nobs_sha3_choice;
+		nobs_keccak_xn_select(cpu, forced, nobs_keccak_choice + len,
+				      sizeof(nobs_keccak_choice) - len, rate);
+		return nobs_keccak_choice;
 	}
-	len += scnprintf(nobs_sha3_choice + len, sizeof(nobs_sha3_choice) - len,
+	len += scnprintf(nobs_keccak_choice + len, sizeof(nobs_keccak_choice) - len,
 			 "(%s%s", forced ? "keccak_impl; " : "",
 			 cpu->avx512 && !cpu->zmm ? "no zmm on this CPU; " : "");
 	for (i = 0; i < n; i++)
-		len += scnprintf(nobs_sha3_choice + len,
-				 sizeof(nobs_sha3_choice) - len, "%s%s %llu",
+		len += scnprintf(nobs_keccak_choice + len,
+				 sizeof(nobs_keccak_choice) - len, "%s%s %llu",
 				 i ? " " : "", list[i]->name,
 				 rate ? DIV_ROUND_UP_ULL(t[i] * NSEC_PER_USEC,
 							 rate * NOBS_SHA3_TIME_BLOCKS) :
 					DIV_ROUND_UP_ULL(t[i], NOBS_SHA3_TIME_BLOCKS));
 	if (rate)
-		len += scnprintf(nobs_sha3_choice + len,
-				 sizeof(nobs_sha3_choice) - len,
+		len += scnprintf(nobs_keccak_choice + len,
+				 sizeof(nobs_keccak_choice) - len,
 				 " ns/perm, %llu us)",
 				 DIV_ROUND_UP_ULL(total, rate));
 	else
-		len += scnprintf(nobs_sha3_choice + len,
-				 sizeof(nobs_sha3_choice) - len,
+		len += scnprintf(nobs_keccak_choice + len,
+				 sizeof(nobs_keccak_choice) - len,
 				 " ticks/perm)");
-	nobs_sha3_xn_select(cpu, forced, nobs_sha3_choice + len,
-			    sizeof(nobs_sha3_choice) - len, rate);
-	return nobs_sha3_choice;
+	nobs_keccak_xn_select(cpu, forced, nobs_keccak_choice + len,
+			      sizeof(nobs_keccak_choice) - len, rate);
+	return nobs_keccak_choice;
 }
 
 /* The test hook test_fail_kat: in test builds only (NOBS_TEST_HOOKS). */
@@ -822,8 +822,8 @@ static int nobs_sha3_set_fail_kat(const char *val,
 {
 	const struct nobs_keccak_xn_impl *xn[NOBS_SHA3_MAX_XN_IMPLS];
 	const struct nobs_keccak_impl *impls[NOBS_SHA3_MAX_IMPLS];
-	unsigned int nx = nobs_sha3_xn_usable(&nobs_sha3_every_cpu, NULL, xn);
-	unsigned int ni = nobs_sha3_usable(&nobs_sha3_every_cpu, impls);
+	unsigned int nx = nobs_keccak_xn_usable(&nobs_sha3_every_cpu, NULL, xn);
+	unsigned int ni = nobs_keccak_usable(&nobs_sha3_every_cpu, impls);
 	size_t n = strcspn(val, ":"), i;
 	bool ok = !*val;
 
@@ -906,9 +906,9 @@ static int nobs_sha3_kat_on(enum nobs_sha3_alg alg,
 		return -EBADMSG;
 	if (!impl->needs_simd)
 		return nobs_sha3_kat(alg, impl);
-	nobs_sha3_simd_begin();
+	nobs_keccak_simd_begin();
 	ret = nobs_sha3_kat(alg, impl);
-	nobs_sha3_simd_end();
+	nobs_keccak_simd_end();
 	return ret;
 }
 
@@ -919,9 +919,9 @@ static int nobs_sha3_lib_kat_on(const struct nobs_keccak_impl *impl)
 
 	if (!impl->needs_simd)
 		return nobs_sha3_lib_kat(impl, NULL);
-	nobs_sha3_simd_begin();
+	nobs_keccak_simd_begin();
 	ret = nobs_sha3_lib_kat(impl, NULL);
-	nobs_sha3_simd_end();
+	nobs_keccak_simd_end();
 	return ret;
 }
 
@@ -942,26 +942,26 @@ static int nobs_sha3_lib_selftest(void)
 		       ret);
 		return ret;
 	}
-	if (nobs_sha3_scalar != &nobs_keccak_generic &&
-	    nobs_sha3_lib_kat_on(nobs_sha3_scalar)) {
+	if (nobs_keccak_scalar != &nobs_keccak_generic &&
+	    nobs_sha3_lib_kat_on(nobs_keccak_scalar)) {
 		pr_err("library: known-answer test failed on %s, using generic\n",
-		       nobs_sha3_scalar->name);
-		nobs_sha3_scalar = &nobs_keccak_generic;
-		nobs_sha3_active = &nobs_keccak_generic;
+		       nobs_keccak_scalar->name);
+		nobs_keccak_scalar = &nobs_keccak_generic;
+		nobs_keccak_active = &nobs_keccak_generic;
 	}
-	if (nobs_sha3_active != nobs_sha3_scalar &&
-	    nobs_sha3_lib_kat_on(nobs_sha3_active)) {
+	if (nobs_keccak_active != nobs_keccak_scalar &&
+	    nobs_sha3_lib_kat_on(nobs_keccak_active)) {
 		pr_err("library: known-answer test failed on %s, using %s\n",
-		       nobs_sha3_active->name, nobs_sha3_scalar->name);
-		nobs_sha3_active = nobs_sha3_scalar;
+		       nobs_keccak_active->name, nobs_keccak_scalar->name);
+		nobs_keccak_active = nobs_keccak_scalar;
 	}
-	ret = nobs_sha3_lib_kat(&nobs_sha3_dispatch, nobs_sha3_dispatch_xn());
-	if (ret && nobs_sha3_xn) {
+	ret = nobs_sha3_lib_kat(&nobs_keccak_dispatch, nobs_keccak_dispatch_xn());
+	if (ret && nobs_keccak_xn) {
 		pr_err("library: known-answer test failed on %s, not using it\n",
-		       nobs_sha3_xn->name);
-		nobs_sha3_xn = NULL;
-		nobs_sha3_xn_dispatch_setup();
-		ret = nobs_sha3_lib_kat(&nobs_sha3_dispatch, NULL);
+		       nobs_keccak_xn->name);
+		nobs_keccak_xn = NULL;
+		nobs_keccak_xn_dispatch_setup();
+		ret = nobs_sha3_lib_kat(&nobs_keccak_dispatch, NULL);
 	}
 	if (ret)
 		pr_err("library: known-answer test failed through the dispatch (%d)\n",
@@ -992,10 +992,10 @@ static int nobs_sha3_xn_selftest(const struct nobs_keccak_xn_impl *xn)
 			st[l][i] = 0x9e3779b97f4a7c15ULL *
 				   (l * NOBS_KECCAK_LANES + i + 1);
 	}
-	nobs_sha3_simd_begin();
+	nobs_keccak_simd_begin();
 	xn->absorb(st, in, 2, NOBS_SHAKE128_RATE);
 	xn->absorb(st, in, 1, NOBS_SHA3_512_RATE);
-	nobs_sha3_simd_end();
+	nobs_keccak_simd_end();
 	for (l = 0; !ret && l < xn->lanes; l++) {
 		for (i = 0; i < NOBS_KECCAK_LANES; i++)
 			want[i] = 0x9e3779b97f4a7c15ULL *
@@ -1040,40 +1040,40 @@ int nobs_sha3_selftest(void)
 			pr_err("%s: known-answer test failed on generic (%d), not registering it\n",
 			       nobs_sha3_algs[i].alg.base.cra_name, ret);
 	}
-	for (i = 0; nobs_sha3_scalar != &nobs_keccak_generic &&
-		    i < NOBS_SHA3_NR_ALGS; i++) {
-		ret = nobs_sha3_kat_on(i, nobs_sha3_scalar);
+	for (i = 0; nobs_keccak_scalar != &nobs_keccak_generic &&
+	     i < NOBS_SHA3_NR_ALGS; i++) {
+		ret = nobs_sha3_kat_on(i, nobs_keccak_scalar);
 		if (ret) {
 			pr_err("%s: known-answer test failed on %s (%d), using generic\n",
 			       nobs_sha3_algs[i].alg.base.cra_name,
-			       nobs_sha3_scalar->name, ret);
-			nobs_sha3_scalar = &nobs_keccak_generic;
-			nobs_sha3_active = &nobs_keccak_generic;
+			       nobs_keccak_scalar->name, ret);
+			nobs_keccak_scalar = &nobs_keccak_generic;
+			nobs_keccak_active = &nobs_keccak_generic;
 			break;
 		}
 	}
-	for (i = 0; nobs_sha3_active != nobs_sha3_scalar &&
-		    i < NOBS_SHA3_NR_ALGS; i++) {
-		ret = nobs_sha3_kat_on(i, nobs_sha3_active);
+	for (i = 0; nobs_keccak_active != nobs_keccak_scalar &&
+	     i < NOBS_SHA3_NR_ALGS; i++) {
+		ret = nobs_sha3_kat_on(i, nobs_keccak_active);
 		if (ret) {
 			pr_err("%s: known-answer test failed on %s (%d), using %s\n",
 			       nobs_sha3_algs[i].alg.base.cra_name,
-			       nobs_sha3_active->name, ret,
-			       nobs_sha3_scalar->name);
-			nobs_sha3_active = nobs_sha3_scalar;
+			       nobs_keccak_active->name, ret,
+			       nobs_keccak_scalar->name);
+			nobs_keccak_active = nobs_keccak_scalar;
 			break;
 		}
 	}
-	if (nobs_sha3_xn) {
-		ret = nobs_sha3_xn_test_fails(nobs_sha3_xn) ? -EBADMSG :
-		      nobs_sha3_xn_selftest(nobs_sha3_xn);
+	if (nobs_keccak_xn) {
+		ret = nobs_sha3_xn_test_fails(nobs_keccak_xn) ? -EBADMSG :
+		      nobs_sha3_xn_selftest(nobs_keccak_xn);
 		if (ret == -ENOMEM)
 			return ret;
 		if (ret) {
 			pr_err("%s: multi-lane permutation differs from generic (%d), not using it\n",
-			       nobs_sha3_xn->name, ret);
-			nobs_sha3_xn = NULL;
-			nobs_sha3_xn_dispatch_setup();
+			       nobs_keccak_xn->name, ret);
+			nobs_keccak_xn = NULL;
+			nobs_keccak_xn_dispatch_setup();
 		}
 	}
 	ret = nobs_sha3_lib_selftest();
@@ -1113,7 +1113,7 @@ void nobs_sha3_unregister(void)
  */
 int nobs_sha3_register(void)
 {
-	const struct nobs_keccak_impl *impl = nobs_sha3_active;
+	const struct nobs_keccak_impl *impl = nobs_keccak_active;
 	bool fast = impl != &nobs_keccak_generic;
 	struct crypto_alg *base;
 	unsigned int i;

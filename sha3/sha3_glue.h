@@ -9,8 +9,8 @@
 
 #include "keccak.h"
 
-unsigned int nobs_sha3_xn_lanes(void);
-bool nobs_sha3_absorb_xn(u64 st[][NOBS_KECCAK_LANES], const u8 *const *in,
-			 size_t nblocks, size_t rate);
+unsigned int nobs_keccak_xn_lanes(void);
+bool nobs_keccak_absorb_xn(u64 st[][NOBS_KECCAK_LANES], const u8 *const *in,
+			   size_t nblocks, size_t rate);
 
 #endif /* NOBS_SHA3_GLUE_H */

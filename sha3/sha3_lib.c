@@ -3,8 +3,8 @@
  * The SHA-3 library for other kernel code (<nobs/sha3.h>): the API's
  * rules (which call may follow which, -EINVAL for misuse, wiping) over
  * the core's sponge and SP 800-185 constructions (keccak.c), on the
- * library's dispatch (keccak.h: nobs_sha3_dispatch,
- * nobs_sha3_dispatch_squeeze(), nobs_sha3_dispatch_xn()).
+ * library's dispatch (keccak.h: nobs_keccak_dispatch,
+ * nobs_keccak_dispatch_squeeze(), nobs_keccak_dispatch_xn()).
  *
  * Pure C like the core: the kernel links it with sha3_glue.c's dispatch
  * (the permutation chosen at load, the SIMD rules), the userspace harness
@@ -36,7 +36,7 @@ static void nobs_sponge_absorb(struct nobs_keccak *k, const u8 *in,
 			       size_t len)
 {
 	if (len)
-		nobs_keccak_absorb(k, &nobs_sha3_dispatch, in, len);
+		nobs_keccak_absorb(k, &nobs_keccak_dispatch, in, len);
 }
 
 /* SHA3-224..512 */
@@ -87,7 +87,7 @@ int nobs_sha3_final(struct nobs_sha3_ctx *ctx, u8 *out)
 	if (!nobs_sponge_absorbing(k))
 		return -EINVAL;
 	/* the capacity is twice the digest: 200 - rate = 2 * digestsize */
-	nobs_sha3_dispatch_squeeze(k, out, (NOBS_KECCAK_WIDTH - k->rate) / 2);
+	nobs_keccak_dispatch_squeeze(k, out, (NOBS_KECCAK_WIDTH - k->rate) / 2);
 	memzero_explicit(ctx, sizeof(*ctx));
 	return 0;
 }
@@ -155,7 +155,7 @@ static int nobs_cshake_lib_init(struct nobs_shake_ctx *ctx,
 				unsigned int security, const u8 *n,
 				size_t n_len, const u8 *s, size_t s_len)
 {
-	int ret = nobs_keccak_cshake_init(&ctx->sponge, &nobs_sha3_dispatch,
+	int ret = nobs_keccak_cshake_init(&ctx->sponge, &nobs_keccak_dispatch,
 					  security, n, n_len, s, s_len);
 
 	if (ret)
@@ -190,7 +190,7 @@ int nobs_shake_squeeze(struct nobs_shake_ctx *ctx, u8 *out, size_t out_len)
 {
 	if (!ctx->sponge.rate)
 		return nobs_sha3_lib_refuse(out, out_len);
-	nobs_sha3_dispatch_squeeze(&ctx->sponge, out, out_len);
+	nobs_keccak_dispatch_squeeze(&ctx->sponge, out, out_len);
 	return 0;
 }
 EXPORT_SYMBOL_NS_GPL(nobs_shake_squeeze, NOBS_NS);
@@ -236,8 +236,8 @@ static int nobs_sp800_185_final(struct nobs_keccak *k, u8 *out,
 		memzero_explicit(k, sizeof(*k));
 		return nobs_sha3_lib_refuse(out, out_len);
 	}
-	nobs_keccak_end_input(k, &nobs_sha3_dispatch, out_len);
-	nobs_sha3_dispatch_squeeze(k, out, out_len);
+	nobs_keccak_end_input(k, &nobs_keccak_dispatch, out_len);
+	nobs_keccak_dispatch_squeeze(k, out, out_len);
 	memzero_explicit(k, sizeof(*k));
 	return 0;
 }
@@ -248,8 +248,8 @@ static int nobs_sp800_185_xof_squeeze(struct nobs_keccak *k, u8 *out,
 	if (!k->rate)
 		return nobs_sha3_lib_refuse(out, out_len);
 	if (!k->squeezing)
-		nobs_keccak_end_input(k, &nobs_sha3_dispatch, 0);
-	nobs_sha3_dispatch_squeeze(k, out, out_len);
+		nobs_keccak_end_input(k, &nobs_keccak_dispatch, 0);
+	nobs_keccak_dispatch_squeeze(k, out, out_len);
 	return 0;
 }
 
@@ -259,7 +259,7 @@ static int nobs_kmac_lib_init(struct nobs_kmac_ctx *ctx, unsigned int security,
 			      const u8 *key, size_t key_len, const u8 *s,
 			      size_t s_len)
 {
-	int ret = nobs_keccak_kmac_init(&ctx->sponge, &nobs_sha3_dispatch,
+	int ret = nobs_keccak_kmac_init(&ctx->sponge, &nobs_keccak_dispatch,
 					security, key, key_len, s, s_len);
 
 	if (ret)
@@ -314,7 +314,7 @@ static int nobs_tuplehash_lib_init(struct nobs_tuplehash_ctx *ctx,
 				   unsigned int security, const u8 *s,
 				   size_t s_len)
 {
-	int ret = nobs_keccak_tuplehash_init(&ctx->sponge, &nobs_sha3_dispatch,
+	int ret = nobs_keccak_tuplehash_init(&ctx->sponge, &nobs_keccak_dispatch,
 					     security, s, s_len);
 
 	if (ret)
@@ -342,7 +342,7 @@ int nobs_tuplehash_add(struct nobs_tuplehash_ctx *ctx, const u8 *elem,
 	if (!nobs_sponge_absorbing(&ctx->sponge) ||
 	    len > NOBS_SP800_185_MAX_LEN)
 		return -EINVAL;
-	nobs_keccak_tuplehash_element(&ctx->sponge, &nobs_sha3_dispatch, elem,
+	nobs_keccak_tuplehash_element(&ctx->sponge, &nobs_keccak_dispatch, elem,
 				      len);
 	return 0;
 }
@@ -373,7 +373,7 @@ EXPORT_SYMBOL_NS_GPL(nobs_tuplehash_zeroize_ctx, NOBS_NS);
 int nobs_parallelhash128_init(struct nobs_parallelhash_ctx *ctx,
 			      size_t block_size, const u8 *s, size_t s_len)
 {
-	return nobs_keccak_parallelhash_init(ctx, &nobs_sha3_dispatch, 128,
+	return nobs_keccak_parallelhash_init(ctx, &nobs_keccak_dispatch, 128,
 					     block_size, s, s_len);
 }
 EXPORT_SYMBOL_NS_GPL(nobs_parallelhash128_init, NOBS_NS);
@@ -381,7 +381,7 @@ EXPORT_SYMBOL_NS_GPL(nobs_parallelhash128_init, NOBS_NS);
 int nobs_parallelhash256_init(struct nobs_parallelhash_ctx *ctx,
 			      size_t block_size, const u8 *s, size_t s_len)
 {
-	return nobs_keccak_parallelhash_init(ctx, &nobs_sha3_dispatch, 256,
+	return nobs_keccak_parallelhash_init(ctx, &nobs_keccak_dispatch, 256,
 					     block_size, s, s_len);
 }
 EXPORT_SYMBOL_NS_GPL(nobs_parallelhash256_init, NOBS_NS);
@@ -392,8 +392,8 @@ int nobs_parallelhash_update(struct nobs_parallelhash_ctx *ctx,
 	if (!nobs_sponge_absorbing(&ctx->outer))
 		return -EINVAL;
 	if (len)
-		nobs_keccak_parallelhash_update(ctx, &nobs_sha3_dispatch,
-						nobs_sha3_dispatch_xn(), data,
+		nobs_keccak_parallelhash_update(ctx, &nobs_keccak_dispatch,
+						nobs_keccak_dispatch_xn(), data,
 						len);
 	return 0;
 }
@@ -407,8 +407,8 @@ int nobs_parallelhash_final(struct nobs_parallelhash_ctx *ctx, u8 *out,
 		memzero_explicit(ctx, sizeof(*ctx));
 		return nobs_sha3_lib_refuse(out, out_len);
 	}
-	nobs_keccak_parallelhash_end_input(ctx, &nobs_sha3_dispatch, out_len);
-	nobs_sha3_dispatch_squeeze(&ctx->outer, out, out_len);
+	nobs_keccak_parallelhash_end_input(ctx, &nobs_keccak_dispatch, out_len);
+	nobs_keccak_dispatch_squeeze(&ctx->outer, out, out_len);
 	memzero_explicit(ctx, sizeof(*ctx));
 	return 0;
 }
@@ -420,8 +420,8 @@ int nobs_parallelhash_xof_squeeze(struct nobs_parallelhash_ctx *ctx, u8 *out,
 	if (!ctx->outer.rate)
 		return nobs_sha3_lib_refuse(out, out_len);
 	if (!ctx->outer.squeezing)
-		nobs_keccak_parallelhash_end_input(ctx, &nobs_sha3_dispatch, 0);
-	nobs_sha3_dispatch_squeeze(&ctx->outer, out, out_len);
+		nobs_keccak_parallelhash_end_input(ctx, &nobs_keccak_dispatch, 0);
+	nobs_keccak_dispatch_squeeze(&ctx->outer, out, out_len);
 	return 0;
 }
 EXPORT_SYMBOL_NS_GPL(nobs_parallelhash_xof_squeeze, NOBS_NS);

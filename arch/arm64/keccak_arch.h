@@ -18,26 +18,26 @@
 #include "nobs.h"
 #include "sha3/keccak.h"
 
-static inline void nobs_sha3_simd_begin(void)
+static inline void nobs_keccak_simd_begin(void)
 {
 	kernel_neon_begin();
 }
 
-static inline void nobs_sha3_simd_end(void)
+static inline void nobs_keccak_simd_end(void)
 {
 	kernel_neon_end();
 }
 
 /* get_cycles() ticks per microsecond: the generic timer's frequency. */
-static inline u64 nobs_sha3_ticks_per_us(void)
+static inline u64 nobs_keccak_ticks_per_us(void)
 {
 	return arch_timer_get_cntfrq() / USEC_PER_SEC;
 }
 
 /* The permutations besides generic this CPU can run, into @list. */
 static inline unsigned int
-nobs_sha3_arch_usable(const struct nobs_cpu *cpu,
-		      const struct nobs_keccak_impl **list)
+nobs_keccak_arch_usable(const struct nobs_cpu *cpu,
+			const struct nobs_keccak_impl **list)
 {
 	unsigned int n = 0;
 
@@ -48,15 +48,15 @@ nobs_sha3_arch_usable(const struct nobs_cpu *cpu,
 
 /* Every call may take the SHA3 instructions: no threshold. */
 static inline unsigned int
-nobs_sha3_min_blocks(const struct nobs_keccak_impl *impl)
+nobs_keccak_min_blocks(const struct nobs_keccak_impl *impl)
 {
 	return 0;
 }
 
 /* No multi-lane permutation on arm64. */
 static inline unsigned int
-nobs_sha3_arch_xn_usable(const struct nobs_cpu *cpu,
-			 const struct nobs_keccak_xn_impl **list)
+nobs_keccak_arch_xn_usable(const struct nobs_cpu *cpu,
+			   const struct nobs_keccak_xn_impl **list)
 {
 	return 0;
 }

@@ -19,7 +19,7 @@
  * (ARMV8_HAVE_SHA3_AND_WORTH_USING in crypto/armcap.c) and uses its
  * scalar armv8 code everywhere else.
  *
- * What nobs does: where FEAT_SHA3 is present, nobs_sha3_select() times
+ * What nobs does: where FEAT_SHA3 is present, nobs_keccak_select() times
  * this CE code (kernel_neon_begin()/end() included) and the portable C of
  * sha3/keccak.c at load and uses the faster, so a core where these
  * instructions issue slowly keeps the C by measurement, not by a list of

@@ -13,36 +13,36 @@
 #include "sha3/keccak.h"
 
 /* No permutation here uses vector registers. */
-static inline void nobs_sha3_simd_begin(void)
+static inline void nobs_keccak_simd_begin(void)
 {
 }
 
-static inline void nobs_sha3_simd_end(void)
+static inline void nobs_keccak_simd_end(void)
 {
 }
 
 /* The counter's rate is unknown: the log line gives ticks. */
-static inline u64 nobs_sha3_ticks_per_us(void)
+static inline u64 nobs_keccak_ticks_per_us(void)
 {
 	return 0;
 }
 
 static inline unsigned int
-nobs_sha3_arch_usable(const struct nobs_cpu *cpu,
-		      const struct nobs_keccak_impl **list)
+nobs_keccak_arch_usable(const struct nobs_cpu *cpu,
+			const struct nobs_keccak_impl **list)
 {
 	return 0;
 }
 
 static inline unsigned int
-nobs_sha3_min_blocks(const struct nobs_keccak_impl *impl)
+nobs_keccak_min_blocks(const struct nobs_keccak_impl *impl)
 {
 	return 0;
 }
 
 static inline unsigned int
-nobs_sha3_arch_xn_usable(const struct nobs_cpu *cpu,
-			 const struct nobs_keccak_xn_impl **list)
+nobs_keccak_arch_xn_usable(const struct nobs_cpu *cpu,
+			   const struct nobs_keccak_xn_impl **list)
 {
 	return 0;
 }

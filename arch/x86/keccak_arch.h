@@ -30,31 +30,31 @@
  * four or five permutations on; eight leaves room for kernel_fpu_begin()'s
  * own work and the vector code's setup.  Digests (one permutation) and
  * short updates thus never touch the vector registers.  The timing at load
- * (nobs_sha3_select()) measures whole 24-block sections, begin/end
+ * (nobs_keccak_select()) measures whole 24-block sections, begin/end
  * included, and does not change this rule.
  */
 #define NOBS_SHA3_AVX512_MIN_BLOCKS	8
 
-static inline void nobs_sha3_simd_begin(void)
+static inline void nobs_keccak_simd_begin(void)
 {
 	kernel_fpu_begin();
 }
 
-static inline void nobs_sha3_simd_end(void)
+static inline void nobs_keccak_simd_end(void)
 {
 	kernel_fpu_end();
 }
 
 /* get_cycles() ticks per microsecond, 0 where unknown (TSC not calibrated). */
-static inline u64 nobs_sha3_ticks_per_us(void)
+static inline u64 nobs_keccak_ticks_per_us(void)
 {
 	return tsc_khz / 1000;
 }
 
 /* The permutations besides generic this CPU can run, into @list. */
 static inline unsigned int
-nobs_sha3_arch_usable(const struct nobs_cpu *cpu,
-		      const struct nobs_keccak_impl **list)
+nobs_keccak_arch_usable(const struct nobs_cpu *cpu,
+			const struct nobs_keccak_impl **list)
 {
 	unsigned int n = 0;
 
@@ -68,7 +68,7 @@ nobs_sha3_arch_usable(const struct nobs_cpu *cpu,
 
 /* Calls of fewer blocks than this take the scalar permutation (SIMD only). */
 static inline unsigned int
-nobs_sha3_min_blocks(const struct nobs_keccak_impl *impl)
+nobs_keccak_min_blocks(const struct nobs_keccak_impl *impl)
 {
 	if (impl == &nobs_keccak_x86_avx512)
 		return NOBS_SHA3_AVX512_MIN_BLOCKS;
@@ -81,8 +81,8 @@ nobs_sha3_min_blocks(const struct nobs_keccak_impl *impl)
  * nobs_cpu's zmm bit: never on the CPUs nobs_x86_prefer_ymm() names).
  */
 static inline unsigned int
-nobs_sha3_arch_xn_usable(const struct nobs_cpu *cpu,
-			 const struct nobs_keccak_xn_impl **list)
+nobs_keccak_arch_xn_usable(const struct nobs_cpu *cpu,
+			   const struct nobs_keccak_xn_impl **list)
 {
 	unsigned int n = 0;
 

@@ -18,7 +18,7 @@
  * (shorter ones, digests included, stay on the scalar code: see
  * NOBS_SHA3_AVX512_MIN_BLOCKS in sha3/sha3_glue.c).  Timed at load when the
  * CPU has AVX512F+VL and the OS enabled the opmask and zmm state, and used
- * where it is the fastest (nobs_sha3_select(): one 4 KiB section, FPU
+ * where it is the fastest (nobs_keccak_select(): one 4 KiB section, FPU
  * section included, against the scalar ones), so CPUs that run 512-bit
  * operations on 256-bit units choose by what they measure; on the CPUs
  * the kernel keeps off zmm code because they lower their clock

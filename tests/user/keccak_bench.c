@@ -20,7 +20,7 @@
  * cycles per tick are measured and SHA3-256 at 16 KiB is also printed in
  * cycles per byte).
  *
- * After the table: the targets, the load-time choice of nobs_sha3_select()
+ * After the table: the targets, the load-time choice of nobs_keccak_select()
  * replayed in user space (figures, choice, time taken), and, on x86-64, an
  * in-kernel estimate for the vector path: the columns have no FPU section,
  * so the once-per-syscall save and restore of the register state that
@@ -100,7 +100,7 @@ static void hash_once(const struct column *c, enum alg a, const u8 *in,
 }
 
 /*
- * nobs_sha3_select()'s load-time timing (sha3/sha3_glue.c), replayed
+ * nobs_keccak_select()'s load-time timing (sha3/sha3_glue.c), replayed
  * natively with the same parameters: one absorb of 24 blocks at
  * SHAKE128's rate per trial, the fastest of at most 8 trials after an
  * untimed one, fewer after 0.5 ms.  In the kernel a vector permutation's trial also holds
@@ -334,7 +334,7 @@ int main(void)
 			       cols[c].title, alg_names[a], cols[fast_first].title,
 			       rb, ro, rb <= 0.75 && ro <= 0.65 ? "met" : "MISSED");
 		}
-	/* nobs.ko times the permutations at load (nobs_sha3_select()) */
+	/* nobs.ko times the permutations at load (nobs_keccak_select()) */
 	fastest = generic_col;
 	sel_best = ~0ull;
 	sel_t = bench_ns();

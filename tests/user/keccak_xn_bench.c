@@ -181,7 +181,7 @@ static struct column *add_col(enum kind kind, const char *title,
 }
 
 /*
- * nobs_sha3_xn_time() (sha3/sha3_glue.c) replayed natively: one absorb of
+ * nobs_keccak_xn_time() (sha3/sha3_glue.c) replayed natively: one absorb of
  * 24 / lanes blocks in every lane (24 permutations) per trial, the
  * fastest of at most 8 after an untimed one, fewer after 0.5 ms; no FPU
  * section here.  Nanoseconds per permutation and state.
