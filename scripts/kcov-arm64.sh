@@ -6,7 +6,7 @@
 # sha3/sha3_glue.c run, which the x86_64 guest cannot reach without
 # AVX-512).  nobs.ko is built with GCOV_PROFILE=y against the arm64 kernel
 # of scripts/build-test-kernel.sh (CONFIG_GCOV_KERNEL) and run under the
-# KUnit runner (tests/kunit/run-kunit.sh -g) twice:
+# KUnit runner (kunit/run-guest.sh -g) twice:
 #   arm64-kcov        keccak_impl=ce: the KUnit suites on the SHA3-instruction
 #                     permutation (and the crypto manager's tests, with
 #                     SIMD disabled for some of them: the scalar fallback);
@@ -64,7 +64,7 @@ pass=0 fail=0 skip=0
 # and its counts into LABEL.json.
 run() {
 	local label=$1 params=$2 log=$out/$1.log line n f rel
-	"$NOBS_ROOT/tests/kunit/run-kunit.sh" -q -a arm64 -K "$kdir" \
+	"$NOBS_ROOT/kunit/run-guest.sh" -q -a arm64 -K "$kdir" \
 		-m "$data/nobs.ko" -m "$data/kunit/nobs_kunit.ko" -p "$params" \
 		-l "$label" -g "$out/gcda-$label" >"$log" 2>&1
 	grep -E '^  FAIL|^SKIP' "$log"

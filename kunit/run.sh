@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# kunit-check.sh quick|full|x86_64|x86_64-cfi|arm64|riscv64|ppc64le: the
+# kunit/run.sh quick|full|x86_64|x86_64-cfi|arm64|riscv64|ppc64le: the
 # KUnit suites (kunit/nobs_kunit.ko) on self-built test kernels under
 # QEMU/TCG.
 #   x86_64: the debug kernel (KASAN, UBSAN, lockdep, ...): checks that every
@@ -28,17 +28,17 @@
 # Kernels come from scripts/build-test-kernel.sh (cached in $NOBS_CACHE).
 # Every part prints a results-protocol line "<name>: N passed, N failed".
 set -uo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../scripts/lib.sh"
 
 mode=${1:-full}
 case "$mode" in
 quick) arches=(x86_64) ;;
 full) arches=(x86_64 arm64 riscv64 ppc64le) ;;
 x86_64 | x86_64-cfi | arm64 | riscv64 | ppc64le) arches=("$mode") ;;
-*) nobs_die "usage: kunit-check.sh quick|full|x86_64|x86_64-cfi|arm64|riscv64|ppc64le" ;;
+*) nobs_die "usage: kunit/run.sh quick|full|x86_64|x86_64-cfi|arm64|riscv64|ppc64le" ;;
 esac
 
-runner=$NOBS_ROOT/tests/kunit/run-kunit.sh
+runner=$NOBS_ROOT/kunit/run-guest.sh
 status=0
 
 # The debug options a reviewer's debug kernel has (KASAN, UBSAN, lockdep,

@@ -1,20 +1,20 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# afalg-fuzz.sh: the AF_ALG syscall fuzzer (tests/afalg-fuzz/afalg-fuzz.c,
-# its header says what it calls) on self-built test kernels under
+# tests/afalg-fuzz/run.sh: the AF_ALG syscall fuzzer (afalg-fuzz.c beside
+# it, its header says what it calls) on self-built test kernels under
 # QEMU/TCG, with nobs.ko built against each and unloaded/reloaded while it
 # runs.
 #
-#   scripts/afalg-fuzz.sh check [SECONDS]  make check's short campaign:
+#   tests/afalg-fuzz/run.sh check [SECONDS]  make check's short campaign:
 #       the replay's promises checked on this machine (dry runs), then
 #       SECONDS (default 40) on the x86_64 debug kernel (KASAN, UBSAN,
 #       lockdep, KFENCE, kmemleak) and on the KCSAN kernel
 #       (build-test-kernel.sh x86_64-kcsan), then the planted-bug check
-#   scripts/afalg-fuzz.sh check-kernel KERNEL [SECONDS]  check's part on
+#   tests/afalg-fuzz/run.sh check-kernel KERNEL [SECONDS]  check's part on
 #       one kernel (x86_64: with the dry runs; or x86_64-kcsan)
-#   scripts/afalg-fuzz.sh long SECONDS     the long campaign (make
+#   tests/afalg-fuzz/run.sh long SECONDS     the long campaign (make
 #       fuzz-kernel SECONDS=N): SECONDS on each kernel
-#   scripts/afalg-fuzz.sh plant [NAME]     the planted-bug checks alone
+#   tests/afalg-fuzz/run.sh plant [NAME]     the planted-bug checks alone
 #       (NAME: one of them): each a copy of the tree under build/ with one
 #       bug planted (no shipped code changes), a campaign on the debug
 #       kernel that must report it under KASAN, in a frame of nobs's, and
@@ -24,7 +24,7 @@
 #       dh again, whose key parser trusts the kpp_secret header (the
 #       over-read of a key that claims more bytes than it holds, under
 #       nobs_kpp_setkey)
-#   scripts/afalg-fuzz.sh run [-k x86_64|x86_64-kcsan] [-t SECONDS]
+#   tests/afalg-fuzz/run.sh run [-k x86_64|x86_64-kcsan] [-t SECONDS]
 #       [-p NPROC] [-j NTHREADS] [-S SRC] [-l LABEL] [-E REGEX]
 #       one campaign (-S: nobs from the tree SRC; -E: a report matching
 #       REGEX is expected: the campaign stops at the first report, and
@@ -42,7 +42,7 @@
 # N passed, N failed[, N skipped]" and "count afalg-fuzz <label>: N calls
 # in N s (N/min)".
 set -uo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../../scripts/lib.sh"
 
 FUZZ_PARAMS="keccak_impl=bmi"
 # The planted bugs: plant_spec NAME sets the file and its edit, the report
@@ -362,14 +362,14 @@ check)
 check-kernel)
 	# One kernel's part of check (make check runs the parts as separate
 	# jobs): x86_64 with the host-side self-test, or x86_64-kcsan.
-	k=${1:?usage: afalg-fuzz.sh check-kernel x86_64|x86_64-kcsan [SECONDS]}
+	k=${1:?usage: tests/afalg-fuzz/run.sh check-kernel x86_64|x86_64-kcsan [SECONDS]}
 	st=0
 	[ "$k" != x86_64 ] || host_selftest || st=1
 	campaign "$k" "${2:-40}" "$k" "$NOBS_ROOT" "" || st=1
 	exit "$st"
 	;;
 long)
-	secs=${1:?usage: afalg-fuzz.sh long SECONDS}
+	secs=${1:?usage: tests/afalg-fuzz/run.sh long SECONDS}
 	st=0
 	campaign x86_64 "$secs" x86_64-long "$NOBS_ROOT" "" 2 4 || st=1
 	campaign x86_64-kcsan "$secs" x86_64-kcsan-long "$NOBS_ROOT" "" 2 4 || st=1

@@ -1,10 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# run-kunit.sh: boot a test kernel (scripts/build-test-kernel.sh) under
+# kunit/run-guest.sh: boot a test kernel (scripts/build-test-kernel.sh) under
 # QEMU/TCG, load nobs.ko and then a KUnit module, and report its results.
 #
-#   tests/kunit/run-kunit.sh -a x86_64|arm64|riscv64|ppc64le -K KERNEL_BUILD_DIR
+#   kunit/run-guest.sh -a x86_64|arm64|riscv64|ppc64le -K KERNEL_BUILD_DIR
 #       -m nobs.ko [-m nobs_kunit.ko] [-p "params of the first module"]
 #       [-P "params of the other modules"] [-c "extra kernel command line"]
 #       [-l label] [-t timeout_s] [-g gcda_dir] [-q]
@@ -24,7 +24,7 @@
 # non-zero on a failed or crashed test, a load/unload failure, a hang, or a
 # KASAN/UBSAN/KFENCE/lockdep/kmemleak/CFI/WARN/BUG/Oops report in the log.
 set -euo pipefail
-. "$(dirname "$0")/../../scripts/lib.sh"
+. "$(dirname "$0")/../scripts/lib.sh"
 
 arch= kdir= label= timeout=900 quiet=0 p1= p2= cmdline= gcda=
 mods=()
@@ -75,7 +75,7 @@ mkdir -p "$out"
 nobs_qemu_machine "$arch" "" "$out/console.raw"
 
 # The static /init, cached per architecture and source.
-init_src=$NOBS_ROOT/tests/kunit/guest-init.c
+init_src=$NOBS_ROOT/kunit/guest-init.c
 ihash=$({ echo "$cc"; cat "$init_src"; } | sha256sum | cut -c1-12)
 init=$NOBS_CACHE/kunit/init-$arch-$ihash
 if [ ! -x "$init" ]; then
