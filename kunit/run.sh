@@ -223,14 +223,14 @@ plant_checks() {
 # another case).  The run's own counts are not ours.
 meta_check() {
 	local kdir=$1 dst=$2 log=$NOBS_BUILD/kunit/meta.log rc ok=0
-	local plog=$NOBS_BUILD/kunit/x86_64-meta/parse.log
+	local tsv=$NOBS_BUILD/kunit/x86_64-meta/ktap.tsv
 	mkdir -p "$NOBS_BUILD/kunit"
 	"$runner" -q -a x86_64 -K "$kdir" -m "$dst/nobs.ko" \
 		-m "$dst/kunit/nobs_kunit.ko" -P "test_fail=1 test_sanitizers=1" \
 		-l x86_64-meta -c "kunit.filter_glob=nobs_module" >"$log" 2>&1
 	rc=$?
 	sed 's/^/  | /' "$log"
-	failed() { grep -q "\[FAILED\] $1\$" "$plog" 2>/dev/null; }
+	failed() { grep -q "^FAIL	$1	" "$tsv" 2>/dev/null; }
 	splat() { grep -Eq "^    \[ *[0-9.]+\] $1" "$log"; }
 	meta_result() {
 		if [ "$2" = 0 ]; then
@@ -241,17 +241,17 @@ meta_check() {
 			ok=1
 		fi
 	}
-	[ $rc -ne 0 ] && failed module_deliberate_failure
+	[ $rc -ne 0 ] && failed nobs_module.module_deliberate_failure
 	meta_result failure $?
-	failed module_kasan_oob_read &&
+	failed nobs_module.module_kasan_oob_read &&
 		splat 'BUG: KASAN: slab-out-of-bounds in module_kasan_oob_read'
 	meta_result kasan $?
-	failed module_ubsan_shift &&
+	failed nobs_module.module_ubsan_shift &&
 		splat 'UBSAN: shift-out-of-bounds in .*nobs_kunit_main\.c'
 	meta_result ubsan $?
 	# Nothing else: module_registered passes, no other runner complaint.
-	if [ "$(grep -c '\[FAILED\] module_' "$plog" 2>/dev/null)" = 3 ] &&
-		grep -q '\[PASSED\] module_registered' "$plog" &&
+	if [ "$(grep -c "^FAIL	nobs_module\.module_" "$tsv" 2>/dev/null)" = 3 ] &&
+		grep -q "^PASS	nobs_module\.module_registered	" "$tsv" &&
 		! grep 'FAIL  x86_64-meta: ' "$log" | grep -vq 'kernel reported a problem:$'; then
 		echo "x86_64-kunit-meta-clean: 1 passed, 0 failed"
 	else

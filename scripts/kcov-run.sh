@@ -129,21 +129,10 @@ if [ -n "$kunit" ]; then
 	# Every case of our suites, from their KTAP documents (96-kunit.sh).
 	sed -n '/^NOBS-KTAP-BEGIN$/,/^NOBS-KTAP-END$/p' "$out/results.clean" |
 		sed '1d;$d' >"$out/ktap.log"
-	python3 - "$out/ktap.log" >"$out/kunit.tsv" <<'PY'
-import re, sys
-suite = None
-for line in open(sys.argv[1], errors='replace'):
-    line = line.rstrip('\n')
-    m = re.match(r'^    # Subtest: (\S+)', line)
-    if m:
-        suite = m.group(1)
-        continue
-    m = re.match(r'^    (not ok|ok) \d+ (\S+)(?: # SKIP ?(.*))?$', line)
-    if m and suite:
-        st = 'SKIP' if m.group(3) is not None else \
-             ('PASS' if m.group(1) == 'ok' else 'FAIL')
-        print('%s\t%s.%s\t%s' % (st, suite, m.group(2), m.group(3) or ''))
-PY
+	# The one KTAP reader (scripts/ktap.py): a line a case.
+	python3 "$NOBS_ROOT/scripts/ktap.py" \
+		"$(readlink -f "$kdir/source")/tools/testing/kunit" \
+		"$out/ktap.log" "$out/kunit.tsv" >"$out/ktap.out" 2>&1 || true
 	nobs_vm_counts "$out/kunit.tsv" kcov/kunit
 	kpass=$nobs_pass kfail=$nobs_fail kskip=$nobs_skip
 	echo "  kunit: $kpass passed, $kfail failed, $kskip skipped (ktap.log)"
