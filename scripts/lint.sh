@@ -21,7 +21,6 @@ if [ ! -x "$cp_dir/scripts/checkpatch.pl" ]; then
 		linux-source-6.12/scripts/const_structs.checkpatch
 fi
 
-pass=0 fail=0
 cd "$NOBS_ROOT" || exit 1
 # The kernel-side sources: tracked or new (not ignored) files, the tests,
 # the host's generators (scripts/gen) and the KUnit guest's user-space
@@ -43,14 +42,13 @@ for f in $files; do
 	f=${f#./}
 	out=$(echo "$all" | grep -E "^(\./)?$f:")
 	if [ -z "$out" ]; then
-		pass=$((pass + 1))
+		nobs_add 1 0 0
 	else
-		fail=$((fail + 1))
-		echo "  FAIL  checkpatch $f"
+		nobs_result fail "checkpatch $f"
 		echo "$out" | sed 's/^/        /'
 	fi
 done
-echo "checkpatch: $pass passed, $fail failed"
+nobs_summary checkpatch
 
 # The compatibility layer is the one place that tells kernels apart: no
 # version test, no probe result and no namespace spelling outside compat/.
