@@ -51,8 +51,8 @@ if [ -z "$kdir" ]; then
 fi
 out=$NOBS_BUILD/coverage/kernel
 skip_out() {
-	echo "SKIP: kcov: $1"
-	echo "kcov: 0 passed, 0 failed, 1 skipped"
+	nobs_result skip kcov "$1"
+	nobs_summary kcov
 	exit 0
 }
 if [ ! -f "$kdir/.config" ] || [ ! -f "$kdir/image" ]; then
@@ -124,7 +124,7 @@ set -e
 nobs_vm_results "$out" kcov
 lost=$nobs_lost
 nobs_vm_counts "$out/results.tsv" kcov
-pass=$nobs_pass fail=$nobs_fail skip=$nobs_skip
+nobs_add "$nobs_pass" "$nobs_fail" "$nobs_skip"
 if [ -n "$kunit" ]; then
 	# Every case of our suites, from their KTAP documents (96-kunit.sh).
 	sed -n '/^NOBS-KTAP-BEGIN$/,/^NOBS-KTAP-END$/p' "$out/results.clean" |
@@ -140,12 +140,9 @@ if [ -n "$kunit" ]; then
 		echo "  FAIL  kunit: no KUnit results came back"
 		kfail=1
 	fi
-	pass=$((pass + kpass))
-	fail=$((fail + kfail))
-	skip=$((skip + kskip))
+	nobs_add "$kpass" "$kfail" "$kskip"
 else
-	echo "SKIP: kcov/kunit: nobs_kunit.ko did not build (see $out/build-kunit.log)"
-	skip=$((skip + 1))
+	nobs_result skip kcov/kunit "nobs_kunit.ko did not build (see $out/build-kunit.log)"
 fi
 
 # The .gcda files: back beside their .gcno (same path relative to $data).
@@ -181,8 +178,6 @@ if NOBS_TRACES_OK=1 nobs_kernel_problems "$out/console.log" >/dev/null; then
 	problem="${problem:+$problem; }kernel reported a problem (see $out/console.log)"
 fi
 if [ -n "$problem" ]; then
-	echo "  FAIL  kcov: $problem"
-	fail=$((fail + 1))
+	nobs_result fail kcov "$problem"
 fi
-echo "kcov: $pass passed, $fail failed, $skip skipped"
-[ "$fail" -eq 0 ]
+nobs_summary kcov
