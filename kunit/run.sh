@@ -63,27 +63,26 @@ cfi_opts=(CC_IS_CLANG CFI_CLANG X86_KERNEL_IBT FINEIBT CALL_PADDING KUNIT
 # check_config NAME KDIR OPT... [-- OPT...]: each OPT before "--" is =y in
 # KDIR's .config, each after it is not set.
 check_config() {
-	local name=$1 kdir=$2 o p=0 f=0 off=
+	local name=$1 kdir=$2 o off=
 	shift 2
 	for o in "$@"; do
 		if [ "$o" = -- ]; then
 			off=1
 		elif [ -z "$off" ] && grep -qx "CONFIG_$o=y" "$kdir/.config"; then
 			echo "  config ok:      CONFIG_$o=y"
-			p=$((p + 1))
+			nobs_add 1 0 0
 		elif [ -z "$off" ]; then
 			echo "  config MISSING: CONFIG_$o"
-			f=$((f + 1))
+			nobs_add 0 1 0
 		elif grep -q "^CONFIG_$o=" "$kdir/.config"; then
 			echo "  config BAD:     $(grep "^CONFIG_$o=" "$kdir/.config")"
-			f=$((f + 1))
+			nobs_add 0 1 0
 		else
 			echo "  config ok:      # CONFIG_$o is not set"
-			p=$((p + 1))
+			nobs_add 1 0 0
 		fi
 	done
-	echo "$name-config: $p passed, $f failed"
-	[ "$f" -eq 0 ]
+	nobs_summary "$name-config"
 }
 
 # build_modules ARCH KDIR DST [SRC]: nobs.ko and kunit/nobs_kunit.ko in DST
