@@ -124,11 +124,11 @@ fuzz-long: deps
 	@FUZZ_RUNS=$(FUZZ_LONG_RUNS) scripts/fuzz.sh 0 $(FUZZERS)
 
 # The AF_ALG syscall fuzzer (tests/afalg-fuzz) for SECONDS on the x86_64
-# debug kernel and on the KCSAN kernel (scripts/afalg-fuzz.sh long; make
+# debug kernel and on the KCSAN kernel (tests/afalg-fuzz/run.sh long; make
 # check runs a short campaign); NOBS_SEED=S replays a seed
 SECONDS ?= 600
 fuzz-kernel: deps
-	@scripts/afalg-fuzz.sh long $(SECONDS)
+	@tests/afalg-fuzz/run.sh long $(SECONDS)
 
 # KERNEL: a kernel ID of scripts/lib.sh (6.1, 6.12, trixie, trixie-rt,
 # backports, sid) or a series such as 7.3
@@ -139,10 +139,10 @@ demo: deps
 # fault injection + kmemleak on the x86_64 debug kernel (part of make check);
 # the long version fails every allocation of the init and runs longer
 check-faults: deps
-	@scripts/faults-check.sh
+	@tests/faults/run.sh
 
 check-faults-long: deps
-	@NOBS_FAULTS_LONG=1 scripts/faults-check.sh
+	@NOBS_FAULTS_LONG=1 tests/faults/run.sh
 
 # Debian packages nobs-dkms, nobs-kpp and nobs-tests into build/deb/ (scripts/deb.sh);
 # check-deb also runs lintian and installs and removes them (scripts/deb-check.sh)

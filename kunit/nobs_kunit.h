@@ -25,7 +25,7 @@ extern bool nobs_kunit_csidh1024;
 
 /*
  * NK_CSIDH_SET_WANTED(test, name): a csidh1024 case skips when the module
- * was loaded with csidh1024=0 (kunit-check.sh's force_generic runs on the
+ * was loaded with csidh1024=0 (kunit/run.sh's force_generic runs on the
  * kernels with a fast field: there the generic 1024-bit C would take ten
  * minutes under QEMU/TCG and KASAN; the generic C is csidh1024's only
  * code in the riscv64 and ppc64le runs, and the harness's).

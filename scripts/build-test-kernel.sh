@@ -8,7 +8,7 @@
 #   fault injection, GCOV); x86_64-cfi a lean x86_64 kernel built with
 #   clang 19 (LLVM=-19) with kCFI (CONFIG_CFI_CLANG, not permissive) and
 #   FineIBT; x86_64-kcsan the data-race detector's kernel (KCSAN, which
-#   excludes KASAN: scripts/afalg-fuzz.sh runs on it); the others are
+#   excludes KASAN: tests/afalg-fuzz/run.sh runs on it); the others are
 #   plain gcc kernels for qemu's virt / pseries
 #   machines.  Config: 'make tinyconfig' + tests/kernel/common.config
 #   + tests/kernel/<arch>[-debug].config, every line of which must survive

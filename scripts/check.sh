@@ -206,9 +206,9 @@ vm_suite() {
 # generic C on riscv64 and ppc64le, x86_64-cfi for kCFI.  After x86_64's
 # KUnit (which builds that kernel when it is not cached), the
 # fault-injection and kmemleak run on the same debug kernel
-# (scripts/faults-check.sh) is a job of its own.
+# (tests/faults/run.sh) is a job of its own.
 kunit_job() {
-	"$rs" "kunit-$1" "$NOBS_ROOT/scripts/kunit-check.sh" "$1"
+	"$rs" "kunit-$1" "$NOBS_ROOT/kunit/run.sh" "$1"
 }
 # The runner self-test loads the test builds of 6.1 and 6.12.
 selftest_job() {
@@ -349,7 +349,7 @@ lint)
 	;;
 quick)
 	job kunit-x86_64 400 - kunit_job x86_64
-	job faults 100 kunit-x86_64 '"$rs" faults "$NOBS_ROOT/scripts/faults-check.sh"'
+	job faults 100 kunit-x86_64 '"$rs" faults "$NOBS_ROOT/tests/faults/run.sh"'
 	job user 60 - '"$rs" user make -s -C "$NOBS_ROOT/tests/user" test'
 	job fuzz 70 - '"$rs" fuzz "$NOBS_ROOT/scripts/fuzz.sh" 5'
 	job build-6.12 60 - '"$rs" build-6.12 "$NOBS_ROOT/scripts/kbuild.sh" 6.12'
@@ -367,16 +367,16 @@ full | all)
 	job user 60 - '"$rs" user make -s -C "$NOBS_ROOT/tests/user" test'
 	job valgrind 20 - '"$rs" valgrind make -s -C "$NOBS_ROOT/tests/user" valgrind'
 	job kunit-x86_64 500 - kunit_job x86_64
-	job faults 100 kunit-x86_64 '"$rs" faults "$NOBS_ROOT/scripts/faults-check.sh"'
+	job faults 100 kunit-x86_64 '"$rs" faults "$NOBS_ROOT/tests/faults/run.sh"'
 	# The AF_ALG fuzzer's short campaign on the debug kernel (after its
 	# KUnit, which builds it), and the planted bugs it must find.
-	job afalg-fuzz 120 kunit-x86_64 '"$rs" afalg-fuzz "$NOBS_ROOT/scripts/afalg-fuzz.sh" check-kernel x86_64'
-	job afalg-fuzz-plant 240 kunit-x86_64 '"$rs" afalg-fuzz-plant "$NOBS_ROOT/scripts/afalg-fuzz.sh" plant'
+	job afalg-fuzz 120 kunit-x86_64 '"$rs" afalg-fuzz "$NOBS_ROOT/tests/afalg-fuzz/run.sh" check-kernel x86_64'
+	job afalg-fuzz-plant 240 kunit-x86_64 '"$rs" afalg-fuzz-plant "$NOBS_ROOT/tests/afalg-fuzz/run.sh" plant'
 	if [ "$mode" = all ]; then
 		for a in arm64 riscv64 ppc64le; do job "kunit-$a" 250 - kunit_job "$a"; done
 		job kunit-x86_64-cfi 400 - kunit_job x86_64-cfi
 		# The KCSAN kernel (built here).
-		job afalg-fuzz-kcsan 400 - '"$rs" afalg-fuzz-kcsan "$NOBS_ROOT/scripts/afalg-fuzz.sh" check-kernel x86_64-kcsan'
+		job afalg-fuzz-kcsan 400 - '"$rs" afalg-fuzz-kcsan "$NOBS_ROOT/tests/afalg-fuzz/run.sh" check-kernel x86_64-kcsan'
 		# make coverage, with its targets: after the KUnit jobs that
 		# build the x86_64 debug and the arm64 kernels it runs in.
 		job coverage 600 kunit-x86_64,kunit-arm64 '"$rs" coverage "$NOBS_ROOT/scripts/coverage.sh"'

@@ -60,18 +60,15 @@ find "$bin" -name '*.gcda' -delete
 rm -rf "$out/html"
 mkdir -p "$out/html" "$out/logs"
 
-pass=0 fail=0 skip=0
 for t in "${tests[@]}"; do
 	args=()
 	if [ "$t" = test_csidh ] && [ "$csidh_n" != all ]; then
 		args=(-n "$csidh_n")
 	fi
 	if (cd "$bin" && "./$t" "${args[@]}") >"$out/logs/$t.log" 2>&1; then
-		pass=$((pass + 1))
-		printf '  pass  %s %s\n' "$t" "$(tail -n 1 "$out/logs/$t.log")"
+		nobs_result pass "$t $(tail -n 1 "$out/logs/$t.log")"
 	else
-		fail=$((fail + 1))
-		printf '  FAIL  %s (see %s)\n' "$t" "$out/logs/$t.log"
+		nobs_result fail "$t (see $out/logs/$t.log)"
 		grep -m 5 '^FAIL' "$out/logs/$t.log" | sed 's/^/        /'
 	fi
 done
@@ -116,13 +113,10 @@ kernel_run() {
 	kline=$(tail -n 1 "$log")
 	echo "  $2: $kline ($(($(date +%s) - t0)) s; $log)"
 	if [[ $kline =~ ^$4:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed,\ ([0-9]+)\ skipped$ ]]; then
-		pass=$((pass + BASH_REMATCH[1]))
-		fail=$((fail + BASH_REMATCH[2]))
-		skip=$((skip + BASH_REMATCH[3]))
+		nobs_add "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}" "${BASH_REMATCH[3]}"
 	fi
 	if [ "$krc" != 0 ] && [ "${BASH_REMATCH[2]:-0}" = 0 ]; then
-		fail=$((fail + 1))
-		echo "  FAIL  $1 exited $krc (see $log)"
+		nobs_result fail "$1 exited $krc (see $log)"
 	fi
 }
 if [ "$kcov" != 0 ]; then
@@ -136,8 +130,7 @@ if [ "$kcov" != 0 ]; then
 		nobs_log "coverage: nobs.ko in the kernel (scripts/kcov-run.sh)"
 		kernel_run kcov-run "kernel run" '^  kunit:|^  [0-9]+ \.gcda' kcov
 	else
-		echo "SKIP: coverage/kernel: no debug test kernel built (NOBS_KCOV=build builds it, about 6 min)"
-		skip=$((skip + 1))
+		nobs_result skip coverage/kernel "no debug test kernel built (NOBS_KCOV=build builds it, about 6 min)"
 	fi
 	# The same module in the arm64 kernel: the SHA3-instruction paths.
 	nobs_log "coverage: nobs.ko in the arm64 kernel (scripts/kcov-arm64.sh)"
@@ -172,8 +165,6 @@ python3 "$NOBS_ROOT/scripts/coverage-report.py" "$out" "$NOBS_ROOT"
 st=$?
 echo "html: $out/html/index.html"
 if [ "$st" = 3 ] && [ "${NOBS_COV_STRICT:-1}" = 1 ]; then
-	echo "  FAIL  coverage: below target (the table's last line; NOBS_COV_STRICT=0 only reports it)"
-	fail=$((fail + 1))
+	nobs_result fail coverage "below target (the table's last line; NOBS_COV_STRICT=0 only reports it)"
 fi
-echo "coverage: $pass passed, $fail failed, $skip skipped"
-[ "$fail" -eq 0 ]
+nobs_summary coverage

@@ -20,7 +20,6 @@ set -uo pipefail
 v=$NOBS_VERSION
 out=$NOBS_BUILD/deb
 t=$(mktemp -d /tmp/nobs-deb.XXXXXX)
-pass=0 fail=0 skip=0
 installed=
 declare -A had_dep had_updates
 
@@ -44,14 +43,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-ok() {
-	pass=$((pass + 1))
-	echo "  pass  deb $1"
-}
-bad() {
-	fail=$((fail + 1))
-	echo "  FAIL  deb $1"
-}
+ok() { nobs_result pass "deb $1"; }
+bad() { nobs_result fail "deb $1"; }
 step() {
 	local name=$1
 	shift
@@ -62,13 +55,9 @@ step() {
 		tail -n 30 "$t/step.log"
 	fi
 }
-skip() {
-	skip=$((skip + 1))
-	echo "SKIP: deb $1: $2"
-}
+skip() { nobs_result skip "deb $1" "$2"; }
 finish() {
-	echo "deb: $pass passed, $fail failed, $skip skipped"
-	[ "$fail" -eq 0 ]
+	nobs_summary deb
 	exit
 }
 
@@ -83,7 +72,8 @@ tests_deb=$out/nobs-tests_${v}_$arch.deb
 changes=$out/nobs_${v}_$arch.changes
 step "nobs-dkms_${v}_all.deb, nobs-kpp_${v}_$arch.deb and nobs-tests_${v}_$arch.deb built" \
 	test -s "$dkms_deb" -a -s "$kpp_deb" -a -s "$tests_deb" -a -s "$changes"
-[ "$fail" -eq 0 ] || finish
+# shellcheck disable=SC2154 # the counts of lib.sh's reporter
+[ "$nobs_n_fail" -eq 0 ] || finish
 
 # --- lintian ------------------------------------------------------------
 # Unpacking is not done as root where it need not be.

@@ -29,16 +29,16 @@ src=$t/src/nobs-$NOBS_VERSION
 mkdir -p "$src" "$t/tree"
 nobs_copy_tree "$src"
 d=(--dkmstree "$t/tree" --sourcetree "$t/src")
-pass=0 fail=0 kpass=0 kfail=0
+kpass=0 kfail=0
 step() {
 	local name=$1
 	shift
 	if "$@" >"$t/step.log" 2>&1; then
-		pass=$((pass + 1)) kpass=$((kpass + 1))
-		echo "  pass  dkms $name"
+		kpass=$((kpass + 1))
+		nobs_result pass "dkms $name"
 	else
-		fail=$((fail + 1)) kfail=$((kfail + 1))
-		echo "  FAIL  dkms $name"
+		kfail=$((kfail + 1))
+		nobs_result fail "dkms $name"
 		tail -n 30 "$t/step.log"
 		find "$t/tree" -name make.log -exec tail -n 30 {} \; 2>/dev/null
 	fi
@@ -103,5 +103,4 @@ for id in "${ids[@]}"; do
 done
 kpass=0 kfail=0
 step remove dkms remove "${d[@]}" "nobs/$NOBS_VERSION" --all
-echo "dkms: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+nobs_summary dkms

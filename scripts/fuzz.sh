@@ -36,8 +36,8 @@ if ! command -v "${FUZZ_CC:-clang}" >/dev/null 2>&1 ||
    ! echo 'int LLVMFuzzerTestOneInput(const char *d, long n) { return 0; }' |
 	"${FUZZ_CC:-clang}" -fsanitize=fuzzer -x c - -o "$fb.probe" 2>/dev/null; then
 	rm -f "$fb.probe"
-	echo "SKIP: fuzz: needs clang with libFuzzer (clang, libclang-rt-*-dev)"
-	echo "fuzz: 0 passed, 0 failed, 1 skipped"
+	nobs_result skip fuzz "needs clang with libFuzzer (clang, libclang-rt-*-dev)"
+	nobs_summary fuzz
 	exit 0
 fi
 rm -f "$fb.probe"
@@ -98,7 +98,7 @@ fuzz_cov() {
 }
 covered=()
 
-pass=0 fail=0 total=0
+total=0
 for f in $fuzzers; do
 	work=$fb/work/$f log=$fb/$f.log seeds=$src/corpus/$f
 	[ -d "$seeds" ] || seeds=$src/corpus/${f%_*}
@@ -119,12 +119,10 @@ for f in $fuzzers; do
 	cov=$(grep -Eo 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -n 1)
 	took=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -n 1)
 	if [ $rc -eq 0 ] && [ "$crashes" -eq 0 ]; then
-		pass=$((pass + 1))
-		echo "  pass  $f: $execs executions in ${took:-$secs}s, 0 crashes, ${cov:-no cov}, corpus $(ls "$work" | wc -l)"
+		nobs_result pass "$f: $execs executions in ${took:-$secs}s, 0 crashes, ${cov:-no cov}, corpus $(ls "$work" | wc -l)"
 		[ "${FUZZ_COVERAGE:-0}" != 1 ] || fuzz_cov "$f" "$work" "$seeds"
 	else
-		fail=$((fail + 1))
-		echo "  FAIL  $f: exit $rc after $execs executions; log $log"
+		nobs_result fail "$f" "exit $rc after $execs executions; log $log"
 		grep -E 'FUZZ MISMATCH|ERROR:|SUMMARY:|Test unit written' "$log" | head -n 8
 	fi
 done
@@ -135,5 +133,4 @@ if [ ${#covered[@]} -gt 1 ]; then
 		cov_report all "$fb/cov/all.profdata" "${covered[@]}"
 fi
 echo "fuzz: $total executions in total"
-echo "fuzz: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+nobs_summary fuzz

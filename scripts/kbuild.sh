@@ -15,7 +15,7 @@
 # stock kernel), the module exports exactly the SHA-3 library (<nobs/sha3.h>), in the
 # namespace NOBS (nobs_exports below, README "Using it from kernel code"): what only
 # the KUnit suites use (EXPORT_SYMBOL_IF_KUNIT) is not exported there.
-# Prints "<ID> build: N passed, N failed" (the build, the exports, and the
+# Prints "<ID> build: N passed, N failed, N skipped" (the build, the exports, and the
 # ENDBR check where it applies), records the result in build/results/kernels.tsv and
 # leaves the module at build/kmod/<ID>/nobs.ko (another NOBS_ARCH:
 # build/kmod/<arch>/<ID>/nobs.ko).  -t: the test build
@@ -74,7 +74,7 @@ elif grep -Eq "$old_sparse" "$log"; then
 	new_sparse "$@"
 fi
 [ "$ok" = 1 ] || grep -E 'warning:|error:|Error|objtool|C=1 specified' "$log" || tail -n 30 "$log"
-pass=$ok fail=$((1 - ok))
+nobs_add "$ok" $((1 - ok)) 0
 # The exports: the names in the module's symbol table (__ksymtab_NAME) and
 # modpost's Module.symvers (name, export type, namespace).
 nobs_exports="nobs_cshake128_init nobs_cshake256_init nobs_kmac128_init
@@ -102,22 +102,22 @@ exports_check() {
 }
 if [ "$ok" = 1 ] && ! grep -q '^CONFIG_KUNIT=[ym]' "$kdir/.config" 2>/dev/null; then
 	if exports_check; then
-		pass=$((pass + 1))
+		nobs_add 1 0 0
 		echo "  $id: exports: the $(wc -w <<<"$nobs_exports") listed, namespace NOBS"
 	else
 		echo "  $id: exports differ from the list (nobs_exports, scripts/kbuild.sh): $(tr '\n' ' ' <<<"$nobs_exports")"
-		fail=$((fail + 1))
+		nobs_add 0 1 0
 	fi
 fi
 if [ "$ok" = 1 ] && grep -q '^CONFIG_X86_KERNEL_IBT=y' "$kdir/.config" 2>/dev/null; then
 	if python3 "$NOBS_ROOT/scripts/endbr-check.py" "$dst/nobs.ko" >"$dst/endbr.log" 2>&1; then
-		pass=$((pass + 1))
+		nobs_add 1 0 0
 	else
 		grep -E 'FAIL|endbr-check' "$dst/endbr.log"
-		fail=$((fail + 1))
+		nobs_add 0 1 0
 	fi
 	echo "  $id: $(tail -n 1 "$dst/endbr.log")"
 fi
-echo "$id ${test_build:+test }build: $pass passed, $fail failed"
-[ -n "$test_build" ] || nobs_record_kernel "$id" build "$pass" "$fail" 0
-[ "$fail" = 0 ]
+# shellcheck disable=SC2154 # the counts of lib.sh's reporter
+[ -n "$test_build" ] || nobs_record_kernel "$id" build "$nobs_n_pass" "$nobs_n_fail" 0
+nobs_summary "$id ${test_build:+test }build"

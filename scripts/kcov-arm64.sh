@@ -6,7 +6,7 @@
 # sha3/sha3_glue.c run, which the x86_64 guest cannot reach without
 # AVX-512).  nobs.ko is built with GCOV_PROFILE=y against the arm64 kernel
 # of scripts/build-test-kernel.sh (CONFIG_GCOV_KERNEL) and run under the
-# KUnit runner (tests/kunit/run-kunit.sh -g) twice:
+# KUnit runner (kunit/run-guest.sh -g) twice:
 #   arm64-kcov        keccak_impl=ce: the KUnit suites on the SHA3-instruction
 #                     permutation (and the crypto manager's tests, with
 #                     SIMD disabled for some of them: the scalar fallback);
@@ -28,8 +28,8 @@ build=0
 if [ "${1:-}" = -b ]; then build=1; fi
 out=$NOBS_BUILD/coverage/kernel-arm64
 skip_out() {
-	echo "SKIP: kcov-arm64: $1"
-	echo "kcov-arm64: 0 passed, 0 failed, 1 skipped"
+	nobs_result skip kcov-arm64 "$1"
+	nobs_summary kcov-arm64
 	exit 0
 }
 if [ "$build" = 1 ]; then
@@ -54,29 +54,25 @@ if ! nice -n 10 make -s -j2 -C "$kdir" M="$data" "${kv[@]}" GCOV_PROFILE=y NOBS_
    ! nice -n 10 make -s -C "$data/kunit" KDIR="$kdir" NOBS_DIR="$data" "${kv[@]}" \
 	>>"$out/build.log" 2>&1; then
 	tail -n 20 "$out/build.log"
-	echo "  FAIL  kcov-arm64: module build failed ($out/build.log)"
-	echo "kcov-arm64: 0 passed, 1 failed, 0 skipped"
+	nobs_result fail kcov-arm64 "module build failed ($out/build.log)"
+	nobs_summary kcov-arm64
 	exit 1
 fi
 
-pass=0 fail=0 skip=0
 # run LABEL NOBS_PARAMS: one KUnit boot; its .gcda files into gcda-LABEL/
 # and its counts into LABEL.json.
 run() {
 	local label=$1 params=$2 log=$out/$1.log line n f rel
-	"$NOBS_ROOT/tests/kunit/run-kunit.sh" -q -a arm64 -K "$kdir" \
+	"$NOBS_ROOT/kunit/run-guest.sh" -q -a arm64 -K "$kdir" \
 		-m "$data/nobs.ko" -m "$data/kunit/nobs_kunit.ko" -p "$params" \
 		-l "$label" -g "$out/gcda-$label" >"$log" 2>&1
 	grep -E '^  FAIL|^SKIP' "$log"
 	line=$(tail -n 1 "$log")
 	echo "  $label: $line"
 	if [[ $line =~ kunit:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed,\ ([0-9]+)\ skipped ]]; then
-		pass=$((pass + BASH_REMATCH[1]))
-		fail=$((fail + BASH_REMATCH[2]))
-		skip=$((skip + BASH_REMATCH[3]))
+		nobs_add "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}" "${BASH_REMATCH[3]}"
 	else
-		echo "  FAIL  $label: no result line ($log)"
-		fail=$((fail + 1))
+		nobs_result fail "$label" "no result line ($log)"
 	fi
 	# Beside their .gcno in data/ (gcov finds the sources by the path
 	# they were built at), one run at a time.
@@ -89,15 +85,13 @@ run() {
 		n=$((n + 1))
 	done < <(find "$out/gcda-$label" -name '*.gcda' 2>/dev/null)
 	if [ "$n" = 0 ]; then
-		echo "  FAIL  $label: no .gcda file of nobs.ko came back"
-		fail=$((fail + 1))
+		nobs_result fail "$label" "no .gcda file of nobs.ko came back"
 		return
 	fi
 	gcovr -r "$data" --branches -e '.*\.mod\.c$' -e '^kunit/' \
 		--json "$out/$label.json" "$data" \
 		>/dev/null 2>"$out/gcovr-$label.err" || {
-		echo "  FAIL  $label: gcovr failed ($out/gcovr-$label.err)"
-		fail=$((fail + 1))
+		nobs_result fail "$label" "gcovr failed ($out/gcovr-$label.err)"
 	}
 }
 
@@ -106,11 +100,9 @@ run() {
 verdict() {
 	local c=$NOBS_BUILD/kunit/$4/console.log
 	if "$3" "$c"; then
-		echo "  pass  $1: $2"
-		pass=$((pass + 1))
+		nobs_result pass "$1: $2"
 	else
-		echo "  FAIL  $1: not so: $2 ($c)"
-		fail=$((fail + 1))
+		nobs_result fail "$1" "not so: $2 ($c)"
 	fi
 }
 ce_chosen() {
@@ -131,5 +123,4 @@ nobs_log "kcov-arm64: KUnit with nobs $params"
 run arm64-kcov-katfail "$params"
 verdict arm64-kcov-katfail-line "one error line: ce failed, generic used" \
 	ce_dropped arm64-kcov-katfail
-echo "kcov-arm64: $pass passed, $fail failed, $skip skipped"
-[ "$fail" -eq 0 ]
+nobs_summary kcov-arm64

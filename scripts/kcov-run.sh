@@ -51,8 +51,8 @@ if [ -z "$kdir" ]; then
 fi
 out=$NOBS_BUILD/coverage/kernel
 skip_out() {
-	echo "SKIP: kcov: $1"
-	echo "kcov: 0 passed, 0 failed, 1 skipped"
+	nobs_result skip kcov "$1"
+	nobs_summary kcov
 	exit 0
 }
 if [ ! -f "$kdir/.config" ] || [ ! -f "$kdir/image" ]; then
@@ -124,26 +124,15 @@ set -e
 nobs_vm_results "$out" kcov
 lost=$nobs_lost
 nobs_vm_counts "$out/results.tsv" kcov
-pass=$nobs_pass fail=$nobs_fail skip=$nobs_skip
+nobs_add "$nobs_pass" "$nobs_fail" "$nobs_skip"
 if [ -n "$kunit" ]; then
 	# Every case of our suites, from their KTAP documents (96-kunit.sh).
 	sed -n '/^NOBS-KTAP-BEGIN$/,/^NOBS-KTAP-END$/p' "$out/results.clean" |
 		sed '1d;$d' >"$out/ktap.log"
-	python3 - "$out/ktap.log" >"$out/kunit.tsv" <<'PY'
-import re, sys
-suite = None
-for line in open(sys.argv[1], errors='replace'):
-    line = line.rstrip('\n')
-    m = re.match(r'^    # Subtest: (\S+)', line)
-    if m:
-        suite = m.group(1)
-        continue
-    m = re.match(r'^    (not ok|ok) \d+ (\S+)(?: # SKIP ?(.*))?$', line)
-    if m and suite:
-        st = 'SKIP' if m.group(3) is not None else \
-             ('PASS' if m.group(1) == 'ok' else 'FAIL')
-        print('%s\t%s.%s\t%s' % (st, suite, m.group(2), m.group(3) or ''))
-PY
+	# The one KTAP reader (scripts/ktap.py): a line a case.
+	python3 "$NOBS_ROOT/scripts/ktap.py" \
+		"$(readlink -f "$kdir/source")/tools/testing/kunit" \
+		"$out/ktap.log" "$out/kunit.tsv" >"$out/ktap.out" 2>&1 || true
 	nobs_vm_counts "$out/kunit.tsv" kcov/kunit
 	kpass=$nobs_pass kfail=$nobs_fail kskip=$nobs_skip
 	echo "  kunit: $kpass passed, $kfail failed, $kskip skipped (ktap.log)"
@@ -151,12 +140,9 @@ PY
 		echo "  FAIL  kunit: no KUnit results came back"
 		kfail=1
 	fi
-	pass=$((pass + kpass))
-	fail=$((fail + kfail))
-	skip=$((skip + kskip))
+	nobs_add "$kpass" "$kfail" "$kskip"
 else
-	echo "SKIP: kcov/kunit: nobs_kunit.ko did not build (see $out/build-kunit.log)"
-	skip=$((skip + 1))
+	nobs_result skip kcov/kunit "nobs_kunit.ko did not build (see $out/build-kunit.log)"
 fi
 
 # The .gcda files: back beside their .gcno (same path relative to $data).
@@ -192,8 +178,6 @@ if NOBS_TRACES_OK=1 nobs_kernel_problems "$out/console.log" >/dev/null; then
 	problem="${problem:+$problem; }kernel reported a problem (see $out/console.log)"
 fi
 if [ -n "$problem" ]; then
-	echo "  FAIL  kcov: $problem"
-	fail=$((fail + 1))
+	nobs_result fail kcov "$problem"
 fi
-echo "kcov: $pass passed, $fail failed, $skip skipped"
-[ "$fail" -eq 0 ]
+nobs_summary kcov

@@ -722,3 +722,34 @@ nobs_copy_tree() {
 		--exclude=./tests --exclude='*.o' --exclude='*.ko' \
 		--exclude='*.mod*' --exclude='.*.cmd' . | tar -C "$1" -x
 }
+
+# The results reporter the scripts share (HACKING.md, "Results protocol"):
+#   nobs_result pass|fail|skip NAME [WHY]: count one result and print it as
+#     "  pass  NAME", "  FAIL  NAME[: WHY]" or "SKIP: NAME: WHY"
+#     (run-suite.sh collects the "^SKIP: " lines).
+#   nobs_add P F S: add counts from elsewhere (a sub-run's summary line).
+#   nobs_summary PREFIX: print "PREFIX: N passed, N failed, N skipped",
+#     reset the counts (for the next PREFIX), return 1 if any failed.
+# The counts are nobs_n_pass, nobs_n_fail and nobs_n_skip; call these in
+# the script's own shell, not in a pipeline or $( ): a subshell's counts
+# are lost.
+nobs_n_pass=0 nobs_n_fail=0 nobs_n_skip=0
+nobs_result() {
+	case $1 in
+	pass) nobs_n_pass=$((nobs_n_pass + 1)); echo "  pass  $2" ;;
+	fail) nobs_n_fail=$((nobs_n_fail + 1)); echo "  FAIL  $2${3:+: $3}" ;;
+	skip) nobs_n_skip=$((nobs_n_skip + 1)); echo "SKIP: $2: ${3:-no reason given}" ;;
+	*) nobs_die "nobs_result: '$1' is not pass, fail or skip" ;;
+	esac
+}
+nobs_add() {
+	nobs_n_pass=$((nobs_n_pass + $1))
+	nobs_n_fail=$((nobs_n_fail + $2))
+	nobs_n_skip=$((nobs_n_skip + $3))
+}
+nobs_summary() {
+	local f=$nobs_n_fail
+	echo "$1: $nobs_n_pass passed, $nobs_n_fail failed, $nobs_n_skip skipped"
+	nobs_n_pass=0 nobs_n_fail=0 nobs_n_skip=0
+	[ "$f" -eq 0 ]
+}

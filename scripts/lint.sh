@@ -21,16 +21,16 @@ if [ ! -x "$cp_dir/scripts/checkpatch.pl" ]; then
 		linux-source-6.12/scripts/const_structs.checkpatch
 fi
 
-pass=0 fail=0
 cd "$NOBS_ROOT" || exit 1
-# The kernel-side sources: tracked or new (not ignored) files, the tests
-# and the host's generators (scripts/gen) aside.
+# The kernel-side sources: tracked or new (not ignored) files, the tests,
+# the host's generators (scripts/gen) and the KUnit guest's user-space
+# /init (kunit/guest-init.c) aside.
 if git -C "$NOBS_ROOT" rev-parse --git-dir >/dev/null 2>&1; then
 	files=$(git ls-files -co --exclude-standard -- '*.c' '*.h' '*.S' |
-		grep -v '^tests/\|^scripts/' | sort -u)
+		grep -v '^tests/\|^scripts/\|^kunit/guest-init\.c$' | sort -u)
 else
 	files=$(find . -path ./build -prune -o -path ./tests -prune -o \
-		-path ./scripts -prune -o \
+		-path ./scripts -prune -o -path ./kunit/guest-init.c -prune -o \
 		\( -name '*.c' -o -name '*.h' -o -name '*.S' \) -type f -print | sort)
 fi
 # One checkpatch.pl run over every file (a run a file starts perl and
@@ -42,21 +42,20 @@ for f in $files; do
 	f=${f#./}
 	out=$(echo "$all" | grep -E "^(\./)?$f:")
 	if [ -z "$out" ]; then
-		pass=$((pass + 1))
+		nobs_add 1 0 0
 	else
-		fail=$((fail + 1))
-		echo "  FAIL  checkpatch $f"
+		nobs_result fail "checkpatch $f"
 		echo "$out" | sed 's/^/        /'
 	fi
 done
-echo "checkpatch: $pass passed, $fail failed"
+nobs_summary checkpatch
 
 # The compatibility layer is the one place that tells kernels apart: no
 # version test, no probe result and no namespace spelling outside compat/.
 # (A namespace is NOBS_NS or NOBS_KUNIT_NS, never its spelling: a string
 # or a bare name.)
 compat=$(git -C "$NOBS_ROOT" grep -nE 'LINUX_VERSION_CODE|KERNEL_VERSION\(|NOBS_KERNEL_HAS_|EXPORTED_FOR_KUNIT_TESTING|_NS(_GPL)?\([^)]*(, *NOBS *\)|")|IMPORT_NS\( *(NOBS *\)|")' \
-	-- '*.c' '*.h' '*.S' ':!compat/' ':!tests/' 2>/dev/null)
+	-- '*.c' '*.h' '*.S' ':!compat/' ':!tests/' ':!kunit/guest-init.c' 2>/dev/null)
 if [ -z "$compat" ]; then
 	echo "compat: 1 passed, 0 failed"
 else

@@ -11,13 +11,12 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
 KO_DIR=${1:?usage: runner-selftest.sh KO_DIR}
-pass=0 fail=0
 mkdir -p "$NOBS_BUILD"
 expect() {
 	if eval "$2"; then
-		pass=$((pass + 1)); echo "  pass  $1"
+		nobs_result pass "$1"
 	else
-		fail=$((fail + 1)); echo "  FAIL  $1"
+		nobs_result fail "$1"
 	fi
 }
 # The dmesg scan catches what a PREEMPT_RT kernel (trixie-rt) says about a
@@ -53,5 +52,4 @@ for run in "6.12 test_fail_after=0" "6.12 test_fail_after=2" "6.1 test_fail_afte
 	expect "$1 $2: one clear line in dmesg" \
 		"[ \$(grep -c 'load failed on purpose' '$out/dmesg.log') -eq 1 ]"
 done
-echo "runner-selftest: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+nobs_summary runner-selftest

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# The AF_ALG fuzzer's campaign (scripts/afalg-fuzz.sh runs this case alone
+# The AF_ALG fuzzer's campaign (tests/afalg-fuzz/run.sh runs this case alone
 # on a self-built test kernel; sourced by tests/vm/guest-init.sh, nobs
 # loaded).  nobs is installed in the guest's module tree first, so a bind
 # to a nobs name while the fuzzer's unloader has it out loads it again.

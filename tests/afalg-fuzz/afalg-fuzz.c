@@ -3,7 +3,7 @@
  * afalg-fuzz: a syscall fuzzer for the AF_ALG surface nobs serves (its
  * hashes, its DRBG and its own "kpp" socket type, which must refuse every
  * kpp but nobs's), run as root inside a test kernel's guest
- * (scripts/afalg-fuzz.sh).
+ * (tests/afalg-fuzz/run.sh).
  *
  *   afalg-fuzz [-s SEED] [-t SECONDS] [-n CALLS] [-p NPROC] [-j NTHREADS]
  *              [-u KO [-P PARAMS]] [-w W] [-x I,I-J,...] [-e] [-m] [-v] [-d]

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * faults: /init of the fault-injection guest (scripts/faults-check.sh), on
+ * faults: /init of the fault-injection guest (tests/faults/run.sh), on
  * the x86_64 debug kernel (KASAN, kmemleak, failslab, fail_page_alloc).
  *
  * Phases, each reporting a results-protocol line:
@@ -505,7 +505,7 @@ static unsigned long modspace_start;
  * WARNs (crypto_schedule_test(), crypto/api.c) and the algorithm's test
  * never completes.  That is the kernel's own behaviour, not nobs's, so
  * with the stack filter the loads do not inject faults below that
- * function (reject-start/-end); see the report in faults-check.sh's notes.
+ * function (reject-start/-end); see the report in tests/faults/run.sh's notes.
  */
 static unsigned long reject_start, reject_end;
 

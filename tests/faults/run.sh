@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# faults-check.sh: fault injection and kmemleak on the x86_64 debug kernel
+# tests/faults/run.sh: fault injection and kmemleak on the x86_64 debug kernel
 # (scripts/build-test-kernel.sh x86_64) under QEMU/TCG: loads of nobs.ko
 # under failslab/fail_page_alloc (a fail-nth sweep over the allocation
 # calls of nobs's init, and random faults), AF_ALG operations on every
@@ -27,7 +27,7 @@
 #   NOBS_FAULTS_TIMEOUT     seconds for the guest (default 900; long: 7200)
 # Output in $NOBS_BUILD/faults/: console.log, results.log.
 set -uo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../../scripts/lib.sh"
 
 long=${NOBS_FAULTS_LONG:-0}
 if [ "$long" = 1 ]; then

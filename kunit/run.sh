@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# kunit-check.sh quick|full|x86_64|x86_64-cfi|arm64|riscv64|ppc64le: the
+# kunit/run.sh quick|full|x86_64|x86_64-cfi|arm64|riscv64|ppc64le: the
 # KUnit suites (kunit/nobs_kunit.ko) on self-built test kernels under
 # QEMU/TCG.
 #   x86_64: the debug kernel (KASAN, UBSAN, lockdep, ...): checks that every
@@ -28,17 +28,17 @@
 # Kernels come from scripts/build-test-kernel.sh (cached in $NOBS_CACHE).
 # Every part prints a results-protocol line "<name>: N passed, N failed".
 set -uo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../scripts/lib.sh"
 
 mode=${1:-full}
 case "$mode" in
 quick) arches=(x86_64) ;;
 full) arches=(x86_64 arm64 riscv64 ppc64le) ;;
 x86_64 | x86_64-cfi | arm64 | riscv64 | ppc64le) arches=("$mode") ;;
-*) nobs_die "usage: kunit-check.sh quick|full|x86_64|x86_64-cfi|arm64|riscv64|ppc64le" ;;
+*) nobs_die "usage: kunit/run.sh quick|full|x86_64|x86_64-cfi|arm64|riscv64|ppc64le" ;;
 esac
 
-runner=$NOBS_ROOT/tests/kunit/run-kunit.sh
+runner=$NOBS_ROOT/kunit/run-guest.sh
 status=0
 
 # The debug options a reviewer's debug kernel has (KASAN, UBSAN, lockdep,
@@ -63,27 +63,26 @@ cfi_opts=(CC_IS_CLANG CFI_CLANG X86_KERNEL_IBT FINEIBT CALL_PADDING KUNIT
 # check_config NAME KDIR OPT... [-- OPT...]: each OPT before "--" is =y in
 # KDIR's .config, each after it is not set.
 check_config() {
-	local name=$1 kdir=$2 o p=0 f=0 off=
+	local name=$1 kdir=$2 o off=
 	shift 2
 	for o in "$@"; do
 		if [ "$o" = -- ]; then
 			off=1
 		elif [ -z "$off" ] && grep -qx "CONFIG_$o=y" "$kdir/.config"; then
 			echo "  config ok:      CONFIG_$o=y"
-			p=$((p + 1))
+			nobs_add 1 0 0
 		elif [ -z "$off" ]; then
 			echo "  config MISSING: CONFIG_$o"
-			f=$((f + 1))
+			nobs_add 0 1 0
 		elif grep -q "^CONFIG_$o=" "$kdir/.config"; then
 			echo "  config BAD:     $(grep "^CONFIG_$o=" "$kdir/.config")"
-			f=$((f + 1))
+			nobs_add 0 1 0
 		else
 			echo "  config ok:      # CONFIG_$o is not set"
-			p=$((p + 1))
+			nobs_add 1 0 0
 		fi
 	done
-	echo "$name-config: $p passed, $f failed"
-	[ "$f" -eq 0 ]
+	nobs_summary "$name-config"
 }
 
 # build_modules ARCH KDIR DST [SRC]: nobs.ko and kunit/nobs_kunit.ko in DST
@@ -223,14 +222,14 @@ plant_checks() {
 # another case).  The run's own counts are not ours.
 meta_check() {
 	local kdir=$1 dst=$2 log=$NOBS_BUILD/kunit/meta.log rc ok=0
-	local plog=$NOBS_BUILD/kunit/x86_64-meta/parse.log
+	local tsv=$NOBS_BUILD/kunit/x86_64-meta/ktap.tsv
 	mkdir -p "$NOBS_BUILD/kunit"
 	"$runner" -q -a x86_64 -K "$kdir" -m "$dst/nobs.ko" \
 		-m "$dst/kunit/nobs_kunit.ko" -P "test_fail=1 test_sanitizers=1" \
 		-l x86_64-meta -c "kunit.filter_glob=nobs_module" >"$log" 2>&1
 	rc=$?
 	sed 's/^/  | /' "$log"
-	failed() { grep -q "\[FAILED\] $1\$" "$plog" 2>/dev/null; }
+	failed() { grep -q "^FAIL	$1	" "$tsv" 2>/dev/null; }
 	splat() { grep -Eq "^    \[ *[0-9.]+\] $1" "$log"; }
 	meta_result() {
 		if [ "$2" = 0 ]; then
@@ -241,17 +240,17 @@ meta_check() {
 			ok=1
 		fi
 	}
-	[ $rc -ne 0 ] && failed module_deliberate_failure
+	[ $rc -ne 0 ] && failed nobs_module.module_deliberate_failure
 	meta_result failure $?
-	failed module_kasan_oob_read &&
+	failed nobs_module.module_kasan_oob_read &&
 		splat 'BUG: KASAN: slab-out-of-bounds in module_kasan_oob_read'
 	meta_result kasan $?
-	failed module_ubsan_shift &&
+	failed nobs_module.module_ubsan_shift &&
 		splat 'UBSAN: shift-out-of-bounds in .*nobs_kunit_main\.c'
 	meta_result ubsan $?
 	# Nothing else: module_registered passes, no other runner complaint.
-	if [ "$(grep -c '\[FAILED\] module_' "$plog" 2>/dev/null)" = 3 ] &&
-		grep -q '\[PASSED\] module_registered' "$plog" &&
+	if [ "$(grep -c "^FAIL	nobs_module\.module_" "$tsv" 2>/dev/null)" = 3 ] &&
+		grep -q "^PASS	nobs_module\.module_registered	" "$tsv" &&
 		! grep 'FAIL  x86_64-meta: ' "$log" | grep -vq 'kernel reported a problem:$'; then
 		echo "x86_64-kunit-meta-clean: 1 passed, 0 failed"
 	else

@@ -1,20 +1,20 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# afalg-fuzz.sh: the AF_ALG syscall fuzzer (tests/afalg-fuzz/afalg-fuzz.c,
-# its header says what it calls) on self-built test kernels under
+# tests/afalg-fuzz/run.sh: the AF_ALG syscall fuzzer (afalg-fuzz.c beside
+# it, its header says what it calls) on self-built test kernels under
 # QEMU/TCG, with nobs.ko built against each and unloaded/reloaded while it
 # runs.
 #
-#   scripts/afalg-fuzz.sh check [SECONDS]  make check's short campaign:
+#   tests/afalg-fuzz/run.sh check [SECONDS]  make check's short campaign:
 #       the replay's promises checked on this machine (dry runs), then
 #       SECONDS (default 40) on the x86_64 debug kernel (KASAN, UBSAN,
 #       lockdep, KFENCE, kmemleak) and on the KCSAN kernel
 #       (build-test-kernel.sh x86_64-kcsan), then the planted-bug check
-#   scripts/afalg-fuzz.sh check-kernel KERNEL [SECONDS]  check's part on
+#   tests/afalg-fuzz/run.sh check-kernel KERNEL [SECONDS]  check's part on
 #       one kernel (x86_64: with the dry runs; or x86_64-kcsan)
-#   scripts/afalg-fuzz.sh long SECONDS     the long campaign (make
+#   tests/afalg-fuzz/run.sh long SECONDS     the long campaign (make
 #       fuzz-kernel SECONDS=N): SECONDS on each kernel
-#   scripts/afalg-fuzz.sh plant [NAME]     the planted-bug checks alone
+#   tests/afalg-fuzz/run.sh plant [NAME]     the planted-bug checks alone
 #       (NAME: one of them): each a copy of the tree under build/ with one
 #       bug planted (no shipped code changes), a campaign on the debug
 #       kernel that must report it under KASAN, in a frame of nobs's, and
@@ -24,7 +24,7 @@
 #       dh again, whose key parser trusts the kpp_secret header (the
 #       over-read of a key that claims more bytes than it holds, under
 #       nobs_kpp_setkey)
-#   scripts/afalg-fuzz.sh run [-k x86_64|x86_64-kcsan] [-t SECONDS]
+#   tests/afalg-fuzz/run.sh run [-k x86_64|x86_64-kcsan] [-t SECONDS]
 #       [-p NPROC] [-j NTHREADS] [-S SRC] [-l LABEL] [-E REGEX]
 #       one campaign (-S: nobs from the tree SRC; -E: a report matching
 #       REGEX is expected: the campaign stops at the first report, and
@@ -42,7 +42,7 @@
 # N passed, N failed[, N skipped]" and "count afalg-fuzz <label>: N calls
 # in N s (N/min)".
 set -uo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../../scripts/lib.sh"
 
 FUZZ_PARAMS="keccak_impl=bmi"
 # The planted bugs: plant_spec NAME sets the file and its edit, the report
@@ -68,13 +68,13 @@ plant_spec() {
 campaign() {
 	local kv=$1 secs=$2 label=$3 src=$4 expect=$5 seed=${NOBS_SEED:-}
 	local nproc=${6:-2} nthr=${7:-3}
-	local out=$NOBS_BUILD/afalg-fuzz/$label kdir kver mod r args pass fail skip
+	local out=$NOBS_BUILD/afalg-fuzz/$label kdir kver mod r args
 	local problem='' name=afalg-fuzz-$label t0 calls rate c s
 	rm -rf "$out"
 	mkdir -p "$out"
 	if ! kdir=$("$NOBS_ROOT/scripts/build-test-kernel.sh" "$kv"); then
-		echo "  FAIL  $label: no $kv test kernel"
-		echo "$name: 0 passed, 1 failed"
+		nobs_result fail "$label" "no $kv test kernel"
+		nobs_summary "$name"
 		return 1
 	fi
 	kver=$(nobs_krelease "$kdir")
@@ -84,8 +84,8 @@ campaign() {
 	if ! nice -n 10 make -s -j2 -C "$kdir" M="$mod" modules >"$out/build.log" 2>&1 ||
 		grep -Eq 'warning:|error:' "$out/build.log"; then
 		grep -E 'warning:|error:' "$out/build.log" | head -n 10
-		echo "  FAIL  $label: nobs.ko against $kdir (log: $out/build.log)"
-		echo "$name: 0 passed, 1 failed"
+		nobs_result fail "$label" "nobs.ko against $kdir (log: $out/build.log)"
+		nobs_summary "$name"
 		return 1
 	fi
 
@@ -95,8 +95,8 @@ campaign() {
 	cp "$NOBS_ROOT/tests/afalg-fuzz/95-afalg-fuzz.sh" "$r/cases/"
 	nobs_guest_progs "$r" "$NOBS_ROOT"/tests/vm/progs/*.c \
 		"$NOBS_ROOT/tests/afalg-fuzz/afalg-fuzz.c" || {
-		echo "  FAIL  $label: the guest programs did not build"
-		echo "$name: 0 passed, 1 failed"
+		nobs_result fail "$label" "the guest programs did not build"
+		nobs_summary "$name"
 		return 1
 	}
 	rm -rf "$r/vectors"
@@ -153,12 +153,12 @@ campaign() {
 		cp "$out/results.tsv" "$out/results.use"
 	fi
 	nobs_vm_counts "$out/results.use" "$label"
-	pass=$nobs_pass fail=$nobs_fail skip=$nobs_skip
+	nobs_add "$nobs_pass" "$nobs_fail" "$nobs_skip"
 	if [ -n "$expect" ]; then
 		if expect_report "$out" "$expect" "$plant_frame"; then
-			pass=$((pass + 1))
+			nobs_add 1 0 0
 		else
-			fail=$((fail + 1))
+			nobs_add 0 1 0
 		fi
 	elif NOBS_TRACES_OK=1 nobs_kernel_problems "$out/console.noraces" >/dev/null; then
 		problem="the kernel reported a problem:"
@@ -174,17 +174,16 @@ campaign() {
 		echo "  FAIL  $label: $problem"
 		NOBS_TRACES_OK=1 nobs_kernel_problems "$out/console.noraces" | sed 's/^/    /'
 		echo "  (console: $out/console.log)"
-		fail=$((fail + 1))
+		nobs_add 0 1 0
 	fi
-	if [ -f "$out/races.fail" ]; then fail=$((fail + 1)); fi
+	if [ -f "$out/races.fail" ]; then nobs_add 0 1 0; fi
 	dry_check "$out"
 	case $? in
-	0) pass=$((pass + 1)) ;;
-	2) skip=$((skip + 1)) ;;
-	*) fail=$((fail + 1)) ;;
+	0) nobs_add 1 0 0 ;;
+	2) nobs_add 0 0 1 ;;
+	*) nobs_add 0 1 0 ;;
 	esac
-	echo "$name: $pass passed, $fail failed, $skip skipped"
-	[ "$fail" -eq 0 ]
+	nobs_summary "$name"
 }
 
 # races OUT: the KCSAN reports of OUT/console.clean into OUT/races.txt,
@@ -282,18 +281,19 @@ dry_build() {
 # race sorter: a KCSAN report with a nobs access fails, the kernel's own
 # is listed.
 host_selftest() {
-	local bin=$NOBS_BUILD/afalg-fuzz/afalg-fuzz-dry p=0 f=0 a b
+	local bin=$NOBS_BUILD/afalg-fuzz/afalg-fuzz-dry a b
 	mkdir -p "$NOBS_BUILD/afalg-fuzz"
 	dry_build "$bin" || {
-		echo "afalg-fuzz-selftest: 0 passed, 1 failed"
+		nobs_add 0 1 0
+		nobs_summary afalg-fuzz-selftest
 		return 1
 	}
 	d() { "$bin" -d -n 3000 "$@" | grep '^afalg-fuzz: digest [0-9]* 3000 '; }
 	same() {
 		if [ -n "$2" ] && [ "$2" = "$3" ]; then
-			p=$((p + 1)); echo "  pass  $1"
+			nobs_result pass "$1"
 		else
-			f=$((f + 1)); echo "  FAIL  $1"
+			nobs_result fail "$1"
 		fi
 	}
 	a=$(d -s 0x5eed)
@@ -326,8 +326,7 @@ host_selftest() {
 	same "a race made by nobs code fails, one of the kernel's is listed" \
 		"$(awk '{ print $2 }' "$rt/races.txt" | sort | paste -sd ' ') $([ -f "$rt/races.fail" ] && echo fail)" \
 		"nobs via-nobs fail"
-	echo "afalg-fuzz-selftest: $p passed, $f failed"
-	[ "$f" = 0 ]
+	nobs_summary afalg-fuzz-selftest
 }
 
 # plant SECONDS [NAME]: each planted bug (or NAME's) on a copy of the
@@ -338,7 +337,8 @@ plant() {
 		plant_spec "$name" || { echo "no planted bug named '$name'" >&2; return 2; }
 		src=$NOBS_BUILD/afalg-fuzz/plant-src-$name
 		if ! nobs_plant_tree "$src" "$plant_file" "$plant_sed" "$name"; then
-			echo "afalg-fuzz-plant-$name: 0 passed, 1 failed"
+			nobs_add 0 1 0
+			nobs_summary "afalg-fuzz-plant-$name"
 			st=1
 			continue
 		fi
@@ -362,14 +362,14 @@ check)
 check-kernel)
 	# One kernel's part of check (make check runs the parts as separate
 	# jobs): x86_64 with the host-side self-test, or x86_64-kcsan.
-	k=${1:?usage: afalg-fuzz.sh check-kernel x86_64|x86_64-kcsan [SECONDS]}
+	k=${1:?usage: tests/afalg-fuzz/run.sh check-kernel x86_64|x86_64-kcsan [SECONDS]}
 	st=0
 	[ "$k" != x86_64 ] || host_selftest || st=1
 	campaign "$k" "${2:-40}" "$k" "$NOBS_ROOT" "" || st=1
 	exit "$st"
 	;;
 long)
-	secs=${1:?usage: afalg-fuzz.sh long SECONDS}
+	secs=${1:?usage: tests/afalg-fuzz/run.sh long SECONDS}
 	st=0
 	campaign x86_64 "$secs" x86_64-long "$NOBS_ROOT" "" 2 4 || st=1
 	campaign x86_64-kcsan "$secs" x86_64-kcsan-long "$NOBS_ROOT" "" 2 4 || st=1

@@ -1,10 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# run-kunit.sh: boot a test kernel (scripts/build-test-kernel.sh) under
+# kunit/run-guest.sh: boot a test kernel (scripts/build-test-kernel.sh) under
 # QEMU/TCG, load nobs.ko and then a KUnit module, and report its results.
 #
-#   tests/kunit/run-kunit.sh -a x86_64|arm64|riscv64|ppc64le -K KERNEL_BUILD_DIR
+#   kunit/run-guest.sh -a x86_64|arm64|riscv64|ppc64le -K KERNEL_BUILD_DIR
 #       -m nobs.ko [-m nobs_kunit.ko] [-p "params of the first module"]
 #       [-P "params of the other modules"] [-c "extra kernel command line"]
 #       [-l label] [-t timeout_s] [-g gcda_dir] [-q]
@@ -12,19 +12,21 @@
 # Modules load in the order given (KUnit runs a module's suites while it
 # loads), then unload in reverse order; kmemleak is scanned after that.
 # The KTAP document of the last module (from its own "KTAP version 1" line:
-# the built-in KUnit prints an empty one at boot) is parsed with the kernel
-# tree's tools/testing/kunit/kunit.py.
+# the built-in KUnit prints an empty one at boot) is read by
+# scripts/ktap.py (the kernel tree's tools/testing/kunit/kunit_parser.py).
 # -g: after the unloads the guest sends every .gcda file of
 # /sys/kernel/debug/gcov (a CONFIG_GCOV_KERNEL kernel, modules built with
 # GCOV_PROFILE=y); they land in gcda_dir under the same path (the path the
 # module was built in, below gcda_dir).  No file back is a failure.
-# Output in $NOBS_BUILD/kunit/<label>/: console.log, ktap.log, parse.log.
+# Output in $NOBS_BUILD/kunit/<label>/: console.log, ktap.log (the KTAP
+# document), ktap.out (scripts/ktap.py's report), ktap.tsv (a line a
+# case), ktap.log.parse (the parser's own log).
 # Last line: "<arch> kunit: N passed, N failed[, N skipped]" (<arch> is the
 # kernel's variant name, x86_64-cfi, for such a kernel).  Exit status
 # non-zero on a failed or crashed test, a load/unload failure, a hang, or a
 # KASAN/UBSAN/KFENCE/lockdep/kmemleak/CFI/WARN/BUG/Oops report in the log.
 set -euo pipefail
-. "$(dirname "$0")/../../scripts/lib.sh"
+. "$(dirname "$0")/../scripts/lib.sh"
 
 arch= kdir= label= timeout=900 quiet=0 p1= p2= cmdline= gcda=
 mods=()
@@ -75,7 +77,7 @@ mkdir -p "$out"
 nobs_qemu_machine "$arch" "" "$out/console.raw"
 
 # The static /init, cached per architecture and source.
-init_src=$NOBS_ROOT/tests/kunit/guest-init.c
+init_src=$NOBS_ROOT/kunit/guest-init.c
 ihash=$({ echo "$cc"; cat "$init_src"; } | sha256sum | cut -c1-12)
 init=$NOBS_CACHE/kunit/init-$arch-$ihash
 if [ ! -x "$init" ]; then
@@ -134,25 +136,22 @@ awk -v m="/nobs/$last" '
 ' "$out/console.log" >"$out/ktap.log"
 pass=0 fail=0 skip=0
 if [ -s "$out/ktap.log" ]; then
-	python3 "$ksrc/tools/testing/kunit/kunit.py" parse "$out/ktap.log" \
-		>"$out/parse.log" 2>&1 || true
-	sed 's/\x1b\[[0-9;]*m//g' -i "$out/parse.log"
-	summary=$(grep -o 'Testing complete\. Ran [0-9]* tests:.*' "$out/parse.log" | tail -n 1)
-	count() { echo "$summary" | grep -o "$1: [0-9]*" | grep -o '[0-9]*$' || echo 0; }
-	pass=$(count passed)
-	fail=$(($(count failed) + $(count crashed)))
-	skip=$(count skipped)
-	errs=$(count errors)
+	# The one KTAP reader (scripts/ktap.py: the kernel's kunit_parser).
+	python3 "$NOBS_ROOT/scripts/ktap.py" "$ksrc/tools/testing/kunit" \
+		"$out/ktap.log" "$out/ktap.tsv" >"$out/ktap.out" 2>&1 || true
+	summary=$(grep -E '^ktap: [0-9]+ passed, [0-9]+ failed, [0-9]+ skipped, [0-9]+ errors$' \
+		"$out/ktap.out" | tail -n 1)
+	read -r pass fail skip errs < <(echo "$summary" | tr -cs '0-9' ' ')
 	if [ -z "$summary" ]; then
-		problems+=("kunit.py parse gave no summary (see $out/parse.log)")
+		pass=0 fail=0 skip=0
+		problems+=("the KTAP reader gave no summary (see $out/ktap.out)")
 	elif [ "$errs" -gt 0 ]; then
-		problems+=("kunit.py parse reported $errs KTAP errors")
+		problems+=("the KTAP reader reported $errs KTAP errors (see $out/ktap.log.parse)")
 	fi
 	[ $((pass + fail + skip)) -gt 0 ] || problems+=("no test ran")
-	grep -E '\[(FAILED|CRASHED)\]' "$out/parse.log" | sed 's/^\[[0-9:]*\] /  /' || true
-	# Name each skipped case with its reason, as the summary lists them.
-	sed -nE 's/^(\[ *[0-9.]+\] )?[[:space:]]*ok [0-9]+ ([^ ]+) # SKIP ?(.*)$/SKIP: '"$label"'\/\2: \3/p' \
-		"$out/ktap.log"
+	# Each failed case, and each skipped one with its reason.
+	sed -nE 's/^FAIL: (.*)$/  FAIL  '"$label"'\/\1/p; s/^SKIP: (.*)$/SKIP: '"$label"'\/\1/p' \
+		"$out/ktap.out"
 else
 	problems+=("no KTAP output from $last")
 fi

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * /init of the KUnit initramfs (tests/kunit/run-kunit.sh).  A static C
+ * /init of the KUnit initramfs (kunit/run-guest.sh).  A static C
  * program rather than busybox so one source serves every architecture
  * (Debian 12 ships no riscv64 busybox).
  *
