@@ -44,6 +44,7 @@
 #include "nobs.h"
 #include "nobs_alg.h"
 #include "drbg_glue.h"
+#include "drbg_arch.h"
 
 #define NOBS_DRBG_DRIVER	"nobs_ctr_drbg_aes256_nodf"
 /*
@@ -446,15 +447,28 @@ static struct crypto_skcipher *nobs_drbg_alloc_fixed_time(void)
 				     CRYPTO_ALG_ASYNC);
 }
 
+/* Keeps in *@tfm the higher-ranked of *@tfm and @other, frees the other. */
+static void nobs_drbg_keep_best(struct crypto_skcipher **tfm,
+				struct crypto_skcipher *other)
+{
+	if (IS_ERR(other))
+		return;
+	if (nobs_drbg_aes_priority(other) > nobs_drbg_aes_priority(*tfm))
+		swap(*tfm, other);
+	crypto_free_skcipher(other);
+}
+
 /**
  * nobs_drbg_select() - choose the AES-CTR implementation the DRBG will use
  * @cpu: CPU features (unused: the crypto API knows the AES drivers)
  *
  * The kernel's synchronous ctr(aes), unless it ranks at the generic C
- * level (NOBS_DRBG_GENERIC_C_PRIORITY: aes-generic, table-based, on a CPU
- * without AES instructions, 6.x) and the kernel has aes-fixed-time, which
- * then replaces it.  What the running kernel registers decides: no CPU
- * flag and no kernel version is looked at.  On 7.x the kernel's choice
+ * level (NOBS_DRBG_GENERIC_C_PRIORITY: aes-generic, table-based, 6.x):
+ * then the AES-CTR on the CPU's AES instructions, asked for by name
+ * (drbg_arch.h: the kernel's lookup may have answered with an instance
+ * over aes-generic made before), and where there is none, aes-fixed-time
+ * if the kernel has it.  What the running kernel registers decides: no
+ * CPU flag and no kernel version is looked at.  On 7.x the kernel's choice
  * stands: ctr-aes-lib, whose library AES uses AES instructions where the
  * CPU has them and one 1 KiB table, prefetched before use, where not.
  * Where only the generic C table code is left, this says so once.
@@ -464,19 +478,22 @@ static struct crypto_skcipher *nobs_drbg_alloc_fixed_time(void)
  */
 const char *nobs_drbg_select(const struct nobs_cpu *cpu)
 {
-	struct crypto_skcipher *tfm, *ft;
+	struct crypto_skcipher *tfm;
 
 	tfm = crypto_alloc_skcipher("ctr(aes)", 0, CRYPTO_ALG_ASYNC);
 	if (IS_ERR(tfm))
 		return "no-ctr(aes)";
-	if (nobs_drbg_aes_priority(tfm) <= NOBS_DRBG_GENERIC_C_PRIORITY) {
-		ft = nobs_drbg_alloc_fixed_time();
-		if (!IS_ERR(ft) &&
-		    nobs_drbg_aes_priority(ft) > nobs_drbg_aes_priority(tfm))
-			swap(tfm, ft);
-		if (!IS_ERR(ft))
-			crypto_free_skcipher(ft);
-	}
+	/*
+	 * The crypto API answers "ctr(aes)" with the best instance that
+	 * exists, and makes one over the best AES only where none does: an
+	 * instance over the generic C code made earlier (by the crypto
+	 * manager's comparisons, or by any user through AF_ALG) would stand
+	 * in for the CPU's AES instructions.  Ask for those by name.
+	 */
+	if (nobs_drbg_aes_priority(tfm) <= NOBS_DRBG_GENERIC_C_PRIORITY)
+		nobs_drbg_keep_best(&tfm, nobs_drbg_arch_alloc_aes());
+	if (nobs_drbg_aes_priority(tfm) <= NOBS_DRBG_GENERIC_C_PRIORITY)
+		nobs_drbg_keep_best(&tfm, nobs_drbg_alloc_fixed_time());
 	strscpy(nobs_drbg_aes_driver, crypto_skcipher_driver_name(tfm),
 		sizeof(nobs_drbg_aes_driver));
 	if (nobs_drbg_aes_priority(tfm) <= NOBS_DRBG_GENERIC_C_PRIORITY)

@@ -104,6 +104,16 @@ for s in $NOBS_SYSCTLS; do
 	fi
 done
 
+# As any user may (afalg_bind -u: nobody, through AF_ALG), an instance of
+# ctr(aes) over the generic C AES is made before nobs first loads, where
+# the kernel has aes-generic (6.x): the crypto API answers "ctr(aes)" with
+# the best instance that exists, so nobs's DRBG must ask for the CPU's AES
+# itself (45-drbg-aes.sh checks what it took).
+if grep -q '^driver *: aes-generic$' /proc/crypto; then
+	nobs_shadow=$(afalg_bind -u skcipher 'ctr(aes-generic)' 2>&1)
+	echo "ctr(aes-generic) made before nobs loads: $nobs_shadow"
+fi
+
 # A board's system: the package, as its user installs it.  dpkg runs the
 # package's postinst, which has DKMS build nobs.ko for this kernel (its
 # headers are installed) under emulation; then modprobe must load it.
