@@ -47,12 +47,10 @@ UNWIND = [
 # makes them count as never run again until looked at.
 UNREACHABLE = [
     ('drbg/drbg_glue.c',
-     'pr_warn("kernel stdrng %s has priority <= %d: %s not registered',
-     5, "needs a kernel whose stdrng has priority <= 50; the kernel's "
-     "own DRBG (built into the debug kernel) has 200 and more"),
-    ('drbg/drbg_glue.c', 'pr_warn("no kernel stdrng (%ld)', 3,
-     'only on a kernel without any stdrng (ENOENT; ENOMEM fails the '
-     'load); the debug kernel has CRYPTO_DRBG built in'),
+     'strscpy(nobs_drbg_alg.base.cra_name, NOBS_DRBG_DRIVER,', 5,
+     "needs a kernel without a stdrng above priority 50 (7.2 and later); "
+     "the debug kernel (6.12) has the kernel's own DRBGs built in, at 200 "
+     "and more"),
 ]
 
 # Cores judged by their lines alone, each with the reason.

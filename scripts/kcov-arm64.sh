@@ -52,7 +52,7 @@ nobs_log "kcov-arm64: nobs.ko with GCOV_PROFILE=y against $kdir"
 if ! nice -n 10 make -s -j2 -C "$kdir" M="$data" "${kv[@]}" GCOV_PROFILE=y NOBS_TEST_HOOKS=1 \
 	modules >"$out/build.log" 2>&1 ||
    ! nice -n 10 make -s -C "$data/kunit" KDIR="$kdir" NOBS_DIR="$data" "${kv[@]}" \
-	>>"$out/build.log" 2>&1; then
+	KCFLAGS=-DNOBS_KUNIT_NOBS_GCOV >>"$out/build.log" 2>&1; then
 	tail -n 20 "$out/build.log"
 	nobs_result fail kcov-arm64 "module build failed ($out/build.log)"
 	nobs_summary kcov-arm64

@@ -674,19 +674,19 @@ nobs_qemu_stop() {
 }
 
 # nobs_boot_selfbuilt OUT IMAGE TIMEOUT APPEND [QEMU ARGS...]: boot an
-# x86_64 self-built kernel on OUT/initrd.gz under QEMU/TCG, the console
-# into OUT/console.log, the results port (ttyS1) into OUT/results.log
-# (the VM guest's /init: tests/vm/guest-init.sh).  A tinyconfig kernel
+# x86_64 self-built kernel on OUT/initrd.gz under QEMU/TCG (the machine of
+# nobs_qemu_machine, with NOBS_BOOT_MEM MiB, default 1024), the console
+# into OUT/console.log, the results port (ttyS1) into OUT/results.log,
+# where the guest's /init writes NOBS-INIT first.  A tinyconfig kernel
 # cannot power off (busybox halts it): qemu is stopped once the guest
-# says NOBS-DONE.  nobs_qemu_rc as nobs_qemu_run's.
+# says NOBS-DONE there.  nobs_qemu_rc as nobs_qemu_run's.
 nobs_boot_selfbuilt() {
 	local out=$1 image=$2 timeout=$3 append=$4
 	shift 4
+	nobs_qemu_machine x86_64 "" "$out/console.log" "$out/results.log" "${NOBS_BOOT_MEM:-1024}"
 	nobs_qemu_run "$timeout" "$NOBS_BOOT_TIMEOUT" "$out/results.log" "$out/results.log" \
-		qemu-system-x86_64 -accel tcg -cpu max \
-		-m 1024 -smp 2 -nographic -no-reboot -monitor none \
+		"${nobs_qemu[@]}" -nographic -no-reboot -monitor none \
 		-kernel "$image" -initrd "$out/initrd.gz" -append "$append" \
-		-serial "file:$out/console.log" -serial "file:$out/results.log" \
 		"$@" 2>"$out/qemu.err"
 }
 # How long a guest's kernel may take to reach /init (nobs_qemu_run's

@@ -148,15 +148,13 @@ echo "faults-build: 1 passed, 0 failed"
 
 nobs_log "faults: booting $kdir (loads $loads, random loads $ploads, rounds $rounds, kpp $kpp, stress ${stress}s)"
 t0=$(date +%s)
-nobs_qemu_run "$timeout" "$NOBS_BOOT_TIMEOUT" "$out/results.raw" "" qemu-system-x86_64 \
-	-accel tcg -cpu max -m 512 -smp 2 -nographic -no-reboot -monitor none \
-	-serial "file:$out/console.raw" -serial "file:$out/results.raw" \
-	-kernel "$kdir/$(cat "$kdir/image")" -initrd "$out/initrd.gz" \
-	-append "console=ttyS0 panic=-1 oops=panic kasan_multi_shot nokaslr no_timer_check" \
-	2>"$out/qemu.err"
+NOBS_BOOT_MEM=512 nobs_boot_selfbuilt "$out" "$kdir/$(cat "$kdir/image")" "$timeout" \
+	"console=ttyS0 panic=-1 oops=panic kasan_multi_shot nokaslr no_timer_check"
 rc=$nobs_qemu_rc
-tr -d '\r' <"$out/console.raw" >"$out/console.log"
-tr -d '\r' <"$out/results.raw" >"$out/results.log"
+for f in console results; do
+	mv "$out/$f.log" "$out/$f.raw"
+	tr -d '\r' <"$out/$f.raw" >"$out/$f.log"
+done
 nobs_log "faults: guest ran $(($(date +%s) - t0)) s"
 
 status=0

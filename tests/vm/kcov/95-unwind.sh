@@ -8,7 +8,8 @@
 #  - drbg_reseed_interval=0 and 2^48+1: refused when the parameters are
 #    parsed (EINVAL), before anything of nobs runs.
 #  - names nobs registers taken before it loads (nobs_kcov_stub.ko): a
-#    shash and the rng driver name (EEXIST, the load unwinds) and the
+#    shash, the rng and the csidh1024 driver name (EEXIST, the load
+#    unwinds) and the
 #    AF_ALG type "kpp" (nobs loads without its own, the other stays in use).
 #  - fail-nth with failslab's stack filter: the N-th allocation made from
 #    module text fails, for every N up to the number a load makes, in a
@@ -34,10 +35,16 @@ kc_line=$(dmesg | grep -E ': keccak=' | tail -n 1)
 # The driver name of nobs's kmac256 on this CPU (for nobs_kcov_stub.ko).
 kc_kmac=$(awk '/^name/ { n = $3 } /^driver/ { d = $3 }
 	/^module/ && $3 == "nobs" && n == "kmac256" { print d; exit }' /proc/crypto)
+# And of its CSIDH-1024 (registered after CSIDH-512).
+kc_kpp=$(awk '/^name/ { n = $3 } /^driver/ { d = $3 }
+	/^module/ && $3 == "nobs" && n == "csidh1024" { print d; exit }' /proc/crypto)
 # And of its CTR_DRBG.
 kc_rng=$(awk '/^name/ { n = $3 } /^driver/ { d = $3 }
 	/^module/ && $3 == "nobs" && n == "stdrng" { print d; exit }' /proc/crypto)
-kc_nr=$(echo "$kc_line" | grep -o ' [a-z0-9_]*=' | wc -l)
+# The components, as the load line names them ("xn=" is keccak's own: its
+# multi-lane permutation).
+kc_comps=$(echo "$kc_line" | grep -o ' [a-z0-9_]*=' | tr -d ' =' | grep -vx xn | tr '\n' ' ')
+kc_nr=$(echo $kc_comps | wc -w)
 # Whether anything of nobs is still there (module or algorithm).
 kc_left() {
 	grep -q '^module *: nobs$' /proc/crypto || grep -q '^nobs ' /proc/modules
@@ -181,6 +188,8 @@ else
 	# The rng: the DRBG's registration fails, after its lookup of the
 	# kernel's stdrng.
 	kc_taken rng "$kc_rng"
+	# A CSIDH set: csidh512 registered first is unregistered again.
+	kc_taken kppalg "$kc_kpp"
 	# The AF_ALG type "kpp": nobs loads without its own and leaves the
 	# other one alone (binds reach the stub's, which refuses them).
 	if ! insmod $kc_stub kpp=1; then
@@ -273,7 +282,7 @@ else
 	# either way nothing may be left.  No load registers the components
 	# after the one under test, so the sweep costs about one load (every
 	# self-test and the registrations up to that one) per allocation.
-	kc_names="selftests $(echo "$kc_line" | grep -o ' [a-z0-9_]*=' | tr -d ' =' | tr '\n' ' ')"
+	kc_names="selftests $kc_comps"
 	kc_enomem=0 kc_tol=0 kc_bad=0 kc_prev=0 kc_k=0 kc_per=
 	kc_max=${NOBS_KCOV_FAILNTH_MAX:-400}
 	# At most this many per component (0: all): past the first few, a

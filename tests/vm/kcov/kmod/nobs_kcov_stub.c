@@ -16,9 +16,15 @@
  *	the same for an rng (nobs's CTR_DRBG driver name, nobs_ctr_drbg),
  *	under the algorithm name "nobs_kcov_stub_rng" at priority 1, so that
  *	it never serves anyone's "stdrng".
+ *   insmod nobs_kcov_stub.ko kppalg=DRIVER
+ *	the same for a kpp (one of nobs's CSIDH driver names, e.g.
+ *	csidh1024-nobs-bmi2adx), under the algorithm name
+ *	"nobs_kcov_stub_kpp": the CSIDH registration fails with EEXIST after
+ *	the sets before it registered, and must unregister them.
  */
 #include <crypto/if_alg.h>
 #include <crypto/internal/hash.h>
+#include <crypto/internal/kpp.h>
 #include <crypto/internal/rng.h>
 #include <linux/err.h>
 #include <linux/module.h>
@@ -36,6 +42,10 @@ MODULE_PARM_DESC(shash, "Register a shash \"kmac256\" with this driver name");
 static char *rng;
 module_param(rng, charp, 0444);
 MODULE_PARM_DESC(rng, "Register an rng with this driver name");
+
+static char *kppalg;
+module_param(kppalg, charp, 0444);
+MODULE_PARM_DESC(kppalg, "Register a kpp with this driver name");
 
 static void *stub_bind(const char *name, u32 type, u32 mask)
 {
@@ -111,18 +121,49 @@ static struct rng_alg stub_rng = {
 	},
 };
 
+static int stub_kpp_set_secret(struct crypto_kpp *tfm, const void *buf,
+			       unsigned int len)
+{
+	return -EINVAL;
+}
+
+static int stub_kpp_generate(struct kpp_request *req)
+{
+	return -EINVAL;
+}
+
+static unsigned int stub_kpp_max_size(struct crypto_kpp *tfm)
+{
+	return 1;
+}
+
+static struct kpp_alg stub_kpp = {
+	.set_secret = stub_kpp_set_secret,
+	.generate_public_key = stub_kpp_generate,
+	.compute_shared_secret = stub_kpp_generate,
+	.max_size = stub_kpp_max_size,
+	.base = {
+		.cra_name = "nobs_kcov_stub_kpp",
+		.cra_priority = 1,
+		.cra_module = THIS_MODULE,
+	},
+};
+
 static bool stub_kpp_registered, stub_shash_registered, stub_rng_registered;
+static bool stub_kppalg_registered;
 
 static void stub_exit_all(void)
 {
 	if (stub_kpp_registered)
 		af_alg_unregister_type(&stub_kpp_type);
+	if (stub_kppalg_registered)
+		crypto_unregister_kpp(&stub_kpp);
 	if (stub_rng_registered)
 		crypto_unregister_rng(&stub_rng);
 	if (stub_shash_registered)
 		crypto_unregister_shash(&stub_shash);
 	stub_kpp_registered = stub_rng_registered = false;
-	stub_shash_registered = false;
+	stub_shash_registered = stub_kppalg_registered = false;
 }
 
 static int __init stub_init(void)
@@ -144,6 +185,14 @@ static int __init stub_init(void)
 		if (err)
 			goto fail;
 		stub_rng_registered = true;
+	}
+	if (kppalg) {
+		strscpy(stub_kpp.base.cra_driver_name, kppalg,
+			sizeof(stub_kpp.base.cra_driver_name));
+		err = crypto_register_kpp(&stub_kpp);
+		if (err)
+			goto fail;
+		stub_kppalg_registered = true;
 	}
 	if (kpp) {
 		err = af_alg_register_type(&stub_kpp_type);
