@@ -70,8 +70,10 @@ esac
 fragdir=$NOBS_ROOT/tests/kernel
 frags=("$fragdir/common.config" "$fragdir/$frag")
 tarname=$(basename "$KSRC_TAR" .tar.xz)
+# (the fragments' settings only: a comment changes no kernel)
 hash=$({ echo "recipe $RECIPE $arch $tarname"; [ -z "$llvm" ] || echo "LLVM=$llvm"
-	cat "${frags[@]}"; } | sha256sum | cut -c1-12)
+	sed -e '/^[[:space:]]*#/d' -e '/^[[:space:]]*$/d' "${frags[@]}"; } |
+	sha256sum | cut -c1-12)
 bdir=$NOBS_CACHE/kbuild/$arch-$hash
 if [ -n "$dry" ] || [ -f "$bdir/.nobs-built" ]; then
 	echo "$bdir"
