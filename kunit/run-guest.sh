@@ -140,8 +140,8 @@ if [ -s "$out/ktap.log" ]; then
 	python3 "$NOBS_ROOT/scripts/ktap.py" "$ksrc/tools/testing/kunit" \
 		"$out/ktap.log" "$out/ktap.tsv" >"$out/ktap.out" 2>&1 || true
 	summary=$(grep -E '^ktap: [0-9]+ passed, [0-9]+ failed, [0-9]+ skipped, [0-9]+ errors$' \
-		"$out/ktap.out" | tail -n 1)
-	read -r pass fail skip errs < <(echo "$summary" | tr -cs '0-9' ' ')
+		"$out/ktap.out" | tail -n 1 || true)
+	read -r pass fail skip errs <<<"$(echo "$summary" | tr -cs '0-9' ' ')"
 	if [ -z "$summary" ]; then
 		pass=0 fail=0 skip=0
 		problems+=("the KTAP reader gave no summary (see $out/ktap.out)")
