@@ -131,7 +131,10 @@ if [ -n "$NOBS_DEB" ]; then
 		mount /dev/vdc /var/cache/nobs-ccache; then
 		nobs_cc="DEBIAN_KERNEL_USE_CCACHE=1 CCACHE_DIR=/var/cache/nobs-ccache CCACHE_MAXSIZE=1500M"
 	fi
-	if env $nobs_cc dpkg -i "$NOBS_DEB" >/tmp/dpkg.log 2>&1; then
+	# (the image's dpkg leaves /usr/share/doc out, as minimal images do;
+	# a board's full system has the package's example: 95-sample.sh)
+	if env $nobs_cc dpkg -i --path-include='/usr/share/doc/nobs-dkms/*' \
+		"$NOBS_DEB" >/tmp/dpkg.log 2>&1; then
 		result pass dkms-install "dpkg -i $(basename "$NOBS_DEB")"
 	else
 		result fail dkms-install "dpkg -i: $(tail -n 5 /tmp/dpkg.log)"

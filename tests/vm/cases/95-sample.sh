@@ -24,9 +24,13 @@ sm_dir=/lib/modules/$KVER
 
 if [ -n "$NOBS_DEB$NOBS_SAMPLE_KO" ] && [ ! -f "$sm_ko" ]; then
 	sm_n=/var/lib/dkms/nobs/kernel-$KVER-$(uname -m)
+	sm_ex=/usr/share/doc/nobs-dkms/examples/nobs-sha3-sample
 	rm -rf /tmp/sample
-	cp -R /usr/share/doc/nobs-dkms/examples/nobs-sha3-sample /tmp/sample
-	if make -C "$sm_dir/build" M=/tmp/sample KBUILD_EXTRA_SYMBOLS="$sm_n/Module.symvers" \
+	if [ ! -f "$sm_ex/Makefile" ]; then
+		echo "no $sm_ex/Makefile (the package's example not installed: a dpkg path-exclude of /usr/share/doc?)" \
+			>"$sm_err"
+	elif cp -R "$sm_ex" /tmp/sample &&
+		make -C "$sm_dir/build" M=/tmp/sample KBUILD_EXTRA_SYMBOLS="$sm_n/Module.symvers" \
 		ccflags-y=-I"$sm_n/include" >/tmp/sample.log 2>&1; then
 		cp /tmp/sample/$sm_mod.ko "$sm_ko"
 		result pass sample-build "against $sm_n"
