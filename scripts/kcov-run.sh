@@ -89,17 +89,6 @@ if [ -f "$data/kunit/Makefile" ] &&
 	KCFLAGS=-DNOBS_KUNIT_NOBS_GCOV >"$out/build-kunit.log" 2>&1 && [ -f "$data/kunit/nobs_kunit.ko" ]; then
 	kunit=$data/kunit/nobs_kunit.ko
 fi
-# The sample module of another's that uses the library (95-sample.sh),
-# built against this nobs.ko's Module.symvers as on a user's machine.
-sample=
-rm -rf "$out/sample"
-cp -R "$NOBS_ROOT/samples/nobs-sha3-sample" "$out/sample"
-if nice -n 10 make -s -j2 -C "$kdir" M="$out/sample" \
-	KBUILD_EXTRA_SYMBOLS="$data/Module.symvers" ccflags-y="-I$data/include" \
-	>"$out/build-sample.log" 2>&1 && [ -f "$out/sample/nobs_sha3_sample.ko" ]; then
-	sample=$out/sample/nobs_sha3_sample.ko
-fi
-
 # initramfs: busybox, kmod, kcapi-tools, the test programs, the cases.
 r=$out/root
 nobs_selfbuilt_root "$r" "$kdir" "$kver"
@@ -111,11 +100,9 @@ for c in "$NOBS_ROOT"/tests/vm/cases/${NOBS_KCOV_CASES-*}.sh \
 	if [ -f "$c" ]; then cp "$c" "$r/cases/"; fi
 done
 if [ -n "$kunit" ]; then cp "$kunit" "$r/nobs/"; fi
-if [ -n "$sample" ]; then
-	cp "$sample" "$r/nobs/"
-else
-	echo "its build against $kver failed ($out/build-sample.log)" >"$r/etc/nobs-sample.err"
-fi
+# The sample module that uses the library (95-sample.sh), against this
+# nobs.ko as on a user's machine.
+nobs_sample_build "$out" "$r" "$data/nobs.ko" "$kdir" -s -j2
 cp "$stub" "$r/nobs/"
 nobs_guest_progs "$r" "$NOBS_ROOT"/tests/vm/progs/*.c "$NOBS_ROOT"/tests/vm/kcov/*.c
 # drbg_reseed_interval=1000: 40-drbg.sh's reseed case runs (and KUnit's).

@@ -697,6 +697,34 @@ nobs_qemu_stop() {
 	wait "$1" 2>/dev/null || true
 }
 
+# nobs_sample_build OUT ROOT KO KDIR [MAKE ARGS...]: the sample module
+# (samples/nobs-sha3-sample) for 95-sample.sh, built in OUT/sample against
+# the kernel build tree KDIR and the nobs.ko KO, as a module of one's own
+# is built against an installed nobs (README.md, "Using it"):
+# KBUILD_EXTRA_SYMBOLS is the Module.symvers beside KO, the headers the
+# include/ beside it (DKMS's copy), else the tree's.  The module goes to
+# ROOT/nobs/; why it could not be built, to ROOT/etc/nobs-sample.err.
+nobs_sample_build() {
+	local out=$1 root=$2 ko=$3 kdir=$4 kodir inc
+	kodir=$(dirname "$(readlink -f "$ko")")
+	shift 4
+	inc=$kodir/include
+	[ -d "$inc" ] || inc=$NOBS_ROOT/include
+	rm -rf "$out/sample"
+	cp -R "$NOBS_ROOT/samples/nobs-sha3-sample" "$out/sample"
+	if [ ! -f "$kodir/Module.symvers" ]; then
+		echo "no Module.symvers beside $ko" >"$root/etc/nobs-sample.err"
+	elif [ -z "$kdir" ] ||
+		! make -C "$kdir" M="$out/sample" "$@" \
+			KBUILD_EXTRA_SYMBOLS="$kodir/Module.symvers" ccflags-y="-I$inc" \
+			>"$out/sample.log" 2>&1; then
+		echo "its build against ${kdir:-no kernel build tree} failed ($out/sample.log): $(grep -E 'error|ERROR' "$out/sample.log" 2>/dev/null | head -n 3 | tr '\n' ' ')" \
+			>"$root/etc/nobs-sample.err"
+	else
+		cp "$out/sample/nobs_sha3_sample.ko" "$root/nobs/"
+	fi
+}
+
 # nobs_boot_selfbuilt OUT IMAGE TIMEOUT APPEND [QEMU ARGS...]: boot an
 # x86_64 self-built kernel on OUT/initrd.gz under QEMU/TCG (the machine of
 # nobs_qemu_machine, with NOBS_BOOT_MEM MiB, default 1024), the console

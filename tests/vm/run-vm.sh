@@ -158,33 +158,15 @@ if [ "$tcrypt" = 1 ]; then
 	cp "$NOBS_ROOT/tests/vm/tcrypt.sh" "$o/cases/99-tcrypt.sh"
 fi
 nobs_guest_progs "$o" "$NOBS_ROOT"/tests/vm/progs/*.c
-# The sample module (samples/nobs-sha3-sample) for 95-sample.sh, built
-# here against this kernel's build tree and the nobs.ko given, as a module
-# of one's own is built against an installed nobs (README.md, "Using
-# it"): KBUILD_EXTRA_SYMBOLS is the Module.symvers beside that nobs.ko
-# (DKMS's, which scripts/dkms-check.sh keeps, or kbuild.sh's build), the
-# headers are the include/ beside it (DKMS's copy), else the tree's.  On
-# a board's system the case builds it in the guest from the package.  Why
-# it could not be built reaches the case as /etc/nobs-sample.err.
+# The sample module for 95-sample.sh, built here against this kernel's
+# build tree and the nobs.ko given (scripts/lib.sh, nobs_sample_build:
+# DKMS's Module.symvers and headers, which scripts/dkms-check.sh keeps, or
+# kbuild.sh's build).  On a board's system the case builds it in the guest
+# from the package.
 if [ -f "$o/cases/95-sample.sh" ] && [ -z "$deb" ]; then
-	kodir=$(dirname "$(readlink -f "$ko")")
-	inc=$kodir/include
-	[ -d "$inc" ] || inc=$NOBS_ROOT/include
-	rm -rf "$out/sample"
-	cp -R "$NOBS_ROOT/samples/nobs-sha3-sample" "$out/sample"
 	sargs=()
 	if bdir=$(nobs_kdir "$id"); then read -ra sargs <<<"$(nobs_kbuild_args "$bdir")"; fi
-	if [ ! -f "$kodir/Module.symvers" ]; then
-		echo "no Module.symvers beside $ko" >"$o/etc/nobs-sample.err"
-	elif [ -z "$bdir" ] ||
-		! make -C "$bdir" M="$out/sample" "${sargs[@]}" \
-			KBUILD_EXTRA_SYMBOLS="$kodir/Module.symvers" ccflags-y="-I$inc" \
-			>"$out/sample.log" 2>&1; then
-		echo "its build against $kver failed ($out/sample.log): $(grep -E 'error|ERROR' "$out/sample.log" | head -n 3 | tr '\n' ' ')" \
-			>"$o/etc/nobs-sample.err"
-	else
-		cp "$out/sample/nobs_sha3_sample.ko" "$o/nobs/"
-	fi
+	nobs_sample_build "$out" "$o" "$ko" "$bdir" "${sargs[@]}"
 fi
 # Fresh CSIDH-1024 keys and results from the CSIDH reference's p1024 code
 # (built outside the project: scripts/csidh-ref.sh) for 65-csidh1024.sh;
