@@ -141,10 +141,16 @@ board_suite() {
 		name=$name-dkms
 		deb=$NOBS_BUILD/deb/nobs-dkms_${NOBS_VERSION}_all.deb
 		# The package deb-check.sh built (make deb: the job's need in
-		# make check), or made now.
+		# make check), or made now; nobs-kpp and nobs-tests cross-built
+		# for the board (deb.sh --arch), which apt installs beside it.
 		if [ "$mode" != full ] && [ "$mode" != all ] && [ ! -f "$deb" ]; then "$NOBS_ROOT/scripts/deb.sh" >/dev/null; fi
+		local da
+		da=$(nobs_debarch "$arch")
+		NOBS_ARCH=$arch "$rs" "deb-$da" "$NOBS_ROOT/scripts/deb.sh" --arch "$da"
 		NOBS_ARCH=$arch NOBS_STRESS_SECS=$stress "$rs" "$name" "$NOBS_ROOT/tests/vm/run-vm.sh" -q -k trixie \
-			-l "$name" -D "$deb" -u "$cpu" -p "$params" "${args[@]}"
+			-l "$name" -D "$deb" -D "$NOBS_BUILD/deb-$da/nobs-kpp_${NOBS_VERSION}_$da.deb" \
+			-D "$NOBS_BUILD/deb-$da/nobs-tests_${NOBS_VERSION}_$da.deb" \
+			-u "$cpu" -p "$params" "${args[@]}"
 		;;
 	*)
 		NOBS_ARCH=$arch "$rs" "build-trixie-$arch" "$NOBS_ROOT/scripts/kbuild.sh" trixie

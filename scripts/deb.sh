@@ -3,15 +3,27 @@
 # deb.sh (make deb): the Debian packages nobs-dkms (all), nobs-kpp and
 # nobs-tests (the build machine's architecture), built out of tree in
 # build/deb/nobs-VERSION/ with dpkg-buildpackage; the .debs land in build/deb/.
+# deb.sh --arch ARCH (a Debian architecture other than the machine's, e.g.
+# arm64): nobs-kpp and nobs-tests cross-built for a board, statically
+# linked (no libc of that architecture on this machine to depend on), in
+# build/deb-ARCH/: what the QEMU boards' whole systems install with
+# nobs-dkms (tests/vm/run-vm.sh -D).
 # debian/changelog is written there from dkms.conf's PACKAGE_VERSION (the one
 # place the version is set), dated by the last commit so that a rebuild of
 # the same commit gives the same packages.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-"$NOBS_ROOT/scripts/deps.sh" deb
+arch=
+if [ "${1:-}" = --arch ]; then
+	arch=$(nobs_debarch "${2:-}")
+	[ "$arch" != "$(dpkg --print-architecture)" ] || arch=
+fi
 
-out=$NOBS_BUILD/deb
+# (cross: the cross compilers are among the tests' dependencies, all of them)
+if [ -n "$arch" ]; then "$NOBS_ROOT/scripts/deps.sh"; else "$NOBS_ROOT/scripts/deps.sh" deb; fi
+
+out=$NOBS_BUILD/deb${arch:+-$arch}
 src=$out/nobs-$NOBS_VERSION
 rm -rf "$out"
 mkdir -p "$src"
@@ -47,8 +59,14 @@ nobs ($NOBS_VERSION) unstable; urgency=medium
  -- $maint  $date
 EOF
 
-nobs_log "dpkg-buildpackage in $src"
-if ! (cd "$src" && dpkg-buildpackage -us -uc -b) >"$out/build.log" 2>&1; then
+# Cross: the arch-dependent packages only, without the build-dependency
+# check (debhelper and dh-dkms are this machine's) and without the tests
+# that run the built program.
+bflags=(-b)
+[ -z "$arch" ] || bflags=(-a "$arch" -B -d)
+nobs_log "dpkg-buildpackage ${bflags[*]} in $src"
+if ! (cd "$src" && DEB_BUILD_OPTIONS=${arch:+nocheck} dpkg-buildpackage -us -uc "${bflags[@]}") \
+	>"$out/build.log" 2>&1; then
 	tail -n 40 "$out/build.log"
 	nobs_die "dpkg-buildpackage failed (whole log: $out/build.log)"
 fi

@@ -595,12 +595,12 @@ nobs_plant_tree() {
 # initramfs for a self-built kernel (scripts/build-test-kernel.sh) into DIR:
 # the guest tools, the kernel's module lists (depmod needs them) and
 # tests/vm/guest-init.sh as /init, with the cases' functions
-# (tests/vm/case-lib.sh) in /nobs.
+# (tests/vm/case-lib.sh) and their runner (tests/vm/nobs-selftest) in /nobs.
 nobs_selfbuilt_root() {
 	local r=$1 f
 	nobs_guest_tools "$r"
 	mkdir -p "$r/lib/modules/$3" "$r/nobs"
-	cp "$NOBS_ROOT/tests/vm/case-lib.sh" "$r/nobs/"
+	cp "$NOBS_ROOT/tests/vm/case-lib.sh" "$NOBS_ROOT/tests/vm/nobs-selftest" "$r/nobs/"
 	for f in modules.order modules.builtin modules.builtin.modinfo; do
 		if [ -f "$2/$f" ]; then cp "$2/$f" "$r/lib/modules/$3/"; fi
 	done

@@ -9,7 +9,10 @@
 # the guest's dmesg follows between NOBS-DMESG-BEGIN/END, every result once
 # more as "NOBS-REPLAY PASS|FAIL|SKIP <name> [reason]", "NOBS-COUNT <n>",
 # then NOBS-DONE.  "NOBS-TIME <what>: <n> s" lines report what took long.
+# The run's settings, exported: the cases read them under nobs-selftest.
+set -a
 . /etc/nobs.conf
+set +a
 # A board's system has its own tools, and its initramfs moved /proc,
 # /sys and /dev into the root; the initramfs has busybox.
 if [ -z "$NOBS_DEB" ]; then
@@ -31,21 +34,23 @@ NOBS_KO=/nobs/nobs.ko
 # The test build (test_fail_* parameters), when the runner was given one.
 NOBS_TEST_KO=
 [ ! -f /nobs/nobs-test.ko ] || NOBS_TEST_KO=/nobs/nobs-test.ko
-export NOBS_KO NOBS_TEST_KO NOBS_PARAMS KVER NOBS_KERNEL_ID
+export NOBS_KO NOBS_TEST_KO R
 
 # What the cases call (result, check, nobs_load, usleep where Debian has
-# none...), shared with nobs-selftest; here a result goes to the results
-# port, to /tmp/nobs-results and to the console.  Each result in
-# /tmp/nobs-results is sent again at the end: a line the serial port loses
-# (seen once in many runs, with the 6.1 kernel's "No irq handler for
-# vector" message at the same moment) is then noticed and recovered by the
-# host (tests/vm/run-vm.sh).
+# none...), for this /init's own results; a result goes to the results
+# port, to /tmp/nobs-results and to the console.  The cases themselves run
+# under nobs-selftest (below), which sends theirs to the same two files.
+# Each result in /tmp/nobs-results is sent again at the end: a line the
+# serial port loses (seen once in many runs, with the 6.1 kernel's "No irq
+# handler for vector" message at the same moment) is then noticed and
+# recovered by the host (tests/vm/run-vm.sh).
 . /nobs/case-lib.sh
 nobs_report() {
 	echo "NOBS-RESULT $1 $2 $3" >"$R"
-	echo "$1 $2 $3" >>/tmp/nobs-results
+	echo "NOBS-RESULT $1 $2 $3" >>/tmp/nobs-results
 	echo "[$1] $2 $3"
 }
+NOBS_SELFTEST_RESULTS="$R /tmp/nobs-results"
 
 # Load the Debian crypto modules the tests use (built-ins just succeed).
 # The kernel's SHA-3 is sha3_generic up to 6.18 and sha3 from 6.19 on;
@@ -114,9 +119,11 @@ if grep -q '^driver *: aes-generic$' /proc/crypto; then
 	echo "ctr(aes-generic) made before nobs loads: $nobs_shadow"
 fi
 
-# A board's system: the package, as its user installs it.  dpkg runs the
-# package's postinst, which has DKMS build nobs.ko for this kernel (its
-# headers are installed) under emulation; then modprobe must load it.
+# A board's system: the packages, as its user installs them, with apt
+# (NOBS_DEB: nobs-dkms, and nobs-kpp and nobs-tests for this architecture;
+# no network: what they depend on is in the image).  nobs-dkms's postinst
+# has DKMS build nobs.ko for this kernel (its headers are installed) under
+# emulation; then modprobe must load it.
 # The cases then run on that module (a plain copy: they load it by file).
 # The board's compiler cache (run-vm.sh -D: a third disk, kept in
 # NOBS_CACHE) when the runner gave one: ccache in front of the board's gcc
@@ -133,15 +140,18 @@ if [ -n "$NOBS_DEB" ]; then
 	fi
 	# (the image's dpkg leaves /usr/share/doc out, as minimal images do;
 	# a board's full system has the package's example: 95-sample.sh)
-	if env $nobs_cc dpkg -i --path-include='/usr/share/doc/nobs-dkms/*' \
-		"$NOBS_DEB" >/tmp/dpkg.log 2>&1; then
-		result pass dkms-install "dpkg -i $(basename "$NOBS_DEB")"
+	echo "apt-get install $NOBS_DEB"
+	if env $nobs_cc DEBIAN_FRONTEND=noninteractive apt-get install -y \
+		--no-download --no-install-recommends \
+		-o Dpkg::Options::='--path-include=/usr/share/doc/nobs-dkms/*' \
+		$NOBS_DEB >/tmp/dpkg.log 2>&1; then
+		result pass dkms-install "apt-get install $(for d in $NOBS_DEB; do basename "$d"; done | tr '\n' ' ')"
 	else
-		result fail dkms-install "dpkg -i: $(tail -n 5 /tmp/dpkg.log)"
+		result fail dkms-install "apt-get install: $(tail -n 5 /tmp/dpkg.log)"
 		tail -n 40 /tmp/dpkg.log
 		find /var/lib/dkms -name make.log -exec tail -n 30 {} \;
 	fi
-	echo "NOBS-TIME dkms build and install (dpkg -i${nobs_cc:+, ccache}): $(($(cut -d. -f1 /proc/uptime) - nobs_t0)) s" >"$R"
+	echo "NOBS-TIME dkms build and install (apt-get install${nobs_cc:+, ccache}): $(($(cut -d. -f1 /proc/uptime) - nobs_t0)) s" >"$R"
 	if [ -n "$nobs_cc" ]; then
 		echo "NOBS-TIME ccache: $(env $nobs_cc ccache --print-stats 2>/dev/null |
 			grep -E '^(direct_cache_hit|preprocessed_cache_hit|cache_miss)	' |
@@ -149,7 +159,7 @@ if [ -n "$NOBS_DEB" ]; then
 		env $nobs_cc ccache --zero-stats >/dev/null 2>&1
 		umount /var/cache/nobs-ccache
 	fi
-	grep -Ei '^(Building|Signing|Installing|Running|depmod)|dkms' /tmp/dpkg.log | head -n 20
+	grep -Ei '^(Unpacking|Setting up|Building|Signing|Installing|Running|depmod)|dkms' /tmp/dpkg.log | head -n 30
 	nobs_st=$(dkms status nobs 2>&1)
 	case $nobs_st in
 	*"$KVER"*installed*) result pass dkms-status "$nobs_st" ;;
@@ -206,11 +216,30 @@ if [ "$(cat /proc/sys/crypto/fips_enabled 2>/dev/null)" = 1 ]; then
 	done
 elif nobs_load; then
 	result pass load "$NOBS_PARAMS"
+	# The cases this run chose (run-vm.sh -c), by the one runner a board's
+	# user has: nobs-selftest, with --reload (this system is the test's).
+	# On a board's system with the nobs-tests package, the package's
+	# runner, cases and vectors, as installed; else this run's copies.
+	nobs_cases=
 	for c in /cases/*.sh; do
-		[ -f "$c" ] || continue
-		echo "--- case $c (at $(cut -d" " -f1 /proc/uptime) s)"
-		. "$c"
+		[ -f "$c" ] && nobs_cases="$nobs_cases $(basename "$c" .sh)"
 	done
+	if [ -n "$NOBS_DEB" ] && command -v nobs-selftest >/dev/null; then
+		nobs_selftest=nobs-selftest
+		for c in $nobs_cases; do
+			[ -f "/usr/lib/nobs-tests/cases/$c.sh" ] ||
+				result fail "$c" "not in the nobs-tests package"
+		done
+	else
+		nobs_selftest=/nobs/nobs-selftest
+		NOBS_TESTS_DIR=/nobs NOBS_CASES_DIR=/cases NOBS_VECTORS=/vectors
+		# the sample module the host built, or why not
+		NOBS_SAMPLE_KO=/nobs/nobs_sha3_sample.ko NOBS_SAMPLE_ERR=/etc/nobs-sample.err
+		export NOBS_TESTS_DIR NOBS_CASES_DIR NOBS_VECTORS NOBS_SAMPLE_KO NOBS_SAMPLE_ERR
+	fi
+	export NOBS_AF_ALG_RESTRICT_DEFAULT NOBS_SELFTEST_RESULTS
+	[ -z "$nobs_cases" ] ||
+		$nobs_selftest --reload ${NOBS_TEST_KO:+--test-ko "$NOBS_TEST_KO"} $nobs_cases
 	check unload rmmod nobs
 	check reload nobs_load
 	check unload-again rmmod nobs
@@ -240,7 +269,7 @@ fi
 	echo NOBS-DMESG-BEGIN
 	dmesg
 	echo NOBS-DMESG-END
-	sed 's/^/NOBS-REPLAY /' /tmp/nobs-results
+	sed 's/^NOBS-RESULT /NOBS-REPLAY /' /tmp/nobs-results
 	echo "NOBS-COUNT $(grep -c '' /tmp/nobs-results)"
 	echo NOBS-DONE
 } >"$R"

@@ -7,7 +7,7 @@
 #   tests/vm/run-vm.sh -k ID -m path/to/nobs.ko [-T path/to/test/nobs.ko]
 #                      [-p "mod params"] [-a "kernel args"] [-r LEVEL] [-s KEY=VALUE]...
 #                      [-l label] [-c 'globs of cases'] [-C cases_dir]
-#                      [-u CPU] [-D nobs-dkms.deb] [-S] [-t timeout_s] [-q] [-v]
+#                      [-u CPU] [-D PACKAGE.deb]... [-S] [-t timeout_s] [-q] [-v]
 #
 # -k: a kernel ID of scripts/lib.sh (6.1, 6.12, trixie, trixie-rt,
 # backports, sid) or a series such as 7.3, of the architecture NOBS_ARCH
@@ -20,7 +20,9 @@
 # tests/vm/cases/*.sh (or -c GLOBS,
 # e.g. -c '30-* 60-*') after loading the module with the given parameters (-C:
 # the cases of another directory, e.g. tests/vm/demo; -v: show what the
-# cases print), then unloads, reloads and unloads it.  -T: the test build
+# cases print), then unloads, reloads and unloads it.  The cases run under
+# nobs-selftest --reload, the runner the nobs-tests package installs on a
+# board; its KTAP goes to the console.  -T: the test build
 # of the module (NOBS_TEST_HOOKS=1: the test_fail_* parameters), for the
 # cases that load it ($NOBS_TEST_KO in the guest; they skip without it).
 # -a: added to the guest's kernel command line (-a fips=1 -c '25-*': FIPS
@@ -38,9 +40,12 @@
 # its p1024 code at /etc/nobs-csidh1024-fresh (65-csidh1024.sh).
 # -D: instead of an initramfs and -m, the board's whole Debian 13 system
 # (scripts/board-rootfs.sh: the stock kernel and its headers, dkms, gcc;
-# a copy-on-write snapshot of the cached disk) with the package given
-# installed in it: DKMS builds nobs.ko in the guest, modprobe loads it,
-# then the cases run on that module.  The per-run files (this runner's
+# a copy-on-write snapshot of the cached disk) with the packages given
+# (-D once per package: nobs-dkms, and nobs-kpp and nobs-tests built for
+# the board, make deb's) installed in it by apt: DKMS builds nobs.ko in
+# the guest, modprobe loads it, then the cases run on that module, with
+# the nobs-tests package's nobs-selftest, cases and vectors where it is
+# among them.  The per-run files (this runner's
 # /init, cases, programs, vectors, the package) come on a second disk.
 # 95-sample.sh: the sample module (samples/nobs-sha3-sample) is built for
 # the kernel against the Module.symvers (and include/) beside the nobs.ko
@@ -59,7 +64,7 @@ set -euo pipefail
 . "$(dirname "$0")/../../scripts/lib.sh"
 
 series=6.12 ko= testko= params= label= cases='*' timeout= quiet=0 verbose=0
-kargs= restrict= sysctls= cpu= deb= tcrypt=0
+kargs= restrict= sysctls= cpu= deb= debs=() tcrypt=0
 cases_dir=$NOBS_ROOT/tests/vm/cases
 while getopts k:m:T:p:a:r:s:l:c:C:u:D:t:Sqv o; do
 	case $o in
@@ -74,16 +79,18 @@ while getopts k:m:T:p:a:r:s:l:c:C:u:D:t:Sqv o; do
 	c) cases=$OPTARG ;;
 	C) cases_dir=$(cd "$OPTARG" && pwd) ;;
 	u) cpu=$OPTARG ;;
-	D) deb=$(readlink -f "$OPTARG") ;;
+	D) deb=$(readlink -f "$OPTARG") debs+=("$deb") ;;
 	S) tcrypt=1 ;;
 	v) verbose=1 ;;
 	t) timeout=$OPTARG ;;
 	q) quiet=1 ;;
-	*) sed -n '4,49p' "$0"; exit 2 ;;
+	*) sed -n '4,/^set -euo/p' "$0" | sed '$d'; exit 2 ;;
 	esac
 done
 if [ -n "$deb" ]; then
-	[ -f "$deb" ] || nobs_die "no such package: $deb (-D)"
+	for d in "${debs[@]}"; do
+		[ -f "$d" ] || nobs_die "no such package: $d (-D)"
+	done
 	[ -z "$ko" ] || nobs_die "-D installs the module from the package: no -m"
 else
 	[ -f "$ko" ] || nobs_die "no module given (-m path/to/nobs.ko)"
@@ -140,8 +147,16 @@ fi
 o=$out/overlay
 mkdir -p "$o"/{bin,etc,nobs,cases,vectors}
 cp "$NOBS_ROOT/tests/vm/guest-init.sh" "$o/init"
-cp "$NOBS_ROOT/tests/vm/case-lib.sh" "$o/nobs/"
-if [ -n "$deb" ]; then cp "$deb" "$o/nobs/"; else cp "$ko" "$o/nobs/nobs.ko"; fi
+cp "$NOBS_ROOT/tests/vm/case-lib.sh" "$NOBS_ROOT/tests/vm/nobs-selftest" "$o/nobs/"
+gdebs=
+if [ -n "$deb" ]; then
+	for d in "${debs[@]}"; do
+		cp "$d" "$o/nobs/"
+		gdebs="${gdebs:+$gdebs }/nobs/$(basename "$d")"
+	done
+else
+	cp "$ko" "$o/nobs/nobs.ko"
+fi
 if [ -n "$testko" ]; then cp "$testko" "$o/nobs/nobs-test.ko"; fi
 # -c: one glob, or several separated by spaces ('20-* 30-*').
 read -ra globs <<<"$cases"
@@ -175,9 +190,9 @@ if [ -f "$o/cases/65-csidh1024.sh" ]; then
 	nobs_csidh1024_fresh "$o/etc/nobs-csidh1024-fresh"
 fi
 # NOBS_STRESS_SECS: how long 80-stress.sh runs (empty: its default).
-printf 'KVER=%s\nNOBS_KERNEL_ID=%s\nNOBS_PARAMS="%s"\nNOBS_AF_ALG_RESTRICT=%s\nNOBS_SYSCTLS="%s"\nNOBS_RESULTS_TTY=%s\nNOBS_DEB=%s\nNOBS_STRESS_SECS=%s\n' \
+printf 'KVER=%s\nNOBS_KERNEL_ID=%s\nNOBS_PARAMS="%s"\nNOBS_AF_ALG_RESTRICT=%s\nNOBS_SYSCTLS="%s"\nNOBS_RESULTS_TTY=%s\nNOBS_DEB="%s"\nNOBS_STRESS_SECS=%s\n' \
 	"$kver" "$id" "$params" "$restrict" "$sysctls" "$nobs_results_tty" \
-	"${deb:+/nobs/$(basename "$deb")}" "${NOBS_STRESS_SECS:-}" >"$o/etc/nobs.conf"
+	"$gdebs" "${NOBS_STRESS_SECS:-}" >"$o/etc/nobs.conf"
 append="console=$nobs_console panic=-1 oops=panic loglevel=4 nokaslr"
 # x86: no IO-APIC timer check, which a heavily loaded host under TCG can
 # fail ("IO-APIC + timer doesn't work", a panic before any case ran).
@@ -247,9 +262,10 @@ if nobs_kernel_problems "$out/console.log" "$out/dmesg.log" >/dev/null; then
 	problem="${problem:+$problem; }kernel reported a problem (see dmesg)"
 fi
 
+# -v: what the cases printed (nobs-selftest's KTAP diagnostics).
 if [ "$verbose" = 1 ]; then
-	tr -d '\r' <"$out/console.log" | sed -n '/^--- case /,$p' |
-		grep -Ev '^--- case |^\[ *[0-9]+\.[0-9]+\] |^\[(PASS|FAIL|SKIP)\] ' || true
+	tr -d '\r' <"$out/console.log" | grep -v '^  # Subtest: ' |
+		sed -n 's/^  # //p' || true
 fi
 while IFS=$'\t' read -r st name why; do
 	case $st in
@@ -260,7 +276,7 @@ while IFS=$'\t' read -r st name why; do
 done <"$out/results.tsv"
 
 # The counts of the robustness cases, for the summary of make check.
-tr -d '\r' <"$out/console.log" | grep -E '^(abuse|stress): ' |
+tr -d '\r' <"$out/console.log" | sed -nE 's/^  # ((abuse|stress): )/\1/p' |
 	sed "s/^/  count $label: /" || true
 
 if [ -n "$problem" ]; then

@@ -11,8 +11,9 @@
 # The host built the sample for this kernel (run-vm.sh: /nobs/
 # nobs_sha3_sample.ko, against the Module.symvers and headers that DKMS
 # kept beside nobs.ko; why not, in /etc/nobs-sample.err).  On a board's
-# Debian system it is built here instead, from the package's example by
-# README's line, against what the package's DKMS build kept.
+# Debian system (neither file there) it is built here instead, from the
+# package's example by README's line, against what the package's DKMS
+# build kept.
 # Leaves nobs loaded with NOBS_PARAMS, as it found it.
 # nobs-selftest: --reload only (it unloads nobs, by modprobe -r too).
 
@@ -22,7 +23,7 @@ sm_err=${NOBS_SAMPLE_ERR:-/etc/nobs-sample.err}
 sm_mod=nobs_sha3_sample
 sm_dir=/lib/modules/$KVER
 
-if [ -n "$NOBS_DEB$NOBS_SAMPLE_KO" ] && [ ! -f "$sm_ko" ]; then
+if [ -n "$NOBS_DEB$NOBS_SAMPLE_KO" ] && [ ! -f "$sm_ko" ] && [ ! -f "$sm_err" ]; then
 	sm_n=/var/lib/dkms/nobs/kernel-$KVER-$(uname -m)
 	sm_ex=/usr/share/doc/nobs-dkms/examples/nobs-sha3-sample
 	rm -rf /tmp/sample
