@@ -142,7 +142,7 @@ if [ -n "$NOBS_DEB" ]; then
 	# a board's full system has the package's example: 95-sample.sh)
 	echo "apt-get install $NOBS_DEB"
 	if env $nobs_cc DEBIAN_FRONTEND=noninteractive apt-get install -y \
-		--no-download --no-install-recommends \
+		--no-install-recommends \
 		-o Dpkg::Options::='--path-include=/usr/share/doc/nobs-dkms/*' \
 		$NOBS_DEB >/tmp/dpkg.log 2>&1; then
 		result pass dkms-install "apt-get install $(for d in $NOBS_DEB; do basename "$d"; done | tr '\n' ' ')"
@@ -238,8 +238,10 @@ elif nobs_load; then
 		export NOBS_TESTS_DIR NOBS_CASES_DIR NOBS_VECTORS NOBS_SAMPLE_KO NOBS_SAMPLE_ERR
 	fi
 	export NOBS_AF_ALG_RESTRICT_DEFAULT NOBS_SELFTEST_RESULTS
-	[ -z "$nobs_cases" ] ||
+	if [ -n "$nobs_cases" ]; then
+		echo "$(command -v $nobs_selftest) --reload${NOBS_TEST_KO:+ --test-ko $NOBS_TEST_KO}$nobs_cases"
 		$nobs_selftest --reload ${NOBS_TEST_KO:+--test-ko "$NOBS_TEST_KO"} $nobs_cases
+	fi
 	check unload rmmod nobs
 	check reload nobs_load
 	check unload-again rmmod nobs
