@@ -604,11 +604,24 @@ static void zeroize_csidh_stack_residue(struct kunit *test)
 			   set->name, i ? "shared secret" : "public key", depth,
 			   n);
 	}
+	/*
+	 * The control: 32 random words left below the stack pointer, at
+	 * least 16 of which the scan must find.  An interrupt between the
+	 * call's return and the scan writes its frame over them, so the
+	 * control gets three tries too.
+	 */
 	op.sk = NULL;
-	nk_rng_init(&pts, 0x9019);
-	nk_z_paint();
-	nk_z_pad(&op);
-	KUNIT_EXPECT_GE_MSG(test, nk_z_residue(&depth, &first), (size_t)16,
+	for (try = 1; try <= 3; try++) {
+		nk_rng_init(&pts, 0x9019);
+		nk_z_paint();
+		nk_z_pad(&op);
+		n = nk_z_residue(&depth, &first);
+		if (n >= 16)
+			break;
+		kunit_info(test, "control: try %u found %zu of the random words: once more\n",
+			   try, n);
+	}
+	KUNIT_EXPECT_GE_MSG(test, n, (size_t)16,
 			    "the scan misses random words: it proves nothing");
 	memzero_explicit(sk, sizeof(sk));
 	memzero_explicit(ss, sizeof(ss));

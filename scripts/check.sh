@@ -30,8 +30,9 @@
 #          force_generic, the
 #          core cases on sid and with force_generic on backports, the DRBG
 #          cases without AES on backports; KUnit on the self-built arm64,
-#          riscv64, ppc64le and x86_64 kCFI (clang) kernels, and the AF_ALG
-#          fuzzer on the KCSAN kernel.
+#          riscv64, ppc64le and x86_64 kCFI (clang) kernels, the AF_ALG
+#          fuzzer on the KCSAN kernel, and make coverage with its targets
+#          (scripts/coverage.sh).
 #   quick: userspace harness, 6.12 build, VM tests on 6.12, x86_64 KUnit
 #          and fault injection.
 # NOBS_VM_EXTRA overrides the newer kernels' VM suites, ID[:generic][:core|:rt|:noaes|:fips]
@@ -382,6 +383,9 @@ full | all)
 		job kunit-x86_64-cfi 400 - kunit_job x86_64-cfi
 		# The KCSAN kernel (built here).
 		job afalg-fuzz-kcsan 400 - '"$rs" afalg-fuzz-kcsan "$NOBS_ROOT/tests/afalg-fuzz/run.sh" check-kernel x86_64-kcsan'
+		# make coverage, with its targets: after the KUnit jobs that
+		# build the x86_64 debug and the arm64 kernels it runs on.
+		job coverage 600 kunit-x86_64,kunit-arm64 '"$rs" coverage "$NOBS_ROOT/scripts/coverage.sh"'
 	fi
 	vm_job 6.12 110
 	for id in $VM_EXTRA; do vm_job "$id" 110; done

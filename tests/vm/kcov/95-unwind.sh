@@ -223,6 +223,49 @@ else
 	fi
 fi
 
+# kc_aim COMPONENT FUNCTION first|last NAME WHAT: the first or the last
+# allocation made under the kernel's FUNCTION in a load that stops after
+# COMPONENT (of the load line) fails: the load must fail with ENOMEM and
+# leave nothing (result NAME).  The failslab and fail-nth setup below.
+kc_aim() {
+	ka_s=$(grep -m 1 " $2\$" /proc/kallsyms | cut -d ' ' -f 1)
+	ka_e=$(awk -v s="$ka_s" '$1 > s && (m == "" || $1 < m) { m = $1 }
+		END { print m }' /proc/kallsyms)
+	ka_k=$(echo "$kc_line" | grep -o ' [a-z0-9_]*=' | grep -vx ' xn=' |
+		grep -n " $1=" | cut -d : -f 1)
+	if [ -z "$ka_s" ] || [ -z "$ka_e" ] || [ -z "$ka_k" ]; then
+		result fail "$4" "$2 or the $1 component not found"
+		return
+	fi
+	echo "0x$ka_s" >$kc_fs/require-start
+	echo "0x$ka_e" >$kc_fs/require-end
+	ka_n=1
+	if [ "$3" = last ]; then
+		failnth 1000000 "$NOBS_KO" test_fail_after="$ka_k" >/dev/null 2>&1
+		failnth 1000000 "$NOBS_KO" test_fail_after="$ka_k" >/tmp/kc.out 2>&1
+		ka_n=$(sed -n 's/.*errno 22 .*not injected (\([0-9]*\) points)$/\1/p' /tmp/kc.out)
+		if [ -z "$ka_n" ] || [ "$ka_n" = 0 ]; then
+			result fail "$4" "counting load: $(cat /tmp/kc.out)"
+			return
+		fi
+	fi
+	echo 1 >$kc_fs/verbose		# its stack, in console.log
+	failnth "$ka_n" "$NOBS_KO" test_fail_after="$ka_k" >/tmp/kc.out 2>&1
+	echo 0 >$kc_fs/verbose
+	echo "kcov: $4: $(cat /tmp/kc.out)"
+	case $(cat /tmp/kc.out) in
+	*"errno 12 "*": injected")
+		if kc_left; then
+			result fail "$4" "nobs left behind"
+		else
+			result pass "$4" "$5 failing (allocation $ka_n under $2): ENOMEM, nothing left"
+		fi ;;
+	*)
+		result fail "$4" "$5 failing (allocation $ka_n under $2): $(cat /tmp/kc.out)"
+		rmmod nobs 2>/dev/null ;;
+	esac
+}
+
 # Allocation failures while loading, one at a time (fail-nth): the N-th
 # slab allocation made with nobs on the stack (failslab's stack filter)
 # fails, for every N a load reaches (see the sweep below).
@@ -354,38 +397,22 @@ else
 		kc_k=$((kc_k + 1))
 	done
 	kc_done=$kc_prev
-	# The DRBG's lookup of the kernel's stdrng failing (ENOMEM fails the
-	# load).  The sweep finds allocations by position, and its windows
-	# shift by one when the crypto manager's timing changes how many
-	# allocations an earlier registration makes; so this one is aimed
-	# at: the first allocation made under the kernel's crypto_alloc_rng()
-	# (the transform), in a load that stops after the DRBG component.
-	kc_as=$(grep -m 1 ' crypto_alloc_rng$' /proc/kallsyms | cut -d ' ' -f 1)
-	kc_ae=$(awk -v s="$kc_as" '$1 > s && (m == "" || $1 < m) { m = $1 }
-		END { print m }' /proc/kallsyms)
-	kc_di=$(echo "$kc_line" | grep -o ' [a-z0-9_]*=' | grep -n ' drbg=' | cut -d : -f 1)
-	if [ -z "$kc_as" ] || [ -z "$kc_ae" ] || [ -z "$kc_di" ]; then
-		result fail kcov-failnth-stdrng "crypto_alloc_rng or the drbg component not found"
-	else
-		echo "0x$kc_as" >$kc_fs/require-start
-		echo "0x$kc_ae" >$kc_fs/require-end
-		echo 1 >$kc_fs/verbose		# its stack, in console.log
-		failnth 1 "$NOBS_KO" test_fail_after="$kc_di" >/tmp/kc.out 2>&1
-		echo 0 >$kc_fs/verbose
-		echo "0x$kc_start" >$kc_fs/require-start
-		echo 0xffffffffffffffff >$kc_fs/require-end
-		case $(cat /tmp/kc.out) in
-		*"errno 12 "*": injected")
-			if kc_left; then
-				result fail kcov-failnth-stdrng "nobs left behind"
-			else
-				result pass kcov-failnth-stdrng "crypto_alloc_rng(\"stdrng\") failing: ENOMEM, nothing left"
-			fi ;;
-		*)
-			result fail kcov-failnth-stdrng "$(cat /tmp/kc.out)"
-			rmmod nobs 2>/dev/null ;;
-		esac
-	fi
+	# Three allocations aimed at: the sweep finds allocations by
+	# position, and its windows shift when the crypto manager's timing
+	# changes how many allocations an earlier registration makes, or
+	# leave them out (the middle of a component's).  Each is found by
+	# the kernel function it is made under (failslab's stack filter set
+	# to that function's text), in a load that stops after the
+	# component (test_fail_after), and must fail the load with ENOMEM
+	# and leave nothing.
+	kc_aim drbg crypto_alloc_skcipher last kcov-failnth-drbg-aes \
+		"the DRBG's transform of the AES-CTR it holds (the last crypto_alloc_skcipher() of its registration)"
+	kc_aim drbg crypto_alloc_rng first kcov-failnth-stdrng \
+		"the DRBG's lookup of the kernel's stdrng (crypto_alloc_rng(\"stdrng\"))"
+	kc_aim csidh crypto_alloc_kpp first kcov-failnth-csidh-exchange \
+		"the first transform of CSIDH's key exchange test through the crypto API (crypto_alloc_kpp())"
+	echo "0x$kc_start" >$kc_fs/require-start
+	echo 0xffffffffffffffff >$kc_fs/require-end
 	echo Y >$kc_fs/ignore-gfp-wait
 	echo N >$kc_fs/cache-filter
 	if [ -d $kc_pa ]; then
