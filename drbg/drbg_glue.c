@@ -447,6 +447,23 @@ static struct crypto_skcipher *nobs_drbg_alloc_fixed_time(void)
 				     CRYPTO_ALG_ASYNC);
 }
 
+/*
+ * The AES-CTR on the CPU's AES instructions that drbg_arch.h names, its
+ * module asked for first, or an ERR_PTR where the architecture names none
+ * or the kernel has none.
+ */
+static struct crypto_skcipher *nobs_drbg_alloc_arch_aes(void)
+{
+	static const char *const module = NOBS_DRBG_ARCH_AES_MODULE;
+	static const char *const driver = NOBS_DRBG_ARCH_AES_DRIVER;
+
+	if (!driver)
+		return ERR_PTR(-ENOENT);
+	if (module)
+		request_module("%s", module);
+	return crypto_alloc_skcipher(driver, 0, CRYPTO_ALG_ASYNC);
+}
+
 /* Keeps in *@tfm the higher-ranked of *@tfm and @other, frees the other. */
 static void nobs_drbg_keep_best(struct crypto_skcipher **tfm,
 				struct crypto_skcipher *other)
@@ -491,7 +508,7 @@ const char *nobs_drbg_select(const struct nobs_cpu *cpu)
 	 * in for the CPU's AES instructions.  Ask for those by name.
 	 */
 	if (nobs_drbg_aes_priority(tfm) <= NOBS_DRBG_GENERIC_C_PRIORITY)
-		nobs_drbg_keep_best(&tfm, nobs_drbg_arch_alloc_aes());
+		nobs_drbg_keep_best(&tfm, nobs_drbg_alloc_arch_aes());
 	if (nobs_drbg_aes_priority(tfm) <= NOBS_DRBG_GENERIC_C_PRIORITY)
 		nobs_drbg_keep_best(&tfm, nobs_drbg_alloc_fixed_time());
 	strscpy(nobs_drbg_aes_driver, crypto_skcipher_driver_name(tfm),
