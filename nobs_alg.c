@@ -19,6 +19,7 @@
 #include <linux/atomic.h>
 #include <linux/crypto.h>
 #include <linux/jiffies.h>
+#include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/printk.h>
 #include <linux/refcount.h>
@@ -139,6 +140,22 @@ static void nobs_alg_shoot(struct crypto_alg *alg)
 			break;
 		}
 	}
+}
+
+/**
+ * nobs_alg_driver_name() - name the driver of one implementation of @alg
+ * @alg: the algorithm, its cra_name set
+ * @impl: the implementation's name ("generic", "avx512", "bmi2adx", ...)
+ *
+ * Writes "<cra_name>-nobs-<impl>" into @alg's cra_driver_name, the name
+ * NOBS_ALIAS_DRIVER() aliases.
+ *
+ * Context: process context, before @alg is registered.
+ */
+void nobs_alg_driver_name(struct crypto_alg *alg, const char *impl)
+{
+	scnprintf(alg->cra_driver_name, sizeof(alg->cra_driver_name),
+		  "%s-nobs-%s", alg->cra_name, impl);
 }
 
 /**

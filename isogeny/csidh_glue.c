@@ -438,9 +438,7 @@ const char *nobs_csidh_select(const struct nobs_cpu *cpu)
 
 	impl = nobs_fp_select(nobs_fp_arch_usable(cpu), cpu->ifma);
 	for (i = 0; i < NOBS_CSIDH_SETS; i++)
-		snprintf(nobs_csidh_kpps[i].alg.base.cra_driver_name,
-			 CRYPTO_MAX_ALG_NAME, "%s-nobs-%s",
-			 nobs_csidh_kpps[i].set->alg, impl);
+		nobs_alg_driver_name(&nobs_csidh_kpps[i].alg.base, impl);
 	return impl;
 }
 
@@ -526,12 +524,11 @@ void nobs_csidh_unregister(void)
 		nobs_csidh_unregister_kpp(&nobs_csidh_kpps[i]);
 }
 
+/*
+ * Algorithm names and the generic field's driver names; those of the
+ * arch's field assembly are in its fp_arch.h.
+ */
 MODULE_ALIAS_CRYPTO("csidh512");
-MODULE_ALIAS_CRYPTO("csidh512-nobs-generic");
 MODULE_ALIAS_CRYPTO("csidh1024");
-MODULE_ALIAS_CRYPTO("csidh1024-nobs-generic");
-/* the field's assembly, where the architecture has it */
-#ifdef NOBS_FP_ASM_NAME
-MODULE_ALIAS_CRYPTO("csidh512-nobs-" NOBS_FP_ASM_NAME);
-MODULE_ALIAS_CRYPTO("csidh1024-nobs-" NOBS_FP_ASM_NAME);
-#endif
+NOBS_ALIAS_DRIVER("csidh512", "generic");
+NOBS_ALIAS_DRIVER("csidh1024", "generic");

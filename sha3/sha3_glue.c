@@ -1125,8 +1125,7 @@ int nobs_sha3_register(void)
 		if (nobs_sha3_is_fixed_sha3(i) && !fast)
 			continue;
 		base = &nobs_sha3_algs[i].alg.base;
-		snprintf(base->cra_driver_name, sizeof(base->cra_driver_name),
-			 "%s-nobs-%s", base->cra_name, impl->name);
+		nobs_alg_driver_name(base, impl->name);
 		base->cra_priority = fast ? NOBS_SHA3_PRIO_FAST :
 					    NOBS_SHA3_PRIO_GENERIC;
 		ret = crypto_register_shash(&nobs_sha3_algs[i].alg);
@@ -1143,22 +1142,23 @@ int nobs_sha3_register(void)
 }
 
 /*
- * Algorithm names and the generic driver names; those of the arch's
- * permutations are in its keccak_arch.h.
+ * Algorithm names and the generic permutation's driver names (no fixed
+ * SHA-3 there: the kernel's sha3-generic serves those); those of the
+ * arch's permutations are in its keccak_arch.h.
  */
 MODULE_ALIAS_CRYPTO("shake128");
-MODULE_ALIAS_CRYPTO("shake128-nobs-generic");
 MODULE_ALIAS_CRYPTO("shake256");
-MODULE_ALIAS_CRYPTO("shake256-nobs-generic");
 MODULE_ALIAS_CRYPTO("cshake128");
-MODULE_ALIAS_CRYPTO("cshake128-nobs-generic");
 MODULE_ALIAS_CRYPTO("cshake256");
-MODULE_ALIAS_CRYPTO("cshake256-nobs-generic");
 MODULE_ALIAS_CRYPTO("kmac128");
-MODULE_ALIAS_CRYPTO("kmac128-nobs-generic");
 MODULE_ALIAS_CRYPTO("kmac256");
-MODULE_ALIAS_CRYPTO("kmac256-nobs-generic");
 MODULE_ALIAS_CRYPTO("sha3-224");
 MODULE_ALIAS_CRYPTO("sha3-256");
 MODULE_ALIAS_CRYPTO("sha3-384");
 MODULE_ALIAS_CRYPTO("sha3-512");
+NOBS_ALIAS_DRIVER("shake128", "generic");
+NOBS_ALIAS_DRIVER("shake256", "generic");
+NOBS_ALIAS_DRIVER("cshake128", "generic");
+NOBS_ALIAS_DRIVER("cshake256", "generic");
+NOBS_ALIAS_DRIVER("kmac128", "generic");
+NOBS_ALIAS_DRIVER("kmac256", "generic");

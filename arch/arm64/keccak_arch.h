@@ -17,6 +17,7 @@
 
 #include "nobs.h"
 #include "sha3/keccak.h"
+#include "nobs_alg.h"
 
 static inline void nobs_keccak_simd_begin(void)
 {
@@ -62,15 +63,15 @@ nobs_keccak_arch_xn_usable(const struct nobs_cpu *cpu,
 }
 
 /* The driver names of this architecture's permutation. */
-MODULE_ALIAS_CRYPTO("shake128-nobs-ce");
-MODULE_ALIAS_CRYPTO("shake256-nobs-ce");
-MODULE_ALIAS_CRYPTO("cshake128-nobs-ce");
-MODULE_ALIAS_CRYPTO("cshake256-nobs-ce");
-MODULE_ALIAS_CRYPTO("kmac128-nobs-ce");
-MODULE_ALIAS_CRYPTO("kmac256-nobs-ce");
-MODULE_ALIAS_CRYPTO("sha3-224-nobs-ce");
-MODULE_ALIAS_CRYPTO("sha3-256-nobs-ce");
-MODULE_ALIAS_CRYPTO("sha3-384-nobs-ce");
-MODULE_ALIAS_CRYPTO("sha3-512-nobs-ce");
+NOBS_ALIAS_DRIVER("shake128", "ce");
+NOBS_ALIAS_DRIVER("shake256", "ce");
+NOBS_ALIAS_DRIVER("cshake128", "ce");
+NOBS_ALIAS_DRIVER("cshake256", "ce");
+NOBS_ALIAS_DRIVER("kmac128", "ce");
+NOBS_ALIAS_DRIVER("kmac256", "ce");
+NOBS_ALIAS_DRIVER("sha3-224", "ce");
+NOBS_ALIAS_DRIVER("sha3-256", "ce");
+NOBS_ALIAS_DRIVER("sha3-384", "ce");
+NOBS_ALIAS_DRIVER("sha3-512", "ce");
 
 #endif /* NOBS_ARCH_ARM64_KECCAK_ARCH_H */

@@ -9,6 +9,8 @@
 #define NOBS_ARCH_X86_FP_ARCH_H
 
 #include "nobs.h"
+#include "nobs_alg.h"
+#include "isogeny/fp.h"
 
 /*
  * Whether this CPU runs the field's assembly (nobs_fp_select()'s
@@ -18,5 +20,9 @@ static inline bool nobs_fp_arch_usable(const struct nobs_cpu *cpu)
 {
 	return cpu->bmi2 && cpu->adx;
 }
+
+/* The driver names of this architecture's field assembly. */
+NOBS_ALIAS_DRIVER("csidh512", NOBS_FP_ASM_NAME);
+NOBS_ALIAS_DRIVER("csidh1024", NOBS_FP_ASM_NAME);
 
 #endif /* NOBS_ARCH_X86_FP_ARCH_H */

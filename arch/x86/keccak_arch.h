@@ -17,6 +17,7 @@
 
 #include "nobs.h"
 #include "sha3/keccak.h"
+#include "nobs_alg.h"
 
 /*
  * The AVX-512 permutation is used only for calls that run at least this
@@ -94,25 +95,25 @@ nobs_keccak_arch_xn_usable(const struct nobs_cpu *cpu,
 }
 
 /* The driver names of this architecture's permutations. */
-MODULE_ALIAS_CRYPTO("shake128-nobs-bmi");
-MODULE_ALIAS_CRYPTO("shake256-nobs-bmi");
-MODULE_ALIAS_CRYPTO("cshake128-nobs-bmi");
-MODULE_ALIAS_CRYPTO("cshake256-nobs-bmi");
-MODULE_ALIAS_CRYPTO("kmac128-nobs-bmi");
-MODULE_ALIAS_CRYPTO("kmac256-nobs-bmi");
-MODULE_ALIAS_CRYPTO("sha3-224-nobs-bmi");
-MODULE_ALIAS_CRYPTO("sha3-256-nobs-bmi");
-MODULE_ALIAS_CRYPTO("sha3-384-nobs-bmi");
-MODULE_ALIAS_CRYPTO("sha3-512-nobs-bmi");
-MODULE_ALIAS_CRYPTO("shake128-nobs-avx512");
-MODULE_ALIAS_CRYPTO("shake256-nobs-avx512");
-MODULE_ALIAS_CRYPTO("cshake128-nobs-avx512");
-MODULE_ALIAS_CRYPTO("cshake256-nobs-avx512");
-MODULE_ALIAS_CRYPTO("kmac128-nobs-avx512");
-MODULE_ALIAS_CRYPTO("kmac256-nobs-avx512");
-MODULE_ALIAS_CRYPTO("sha3-224-nobs-avx512");
-MODULE_ALIAS_CRYPTO("sha3-256-nobs-avx512");
-MODULE_ALIAS_CRYPTO("sha3-384-nobs-avx512");
-MODULE_ALIAS_CRYPTO("sha3-512-nobs-avx512");
+NOBS_ALIAS_DRIVER("shake128", "bmi");
+NOBS_ALIAS_DRIVER("shake256", "bmi");
+NOBS_ALIAS_DRIVER("cshake128", "bmi");
+NOBS_ALIAS_DRIVER("cshake256", "bmi");
+NOBS_ALIAS_DRIVER("kmac128", "bmi");
+NOBS_ALIAS_DRIVER("kmac256", "bmi");
+NOBS_ALIAS_DRIVER("sha3-224", "bmi");
+NOBS_ALIAS_DRIVER("sha3-256", "bmi");
+NOBS_ALIAS_DRIVER("sha3-384", "bmi");
+NOBS_ALIAS_DRIVER("sha3-512", "bmi");
+NOBS_ALIAS_DRIVER("shake128", "avx512");
+NOBS_ALIAS_DRIVER("shake256", "avx512");
+NOBS_ALIAS_DRIVER("cshake128", "avx512");
+NOBS_ALIAS_DRIVER("cshake256", "avx512");
+NOBS_ALIAS_DRIVER("kmac128", "avx512");
+NOBS_ALIAS_DRIVER("kmac256", "avx512");
+NOBS_ALIAS_DRIVER("sha3-224", "avx512");
+NOBS_ALIAS_DRIVER("sha3-256", "avx512");
+NOBS_ALIAS_DRIVER("sha3-384", "avx512");
+NOBS_ALIAS_DRIVER("sha3-512", "avx512");
 
 #endif /* NOBS_ARCH_X86_KECCAK_ARCH_H */
