@@ -390,6 +390,13 @@ nobs_kernel_problems() {
 	printf '%s\n' "$f"
 }
 
+# nobs_ktap_diag CONSOLE: what the cases printed, from a guest's console:
+# nobs-selftest's KTAP diagnostic lines ("  # ...", the subtest headers
+# aside), without the prefix and the console's carriage returns.
+nobs_ktap_diag() {
+	tr -d '\r' <"$1" | sed -n '/^  # Subtest: /d; s/^  # //p'
+}
+
 # nobs_vm_results DIR LABEL: the guest's results port (DIR/results.log, see
 # tests/vm/guest-init.sh) into DIR/results.clean, DIR/dmesg.log and
 # DIR/results.tsv (status<TAB>name<TAB>reason).  The guest sends every

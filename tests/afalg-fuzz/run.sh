@@ -116,9 +116,9 @@ campaign() {
 	sed -n '/^NOBS-FUZZ-BEGIN$/,/^NOBS-FUZZ-END$/p' "$out/results.clean" |
 		sed '1d;$d' >"$out/fuzz.log"
 	# A crashed guest sent nothing: its console has what the fuzzer printed
-	# (as nobs-selftest's KTAP diagnostics, "  # afalg-fuzz: ...").
+	# (nobs-selftest's KTAP diagnostics).
 	[ -s "$out/fuzz.log" ] ||
-		sed -n 's/^\(  # \)\{0,1\}\(afalg-fuzz\)/\2/p' "$out/console.clean" >"$out/fuzz.log"
+		nobs_ktap_diag "$out/console.log" | grep '^afalg-fuzz' >"$out/fuzz.log"
 
 	# What the fuzzer said: its counts, reports and minimized replay.
 	grep -E '^afalg-fuzz: (seed|unloads|minimiz|replay)' "$out/fuzz.log" | sed 's/^/  /'

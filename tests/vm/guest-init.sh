@@ -45,12 +45,13 @@ export NOBS_KO NOBS_TEST_KO R
 # handler for vector" message at the same moment) is then noticed and
 # recovered by the host (tests/vm/run-vm.sh).
 . /nobs/case-lib.sh
+NOBS_SELFTEST_RESULTS="$R /tmp/nobs-results"
 nobs_report() {
-	echo "NOBS-RESULT $1 $2 $3" >"$R"
-	echo "NOBS-RESULT $1 $2 $3" >>/tmp/nobs-results
+	for nobs_f in $NOBS_SELFTEST_RESULTS; do
+		echo "NOBS-RESULT $1 $2 $3" >>"$nobs_f"
+	done
 	echo "[$1] $2 $3"
 }
-NOBS_SELFTEST_RESULTS="$R /tmp/nobs-results"
 
 # Load the Debian crypto modules the tests use (built-ins just succeed).
 # The kernel's SHA-3 is sha3_generic up to 6.18 and sha3 from 6.19 on;

@@ -64,7 +64,7 @@ set -euo pipefail
 . "$(dirname "$0")/../../scripts/lib.sh"
 
 series=6.12 ko= testko= params= label= cases='*' timeout= quiet=0 verbose=0
-kargs= restrict= sysctls= cpu= deb= debs=() tcrypt=0
+kargs= restrict= sysctls= cpu= debs=() tcrypt=0
 cases_dir=$NOBS_ROOT/tests/vm/cases
 while getopts k:m:T:p:a:r:s:l:c:C:u:D:t:Sqv o; do
 	case $o in
@@ -79,7 +79,7 @@ while getopts k:m:T:p:a:r:s:l:c:C:u:D:t:Sqv o; do
 	c) cases=$OPTARG ;;
 	C) cases_dir=$(cd "$OPTARG" && pwd) ;;
 	u) cpu=$OPTARG ;;
-	D) deb=$(readlink -f "$OPTARG") debs+=("$deb") ;;
+	D) debs+=("$(readlink -f "$OPTARG")") ;;
 	S) tcrypt=1 ;;
 	v) verbose=1 ;;
 	t) timeout=$OPTARG ;;
@@ -87,7 +87,11 @@ while getopts k:m:T:p:a:r:s:l:c:C:u:D:t:Sqv o; do
 	*) sed -n '4,/^set -euo/p' "$0" | sed '$d'; exit 2 ;;
 	esac
 done
-if [ -n "$deb" ]; then
+# board: packages to install (-D), so the guest is the board's whole
+# Debian system rather than an initramfs.
+board=
+[ "${#debs[@]}" = 0 ] || board=1
+if [ -n "$board" ]; then
 	for d in "${debs[@]}"; do
 		[ -f "$d" ] || nobs_die "no such package: $d (-D)"
 	done
@@ -99,7 +103,7 @@ fi
 # The board's system: DKMS compiles under emulation; tcrypt: about 25 s
 # per command under TCG.
 if [ -z "$timeout" ]; then
-	timeout=$([ -n "$deb" ] && echo 2400 || echo 600)
+	timeout=$([ -n "$board" ] && echo 2400 || echo 600)
 	[ "$tcrypt" = 0 ] || timeout=$((timeout + 600))
 fi
 case $restrict in
@@ -115,7 +119,7 @@ done
 id=$(nobs_kernel_id "$series")
 label=${label:-$id${params:+-${params// /-}}}
 
-if [ -n "$deb" ]; then
+if [ -n "$board" ]; then
 	kdir=$("$NOBS_ROOT/scripts/board-rootfs.sh" "$id")
 else
 	kdir=$("$NOBS_ROOT/scripts/fetch-kernel.sh" "$id")
@@ -126,7 +130,7 @@ rm -rf "$out"
 mkdir -p "$out"
 # The board's system gets more memory: gcc compiles nobs.ko in the guest.
 nobs_qemu_machine "$NOBS_ARCH" "$cpu" "$out/console.log" "$out/results.log" \
-	"$([ -n "$deb" ] && echo 2048 || echo 1024)"
+	"$([ -n "$board" ] && echo 2048 || echo 1024)"
 
 # The initramfs's parts that depend only on the kernel: busybox, kmod,
 # kcapi-tools and the decompressed crypto modules.  Cached next to the
@@ -134,7 +138,7 @@ nobs_qemu_machine "$NOBS_ARCH" "$cpu" "$out/console.log" "$out/results.log" \
 # a clone with other scripts adds its own file and never rewrites the one
 # a parallel run of another clone is reading.
 base=$kdir/base-$(cat "$0" "$NOBS_ROOT/scripts/lib.sh" | sha256sum | cut -c1-12).cpio.gz
-if [ -z "$deb" ] && [ ! -f "$base" ]; then
+if [ -z "$board" ] && [ ! -f "$base" ]; then
 	b=$(mktemp -d)
 	nobs_guest_tools "$b"
 	cp -a "$kdir/modroot/lib/modules" "$b/lib/"
@@ -149,7 +153,7 @@ mkdir -p "$o"/{bin,etc,nobs,cases,vectors}
 cp "$NOBS_ROOT/tests/vm/guest-init.sh" "$o/init"
 cp "$NOBS_ROOT/tests/vm/case-lib.sh" "$NOBS_ROOT/tests/vm/nobs-selftest" "$o/nobs/"
 gdebs=
-if [ -n "$deb" ]; then
+if [ -n "$board" ]; then
 	for d in "${debs[@]}"; do
 		cp "$d" "$o/nobs/"
 		gdebs="${gdebs:+$gdebs }/nobs/$(basename "$d")"
@@ -178,7 +182,7 @@ nobs_guest_progs "$o" "$NOBS_ROOT"/tests/vm/progs/*.c
 # DKMS's Module.symvers and headers, which scripts/dkms-check.sh keeps, or
 # kbuild.sh's build).  On a board's system the case builds it in the guest
 # from the package.
-if [ -f "$o/cases/95-sample.sh" ] && [ -z "$deb" ]; then
+if [ -f "$o/cases/95-sample.sh" ] && [ -z "$board" ]; then
 	sargs=()
 	if bdir=$(nobs_kdir "$id"); then read -ra sargs <<<"$(nobs_kbuild_args "$bdir")"; fi
 	nobs_sample_build "$out" "$o" "$ko" "$bdir" "${sargs[@]}"
@@ -197,7 +201,7 @@ append="console=$nobs_console panic=-1 oops=panic loglevel=4 nokaslr"
 # x86: no IO-APIC timer check, which a heavily loaded host under TCG can
 # fail ("IO-APIC + timer doesn't work", a panic before any case ran).
 [ "$NOBS_ARCH" != x86_64 ] || append="$append no_timer_check"
-if [ -n "$deb" ]; then
+if [ -n "$board" ]; then
 	# The cached disk stays as it is (snapshot=on: writes go to a
 	# temporary file); this run's files on a second one.
 	mkfs.ext4 -q -F -L nobsrun -d "$o" "$out/run.img" >/dev/null \
@@ -229,12 +233,12 @@ else
 fi
 rm -rf "$o"
 
-[ "$quiet" = 1 ] || nobs_log "vm $label: booting $id ($kver, $NOBS_ARCH${cpu:+ -cpu $cpu}${deb:+, its Debian system})"
+[ "$quiet" = 1 ] || nobs_log "vm $label: booting $id ($kver, $NOBS_ARCH${cpu:+ -cpu $cpu}${board:+, its Debian system})"
 t0=$SECONDS
 # A board's whole system boots Debian's initramfs and mounts its root
 # before /init: three times the time.
 boot=$NOBS_BOOT_TIMEOUT
-[ -z "$deb" ] || boot=$((boot * 3))
+[ -z "$board" ] || boot=$((boot * 3))
 nobs_qemu_run "$timeout" "$boot" "$out/results.log" "" "${nobs_qemu[@]}" \
 	-nographic -no-reboot -monitor none \
 	-kernel "$kdir/vmlinuz" -initrd "$initrd" "${drives[@]}" \
@@ -264,8 +268,7 @@ fi
 
 # -v: what the cases printed (nobs-selftest's KTAP diagnostics).
 if [ "$verbose" = 1 ]; then
-	tr -d '\r' <"$out/console.log" | grep -v '^  # Subtest: ' |
-		sed -n 's/^  # //p' || true
+	nobs_ktap_diag "$out/console.log" || true
 fi
 while IFS=$'\t' read -r st name why; do
 	case $st in
@@ -276,7 +279,7 @@ while IFS=$'\t' read -r st name why; do
 done <"$out/results.tsv"
 
 # The counts of the robustness cases, for the summary of make check.
-tr -d '\r' <"$out/console.log" | sed -nE 's/^  # ((abuse|stress): )/\1/p' |
+nobs_ktap_diag "$out/console.log" | grep -E '^(abuse|stress): ' |
 	sed "s/^/  count $label: /" || true
 
 if [ -n "$problem" ]; then
