@@ -1,19 +1,25 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# nobs-lava.sh [--reload] [PACKAGE.deb|URL]...: the LAVA test definition's
-# step (tests/lava/nobs-selftest.yaml): installs the packages given (apt;
-# URLs are fetched first), loads nobs, runs nobs-selftest and hands every
-# result of its KTAP to LAVA as a test case "CASE.RESULT" (each case file
-# also as "CASE"), through lava-test-case; without LAVA (no lava-test-case
-# in PATH) it prints them as "RESULT NAME".  Exit: nobs-selftest's.
-# POSIX sh.
+# nobs-lava.sh: the step of the LAVA test definition
+# tests/lava/nobs-selftest.yaml, on the board, from its parameters
+# (environment): installs PACKAGES (paths or URLs of .debs, fetched
+# first; apt-get), loads nobs (modprobe, with MODULE_PARAMS), runs
+# nobs-selftest on CASES (with --reload where RELOAD=true) and hands
+# every result to LAVA as a test case through lava-test-case, by its
+# name.  Those results are nobs-selftest's own result lines
+# (NOBS_SELFTEST_RESULTS: "NOBS-RESULT STATUS NAME REASON", one per case
+# of its KTAP, a case file skipped whole one), so no KTAP is parsed on
+# the board: its KTAP goes to the log as it is, where the host's one KTAP
+# reader (scripts/ktap.py, tests/lava/run.sh) checks LAVA's cases against
+# it.  The kernel's log follows, between NOBS-DMESG-BEGIN and
+# NOBS-DMESG-END.  Without LAVA (no lava-test-case) the results are
+# printed as "RESULT NAME".  Exit: nobs-selftest's.  POSIX sh.
 set -u
-reload=
-[ "${1:-}" != --reload ] || { reload=--reload; shift; }
 work=$(mktemp -d /tmp/nobs-lava.XXXXXX) || exit 2
 trap 'rm -rf "$work"' EXIT
 
-# report NAME pass|fail|skip (a LAVA test case name: letters, digits, . _ -)
+# report NAME pass|fail|skip (a LAVA test case's name: letters, digits,
+# '.', '_', '-'; any other character becomes '_')
 report() {
 	set -- "$(printf %s "$1" | tr -c 'A-Za-z0-9._-' _)" "$2"
 	if command -v lava-test-case >/dev/null 2>&1; then
@@ -24,11 +30,12 @@ report() {
 }
 
 debs=
-for p in "$@"; do
+for p in ${PACKAGES:-}; do
 	case $p in
 	http://* | https://*)
 		f=$work/$(basename "$p")
-		if ! wget -q -O "$f" "$p" && ! curl -fsSL -o "$f" "$p"; then
+		if ! wget -q -O "$f" "$p" 2>/dev/null && ! curl -fsSL -o "$f" "$p"; then
+			echo "nobs-lava: cannot fetch $p"
 			report install fail
 			exit 1
 		fi
@@ -37,36 +44,43 @@ for p in "$@"; do
 	esac
 done
 if [ -n "$debs" ]; then
+	t0=$(cut -d. -f1 /proc/uptime)
 	# shellcheck disable=SC2086
-	if DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $debs; then
+	if DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+		$debs >"$work/apt.log" 2>&1; then
+		grep -Ei '^(Setting up|Building|Installing)|dkms' "$work/apt.log" | head -n 20
 		report install pass
 	else
+		tail -n 40 "$work/apt.log"
+		find /var/lib/dkms -name make.log -exec tail -n 30 {} \;
 		report install fail
 		exit 1
 	fi
+	echo "nobs-lava: apt-get install (DKMS build) $(($(cut -d. -f1 /proc/uptime) - t0)) s"
 fi
-if modprobe nobs; then report modprobe-nobs pass; else report modprobe-nobs fail; exit 1; fi
+# shellcheck disable=SC2086
+if modprobe nobs ${MODULE_PARAMS:-}; then
+	report modprobe pass
+else
+	report modprobe fail
+	exit 1
+fi
 
-nobs-selftest $reload >"$work/ktap"
+reload=
+[ "${RELOAD:-false}" != true ] || reload=--reload
+# shellcheck disable=SC2086
+NOBS_PARAMS=${MODULE_PARAMS:-} NOBS_SELFTEST_RESULTS=$work/results \
+	nobs-selftest $reload ${CASES:-}
 rc=$?
-cat "$work/ktap"
-# Top-level "ok N CASE [# SKIP ...]" closes a case; its nested results,
-# indented, come before it.
-case_now=
-while IFS= read -r l; do
-	case $l in
-	"  # Subtest: "*) case_now=${l#  # Subtest: } ;;
-	"  ok "* | "  not ok "*)
-		r=pass
-		case $l in "  not ok "*) r=fail ;; *"# SKIP"*) r=skip ;; esac
-		n=${l#  ok } n=${n#  not ok } n=${n#* } n=${n%% # *}
-		report "$case_now.$n" "$r" ;;
-	"ok "* | "not ok "*)
-		r=pass
-		case $l in "not ok "*) r=fail ;; *"# SKIP"*) r=skip ;; esac
-		n=${l#ok } n=${n#not ok } n=${n#* } n=${n%% # *}
-		report "$n" "$r"
-		case_now= ;;
+while read -r tag st name _; do
+	[ "$tag" = NOBS-RESULT ] || continue
+	case $st in
+	PASS) report "$name" pass ;;
+	SKIP) report "$name" skip ;;
+	*) report "$name" fail ;;
 	esac
-done <"$work/ktap"
+done <"$work/results"
+echo NOBS-DMESG-BEGIN
+dmesg
+echo NOBS-DMESG-END
 exit $rc
