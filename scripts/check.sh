@@ -60,7 +60,9 @@
 # W=1 and sparse too) ($NOBS_BOARDS: each a job of the queue).
 #   boards: every board suite (make check-boards), every case on each:
 #           the same kernels, arm64 max with README.md's tcrypt commands,
-#           riscv64 as a whole system with DKMS too.
+#           riscv64 as a whole system with DKMS too; and the LAVA test
+#           definition run by lava-run on a QEMU arm64 Cortex-A72 device
+#           (tests/lava/run.sh: the core cases).
 # The last line is "N passed, N failed[, N skipped]".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -397,6 +399,11 @@ full | all)
 boards)
 	"$NOBS_ROOT/scripts/deb.sh" >/dev/null
 	for b in $BOARDS_ALL; do board_job "$b"; done
+	# The LAVA test definition in Debian's LAVA dispatcher (lava-run) on
+	# its QEMU arm64 Cortex-A72 device, the core cases with RELOAD=true
+	# (-r: the board is the job's own): after the Cortex-A72 job built
+	# the arm64 packages (its suite deb-arm64), which it installs.
+	job lava-arm64 900 deb-arm64 '"$rs" lava-arm64 "$NOBS_ROOT/tests/lava/run.sh" -r'
 	run_jobs
 	;;
 *)

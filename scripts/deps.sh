@@ -7,6 +7,8 @@
 # foreign architecture without it).
 # Idempotent: does nothing (not even 'apt-get update') when all are present.
 # 'deps.sh deb': only what 'make deb' needs (scripts/deb.sh).
+# 'deps.sh lava': only Debian's LAVA dispatcher (lava-run, with
+# python3-guestfs) for tests/lava/run.sh (make check-boards).
 # The kernels of other suites (Debian 13, trixie-backports, sid) are never
 # installed: scripts/fetch-kernel.sh downloads them through a private apt
 # configuration into $NOBS_CACHE (debian-archive-keyring checks them).
@@ -31,10 +33,11 @@ pkgs=(
 	"${deb_pkgs[@]}"
 )
 [ "${1:-}" != deb ] || pkgs=("${deb_pkgs[@]}")
+[ "${1:-}" != lava ] || pkgs=(lava-dispatcher python3-guestfs e2fsprogs git)
 
 # libgmp-dev:arm64 (the arm64 field-arithmetic test under qemu-user) needs
 # the foreign architecture.
-if [ "${1:-}" != deb ] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
+if [ "${1:-}" != deb ] && [ "${1:-}" != lava ] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
 	dpkg --add-architecture arm64
 	force_update=1
 fi
