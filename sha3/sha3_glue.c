@@ -201,7 +201,7 @@ void nobs_keccak_dispatch_squeeze(struct nobs_keccak *k, u8 *out, size_t len)
  * nobs_keccak_xn_lanes() - how many states nobs_keccak_absorb_xn() takes
  *
  * Context: any.
- * Return: 4 or 8, or 0 where no multi-lane permutation is in use (the
+ * Return: 2, 4 or 8, or 0 where no multi-lane permutation is in use (the
  * caller then absorbs one state at a time, with nobs_keccak_absorb()).
  */
 unsigned int nobs_keccak_xn_lanes(void)
@@ -507,7 +507,7 @@ static bool nobs_sha3_is_fixed_sha3(enum nobs_sha3_alg i)
 static char *keccak_impl;
 module_param(keccak_impl, charp, 0444);
 MODULE_PARM_DESC(keccak_impl,
-		 "Keccak permutation to use instead of the fastest one measured at load: generic, bmi, avx512 (x86-64) or ce (arm64); one this CPU cannot run (avx512 also on CPUs that lower their clock under zmm code) fails the load with -EINVAL; a scalar one (generic, bmi) also turns the multi-lane permutations (avx2x4, avx512x8) off");
+		 "Keccak permutation to use instead of the fastest one measured at load: generic, bmi, avx512 (x86-64) or ce (arm64); one this CPU cannot run (avx512 also on CPUs that lower their clock under zmm code) fails the load with -EINVAL; a scalar one (generic, bmi) also turns the multi-lane permutations (avx2x4, avx512x8, cex2) off");
 
 /* generic and the most an arch adds (x86-64: bmi, avx512) */
 #define NOBS_SHA3_MAX_IMPLS	3
@@ -638,7 +638,7 @@ static u64 nobs_keccak_xn_time(const struct nobs_keccak_xn_impl *xn,
 	return best;
 }
 
-/* the most an arch has (x86-64: avx2x4, avx512x8) */
+/* the most an arch has (x86-64: avx2x4, avx512x8; arm64: cex2) */
 #define NOBS_SHA3_MAX_XN_IMPLS	2
 
 /*
@@ -856,7 +856,7 @@ static const struct kernel_param_ops nobs_sha3_fail_kat_ops = {
 
 module_param_cb(test_fail_kat, &nobs_sha3_fail_kat_ops, &test_fail_kat, 0444);
 MODULE_PARM_DESC(test_fail_kat,
-		 "Test only: known answers on this permutation report -EBADMSG: \"IMPL\" for every member, \"IMPL:NAME\" for one (e.g. bmi, generic:cshake128); a multi-lane one (avx2x4, avx512x8) fails its comparison with generic");
+		 "Test only: known answers on this permutation report -EBADMSG: \"IMPL\" for every member, \"IMPL:NAME\" for one (e.g. bmi, generic:cshake128); a multi-lane one (avx2x4, avx512x8, cex2) fails its comparison with generic");
 
 /* Whether test_fail_kat names @impl (and @alg, or no member at all). */
 static bool nobs_sha3_kat_test_fails(enum nobs_sha3_alg alg,
