@@ -84,6 +84,10 @@ extern const struct nobs_keccak_impl nobs_keccak_arm64_ce;
  * @absorb: for each i < @lanes: XOR @nblocks blocks of @rate bytes from
  *          in[i] into st[i], applying the permutation after each block
  * @needs_simd: as in struct nobs_keccak_impl
+ * @vs_single: timed at load even alone, and used only if it beats the
+ *             single-state permutation in use per state (arm64's cex2:
+ *             whether the SHA3 instructions beat scalar code depends on
+ *             the core; x86's x4/x8 beat the single stream everywhere)
  *
  * (@st is u64 (*)[NOBS_KECCAK_LANES]: an array parameter, spelt so for
  * checkpatch.)
@@ -94,6 +98,7 @@ struct nobs_keccak_xn_impl {
 	void (*absorb)(u64 st[][NOBS_KECCAK_LANES], const u8 *const *in,
 		       size_t nblocks, size_t rate);
 	bool needs_simd;
+	bool vs_single;
 };
 
 /* The most states a struct nobs_keccak_xn_impl may run at once. */

@@ -655,32 +655,46 @@ static unsigned int nobs_keccak_xn_usable(const struct nobs_cpu *cpu,
 	return nobs_keccak_arch_xn_usable(cpu, list);
 }
 
+/* ns (or ticks) per permutation of a timing of NOBS_SHA3_TIME_BLOCKS. */
+static u64 nobs_keccak_per_perm(u64 ticks, u64 rate)
+{
+	return rate ? DIV_ROUND_UP_ULL(ticks * NSEC_PER_USEC,
+				       rate * NOBS_SHA3_TIME_BLOCKS) :
+		      DIV_ROUND_UP_ULL(ticks, NOBS_SHA3_TIME_BLOCKS);
+}
+
 /*
  * nobs_keccak_xn_select() - choose the multi-lane permutation, for
  * nobs_keccak_select(): the one of nobs_keccak_xn_usable() that is fastest per
  * state (avx512x8 only where it beats avx2x4: on CPUs that run 512-bit
  * operations as two 256-bit halves it may not), or none; the first of
- * them, untimed, if the trial states cannot be allocated.  Appends
- * " xn=NAME(x4 T x8 T)" (ns or ticks per permutation and state, as the
- * single ones) to the choice at @buf.
+ * them, untimed, if the trial states cannot be allocated.  One marked
+ * vs_single (arm64's cex2) is timed even alone and kept only if it beats
+ * @single, the ticks of the single-state permutation in use for as many
+ * permutations (0: not timed, no comparison).  Appends " xn=NAME(x4 T x8
+ * T)" (ns or ticks per permutation and state, as the single ones; "x1 T"
+ * the single-state one where compared) to the choice at @buf, or " (x2 T
+ * x1 T: no xn)" where the single-state one won.
  */
 static size_t nobs_keccak_xn_select(const struct nobs_cpu *cpu,
 				    const struct nobs_keccak_impl *forced,
-				  char *buf, size_t size, u64 rate)
+				  char *buf, size_t size, u64 rate, u64 single)
 {
 	const struct nobs_keccak_xn_impl *list[NOBS_SHA3_MAX_XN_IMPLS];
 	unsigned int i, n = nobs_keccak_xn_usable(cpu, forced, list);
 	u64 t[NOBS_SHA3_MAX_XN_IMPLS], best = U64_MAX;
 	u64 (*st)[NOBS_KECCAK_LANES] = NULL;
+	bool timed = n > 1 || (n == 1 && list[0]->vs_single && single);
+	bool lost;
 	size_t len;
 
 	/* 1600 bytes of trial states: off the stack */
-	if (n > 1)
+	if (timed)
 		st = kcalloc(8, sizeof(*st), GFP_KERNEL);
-	if (!st && n > 1)
-		n = 1;		/* no timing: the first (avx2x4 with AVX2) */
+	if (!st)
+		timed = false;	/* no timing: the first (avx2x4 with AVX2) */
 	nobs_keccak_xn = n ? list[0] : NULL;
-	for (i = 0; n > 1 && i < n; i++) {
+	for (i = 0; timed && i < n; i++) {
 		t[i] = nobs_keccak_xn_time(list[i], st);
 		if (t[i] < best) {
 			best = t[i];
@@ -688,18 +702,24 @@ static size_t nobs_keccak_xn_select(const struct nobs_cpu *cpu,
 		}
 	}
 	kfree_sensitive(st);
+	/* per state, the multi-lane one must beat the single-state one */
+	lost = timed && single && nobs_keccak_xn->vs_single && best >= single;
+	if (lost)
+		nobs_keccak_xn = NULL;
 	nobs_keccak_xn_dispatch_setup();
-	if (!nobs_keccak_xn)
+	if (!nobs_keccak_xn && !lost)
 		return 0;
-	len = scnprintf(buf, size, " xn=%s", nobs_keccak_xn->name);
-	for (i = 0; n > 1 && i < n; i++)
+	len = lost ? 0 : scnprintf(buf, size, " xn=%s", nobs_keccak_xn->name);
+	for (i = 0; timed && i < n; i++)
 		len += scnprintf(buf + len, size - len, "%sx%u %llu",
-				 i ? " " : "(", list[i]->lanes,
-				 rate ? DIV_ROUND_UP_ULL(t[i] * NSEC_PER_USEC,
-							 rate * NOBS_SHA3_TIME_BLOCKS) :
-					DIV_ROUND_UP_ULL(t[i], NOBS_SHA3_TIME_BLOCKS));
-	if (n > 1)
-		len += scnprintf(buf + len, size - len, ")");
+				 i ? " " : lost ? " (" : "(", list[i]->lanes,
+				 nobs_keccak_per_perm(t[i], rate));
+	if (timed && single && list[0]->vs_single)
+		len += scnprintf(buf + len, size - len, " x1 %llu",
+				 nobs_keccak_per_perm(single, rate));
+	if (timed)
+		len += scnprintf(buf + len, size - len, "%s)",
+				 lost ? ": no xn" : "");
 	return len;
 }
 
@@ -739,7 +759,7 @@ const char *nobs_keccak_select(const struct nobs_cpu *cpu)
 	const struct nobs_keccak_impl *scalar = &nobs_keccak_generic;
 	const struct nobs_keccak_impl *forced = nobs_keccak_forced(cpu);
 	u64 t[NOBS_SHA3_MAX_IMPLS] = { }, best = U64_MAX, best_scalar = U64_MAX;
-	u64 rate = nobs_keccak_ticks_per_us(), total;
+	u64 rate = nobs_keccak_ticks_per_us(), total, single = 0;
 	unsigned int i, n = nobs_keccak_usable(cpu, list);
 	size_t len;
 
@@ -770,9 +790,12 @@ const char *nobs_keccak_select(const struct nobs_cpu *cpu)
 			impl->name);
 	if (n == 1) {
 		nobs_keccak_xn_select(cpu, forced, nobs_keccak_choice + len,
-				      sizeof(nobs_keccak_choice) - len, rate);
+				      sizeof(nobs_keccak_choice) - len, rate, 0);
 		return nobs_keccak_choice;
 	}
+	for (i = 0; i < n; i++)
+		if (list[i] == impl)
+			single = t[i];
 	len += scnprintf(nobs_keccak_choice + len, sizeof(nobs_keccak_choice) - len,
 			 "(%s%s", forced ? "keccak_impl; " : "",
 			 cpu->avx512 && !cpu->zmm ? "no zmm on this CPU; " : "");
@@ -780,9 +803,7 @@ const char *nobs_keccak_select(const struct nobs_cpu *cpu)
 		len += scnprintf(nobs_keccak_choice + len,
 				 sizeof(nobs_keccak_choice) - len, "%s%s %llu",
 				 i ? " " : "", list[i]->name,
-				 rate ? DIV_ROUND_UP_ULL(t[i] * NSEC_PER_USEC,
-							 rate * NOBS_SHA3_TIME_BLOCKS) :
-					DIV_ROUND_UP_ULL(t[i], NOBS_SHA3_TIME_BLOCKS));
+				 nobs_keccak_per_perm(t[i], rate));
 	if (rate)
 		len += scnprintf(nobs_keccak_choice + len,
 				 sizeof(nobs_keccak_choice) - len,
@@ -793,7 +814,7 @@ const char *nobs_keccak_select(const struct nobs_cpu *cpu)
 				 sizeof(nobs_keccak_choice) - len,
 				 " ticks/perm)");
 	nobs_keccak_xn_select(cpu, forced, nobs_keccak_choice + len,
-			      sizeof(nobs_keccak_choice) - len, rate);
+			      sizeof(nobs_keccak_choice) - len, rate, single);
 	return nobs_keccak_choice;
 }
 

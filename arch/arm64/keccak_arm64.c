@@ -33,7 +33,9 @@
  * nobs_keccak_xn_impl) for ParallelHash's leaves: two states at once, one
  * in each 64-bit half of v0..v24, through the same rounds as
  * nobs_keccak_arm64_ce (keccak_ce.S says why the second state is nearly
- * free there).  The glue uses it where struct nobs_cpu says sha3, in the
+ * free there).  The glue offers it where struct nobs_cpu says sha3, times
+ * it at load against the single-state permutation it chose (ce or
+ * generic) and uses it only if it is faster per state (vs_single), in the
  * same SIMD sections as ce.  No NEON-only (no FEAT_SHA3) form: without
  * xar/rax1 every rotate costs three vector instructions, where scalar code
  * has them free in the shifted operands (docs/performance.md).
@@ -61,5 +63,6 @@ const struct nobs_keccak_xn_impl nobs_keccak_arm64_cex2 = {
 	.lanes		= 2,
 	.absorb		= nobs_keccak_absorb_arm64_cex2,
 	.needs_simd	= true,		/* NEON registers */
+	.vs_single	= true,		/* ce may lose to generic: timed */
 };
 EXPORT_SYMBOL_IF_KUNIT(nobs_keccak_arm64_cex2);
