@@ -17,7 +17,8 @@
 #   test_keccak_xn_arm64     qemu-user -cpu max (FEAT_SHA3): ce, and cex2
 #                            against generic; SKIP result when
 #                            aarch64-linux-gnu-gcc or qemu-aarch64-static is
-#                            missing.  make test-arm64 runs just these two.
+#                            missing.  make test-arm64 runs just these two
+#                            and test_sha3_lib_arm64 (sha3_lib.mk).
 #   keccak_bench             make bench: cycles/byte, nobs generic / nobs fast
 #                            / OpenSSL / the kernel's sha3_generic.c, built
 #                            from /usr/src/linux-source-*.tar.xz at bench time
