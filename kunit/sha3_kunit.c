@@ -533,8 +533,8 @@ static void nk_xn_check(struct kunit *test,
 /*
  * Each multi-lane permutation the CPU runs (QEMU's TCG, -cpu max: AVX2
  * but no AVX-512, so avx512x8 is checked natively only, by
- * tests/user/test_keccak_xn), then the one nobs chose (none with
- * force_generic=1).
+ * tests/user/test_keccak_xn; arm64: cex2 with the SHA3 instructions),
+ * then the one nobs chose (none with force_generic=1).
  */
 static void keccak_xn_impls(struct kunit *test)
 {
@@ -556,6 +556,14 @@ static void keccak_xn_impls(struct kunit *test)
 		n++;
 	} else {
 		kunit_info(test, "avx512x8: no AVX-512 on this CPU (checked natively by tests/user)\n");
+	}
+#endif
+#ifdef NOBS_HAVE_KECCAK_ARM64
+	if (cpu_have_named_feature(SHA3)) {
+		nk_xn_check(test, &nobs_keccak_arm64_cex2, 2, "cex2");
+		n++;
+	} else {
+		kunit_info(test, "cex2: no SHA3 instructions on this CPU\n");
 	}
 #endif
 	if (lanes) {

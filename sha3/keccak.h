@@ -79,11 +79,15 @@ extern const struct nobs_keccak_impl nobs_keccak_arm64_ce;
 
 /**
  * struct nobs_keccak_xn_impl - @lanes independent Keccak states at once
- * @name:  short name ("avx2x4", "avx512x8")
- * @lanes: number of states (4 or 8)
+ * @name:  short name ("avx2x4", "avx512x8", "cex2")
+ * @lanes: number of states (2, 4 or 8)
  * @absorb: for each i < @lanes: XOR @nblocks blocks of @rate bytes from
  *          in[i] into st[i], applying the permutation after each block
  * @needs_simd: as in struct nobs_keccak_impl
+ * @vs_single: timed at load even alone, and used only if it beats the
+ *             single-state permutation in use per state (arm64's cex2:
+ *             whether the SHA3 instructions beat scalar code depends on
+ *             the core; x86's x4/x8 beat the single stream everywhere)
  *
  * (@st is u64 (*)[NOBS_KECCAK_LANES]: an array parameter, spelt so for
  * checkpatch.)
@@ -94,6 +98,7 @@ struct nobs_keccak_xn_impl {
 	void (*absorb)(u64 st[][NOBS_KECCAK_LANES], const u8 *const *in,
 		       size_t nblocks, size_t rate);
 	bool needs_simd;
+	bool vs_single;
 };
 
 /* The most states a struct nobs_keccak_xn_impl may run at once. */
@@ -103,11 +108,13 @@ struct nobs_keccak_xn_impl {
  * Multi-lane permutations (ParallelHash's leaves): the same lanes bit for
  * bit as @lanes calls of nobs_keccak_generic.absorb, one per state.
  * @rate is a multiple of 8 from 8 to 168, the blocks need no alignment.
- * x86-64 only (arch/x86): AVX2 for x4, AVX512F for x8; the glue picks
- * one at load (nobs_keccak_select() in sha3/sha3_glue.c).
+ * x86-64 (arch/x86): AVX2 for x4, AVX512F for x8; arm64 (arch/arm64): the
+ * SHA3 instructions for x2.  The glue picks one at load
+ * (nobs_keccak_select() in sha3/sha3_glue.c).
  */
 extern const struct nobs_keccak_xn_impl nobs_keccak_x86_avx2_x4;
 extern const struct nobs_keccak_xn_impl nobs_keccak_x86_avx512_x8;
+extern const struct nobs_keccak_xn_impl nobs_keccak_arm64_cex2;
 
 /* The generic permutation, for arch code that wants it as a fallback. */
 void nobs_keccakf_generic(u64 *st);

@@ -201,7 +201,7 @@ void nobs_keccak_dispatch_squeeze(struct nobs_keccak *k, u8 *out, size_t len)
  * nobs_keccak_xn_lanes() - how many states nobs_keccak_absorb_xn() takes
  *
  * Context: any.
- * Return: 4 or 8, or 0 where no multi-lane permutation is in use (the
+ * Return: 2, 4 or 8, or 0 where no multi-lane permutation is in use (the
  * caller then absorbs one state at a time, with nobs_keccak_absorb()).
  */
 unsigned int nobs_keccak_xn_lanes(void)
@@ -507,7 +507,7 @@ static bool nobs_sha3_is_fixed_sha3(enum nobs_sha3_alg i)
 static char *keccak_impl;
 module_param(keccak_impl, charp, 0444);
 MODULE_PARM_DESC(keccak_impl,
-		 "Keccak permutation to use instead of the fastest one measured at load: generic, bmi, avx512 (x86-64) or ce (arm64); one this CPU cannot run (avx512 also on CPUs that lower their clock under zmm code) fails the load with -EINVAL; a scalar one (generic, bmi) also turns the multi-lane permutations (avx2x4, avx512x8) off");
+		 "Keccak permutation to use instead of the fastest one measured at load: generic, bmi, avx512 (x86-64) or ce (arm64); one this CPU cannot run (avx512 also on CPUs that lower their clock under zmm code) fails the load with -EINVAL; a scalar one (generic, bmi) also turns the multi-lane permutations (avx2x4, avx512x8, cex2) off");
 
 /* generic and the most an arch adds (x86-64: bmi, avx512) */
 #define NOBS_SHA3_MAX_IMPLS	3
@@ -638,7 +638,7 @@ static u64 nobs_keccak_xn_time(const struct nobs_keccak_xn_impl *xn,
 	return best;
 }
 
-/* the most an arch has (x86-64: avx2x4, avx512x8) */
+/* the most an arch has (x86-64: avx2x4, avx512x8; arm64: cex2) */
 #define NOBS_SHA3_MAX_XN_IMPLS	2
 
 /*
@@ -655,32 +655,46 @@ static unsigned int nobs_keccak_xn_usable(const struct nobs_cpu *cpu,
 	return nobs_keccak_arch_xn_usable(cpu, list);
 }
 
+/* ns (or ticks) per permutation of a timing of NOBS_SHA3_TIME_BLOCKS. */
+static u64 nobs_keccak_per_perm(u64 ticks, u64 rate)
+{
+	return rate ? DIV_ROUND_UP_ULL(ticks * NSEC_PER_USEC,
+				       rate * NOBS_SHA3_TIME_BLOCKS) :
+		      DIV_ROUND_UP_ULL(ticks, NOBS_SHA3_TIME_BLOCKS);
+}
+
 /*
  * nobs_keccak_xn_select() - choose the multi-lane permutation, for
  * nobs_keccak_select(): the one of nobs_keccak_xn_usable() that is fastest per
  * state (avx512x8 only where it beats avx2x4: on CPUs that run 512-bit
  * operations as two 256-bit halves it may not), or none; the first of
- * them, untimed, if the trial states cannot be allocated.  Appends
- * " xn=NAME(x4 T x8 T)" (ns or ticks per permutation and state, as the
- * single ones) to the choice at @buf.
+ * them, untimed, if the trial states cannot be allocated.  One marked
+ * vs_single (arm64's cex2) is timed even alone and kept only if it beats
+ * @single, the ticks of the single-state permutation in use for as many
+ * permutations (0: not timed, no comparison).  Appends " xn=NAME(x4 T x8
+ * T)" (ns or ticks per permutation and state, as the single ones; "x1 T"
+ * the single-state one where compared) to the choice at @buf, or " (x2 T
+ * x1 T: no xn)" where the single-state one won.
  */
 static size_t nobs_keccak_xn_select(const struct nobs_cpu *cpu,
 				    const struct nobs_keccak_impl *forced,
-				  char *buf, size_t size, u64 rate)
+				  char *buf, size_t size, u64 rate, u64 single)
 {
 	const struct nobs_keccak_xn_impl *list[NOBS_SHA3_MAX_XN_IMPLS];
 	unsigned int i, n = nobs_keccak_xn_usable(cpu, forced, list);
 	u64 t[NOBS_SHA3_MAX_XN_IMPLS], best = U64_MAX;
 	u64 (*st)[NOBS_KECCAK_LANES] = NULL;
+	bool timed = n > 1 || (n == 1 && list[0]->vs_single && single);
+	bool lost;
 	size_t len;
 
 	/* 1600 bytes of trial states: off the stack */
-	if (n > 1)
+	if (timed)
 		st = kcalloc(8, sizeof(*st), GFP_KERNEL);
-	if (!st && n > 1)
-		n = 1;		/* no timing: the first (avx2x4 with AVX2) */
+	if (!st)
+		timed = false;	/* no timing: the first (avx2x4 with AVX2) */
 	nobs_keccak_xn = n ? list[0] : NULL;
-	for (i = 0; n > 1 && i < n; i++) {
+	for (i = 0; timed && i < n; i++) {
 		t[i] = nobs_keccak_xn_time(list[i], st);
 		if (t[i] < best) {
 			best = t[i];
@@ -688,18 +702,24 @@ static size_t nobs_keccak_xn_select(const struct nobs_cpu *cpu,
 		}
 	}
 	kfree_sensitive(st);
+	/* per state, the multi-lane one must beat the single-state one */
+	lost = timed && single && nobs_keccak_xn->vs_single && best >= single;
+	if (lost)
+		nobs_keccak_xn = NULL;
 	nobs_keccak_xn_dispatch_setup();
-	if (!nobs_keccak_xn)
+	if (!nobs_keccak_xn && !lost)
 		return 0;
-	len = scnprintf(buf, size, " xn=%s", nobs_keccak_xn->name);
-	for (i = 0; n > 1 && i < n; i++)
+	len = lost ? 0 : scnprintf(buf, size, " xn=%s", nobs_keccak_xn->name);
+	for (i = 0; timed && i < n; i++)
 		len += scnprintf(buf + len, size - len, "%sx%u %llu",
-				 i ? " " : "(", list[i]->lanes,
-				 rate ? DIV_ROUND_UP_ULL(t[i] * NSEC_PER_USEC,
-							 rate * NOBS_SHA3_TIME_BLOCKS) :
-					DIV_ROUND_UP_ULL(t[i], NOBS_SHA3_TIME_BLOCKS));
-	if (n > 1)
-		len += scnprintf(buf + len, size - len, ")");
+				 i ? " " : lost ? " (" : "(", list[i]->lanes,
+				 nobs_keccak_per_perm(t[i], rate));
+	if (timed && single && list[0]->vs_single)
+		len += scnprintf(buf + len, size - len, " x1 %llu",
+				 nobs_keccak_per_perm(single, rate));
+	if (timed)
+		len += scnprintf(buf + len, size - len, "%s)",
+				 lost ? ": no xn" : "");
 	return len;
 }
 
@@ -739,7 +759,7 @@ const char *nobs_keccak_select(const struct nobs_cpu *cpu)
 	const struct nobs_keccak_impl *scalar = &nobs_keccak_generic;
 	const struct nobs_keccak_impl *forced = nobs_keccak_forced(cpu);
 	u64 t[NOBS_SHA3_MAX_IMPLS] = { }, best = U64_MAX, best_scalar = U64_MAX;
-	u64 rate = nobs_keccak_ticks_per_us(), total;
+	u64 rate = nobs_keccak_ticks_per_us(), total, single = 0;
 	unsigned int i, n = nobs_keccak_usable(cpu, list);
 	size_t len;
 
@@ -770,9 +790,12 @@ const char *nobs_keccak_select(const struct nobs_cpu *cpu)
 			impl->name);
 	if (n == 1) {
 		nobs_keccak_xn_select(cpu, forced, nobs_keccak_choice + len,
-				      sizeof(nobs_keccak_choice) - len, rate);
+				      sizeof(nobs_keccak_choice) - len, rate, 0);
 		return nobs_keccak_choice;
 	}
+	for (i = 0; i < n; i++)
+		if (list[i] == impl)
+			single = t[i];
 	len += scnprintf(nobs_keccak_choice + len, sizeof(nobs_keccak_choice) - len,
 			 "(%s%s", forced ? "keccak_impl; " : "",
 			 cpu->avx512 && !cpu->zmm ? "no zmm on this CPU; " : "");
@@ -780,9 +803,7 @@ const char *nobs_keccak_select(const struct nobs_cpu *cpu)
 		len += scnprintf(nobs_keccak_choice + len,
 				 sizeof(nobs_keccak_choice) - len, "%s%s %llu",
 				 i ? " " : "", list[i]->name,
-				 rate ? DIV_ROUND_UP_ULL(t[i] * NSEC_PER_USEC,
-							 rate * NOBS_SHA3_TIME_BLOCKS) :
-					DIV_ROUND_UP_ULL(t[i], NOBS_SHA3_TIME_BLOCKS));
+				 nobs_keccak_per_perm(t[i], rate));
 	if (rate)
 		len += scnprintf(nobs_keccak_choice + len,
 				 sizeof(nobs_keccak_choice) - len,
@@ -793,7 +814,7 @@ const char *nobs_keccak_select(const struct nobs_cpu *cpu)
 				 sizeof(nobs_keccak_choice) - len,
 				 " ticks/perm)");
 	nobs_keccak_xn_select(cpu, forced, nobs_keccak_choice + len,
-			      sizeof(nobs_keccak_choice) - len, rate);
+			      sizeof(nobs_keccak_choice) - len, rate, single);
 	return nobs_keccak_choice;
 }
 
@@ -856,7 +877,7 @@ static const struct kernel_param_ops nobs_sha3_fail_kat_ops = {
 
 module_param_cb(test_fail_kat, &nobs_sha3_fail_kat_ops, &test_fail_kat, 0444);
 MODULE_PARM_DESC(test_fail_kat,
-		 "Test only: known answers on this permutation report -EBADMSG: \"IMPL\" for every member, \"IMPL:NAME\" for one (e.g. bmi, generic:cshake128); a multi-lane one (avx2x4, avx512x8) fails its comparison with generic");
+		 "Test only: known answers on this permutation report -EBADMSG: \"IMPL\" for every member, \"IMPL:NAME\" for one (e.g. bmi, generic:cshake128); a multi-lane one (avx2x4, avx512x8, cex2) fails its comparison with generic");
 
 /* Whether test_fail_kat names @impl (and @alg, or no member at all). */
 static bool nobs_sha3_kat_test_fails(enum nobs_sha3_alg alg,

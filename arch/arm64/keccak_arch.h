@@ -54,12 +54,19 @@ nobs_keccak_min_blocks(const struct nobs_keccak_impl *impl)
 	return 0;
 }
 
-/* No multi-lane permutation on arm64. */
+/*
+ * The multi-lane permutation, into @list: cex2 (two states in the halves
+ * of the NEON registers) with the SHA3 instructions, as ce.
+ */
 static inline unsigned int
 nobs_keccak_arch_xn_usable(const struct nobs_cpu *cpu,
 			   const struct nobs_keccak_xn_impl **list)
 {
-	return 0;
+	unsigned int n = 0;
+
+	if (cpu->sha3)
+		list[n++] = &nobs_keccak_arm64_cex2;
+	return n;
 }
 
 /* The driver names of this architecture's permutation. */

@@ -28,6 +28,17 @@
  * Neoverse cores); writing one is separate work.  We have no arm64
  * hardware to measure on (qemu-user runs it for correctness only; its
  * timings mean nothing).
+ *
+ * nobs_keccak_arm64_cex2 is the multi-lane form (struct
+ * nobs_keccak_xn_impl) for ParallelHash's leaves: two states at once, one
+ * in each 64-bit half of v0..v24, through the same rounds as
+ * nobs_keccak_arm64_ce (keccak_ce.S says why the second state is nearly
+ * free there).  The glue offers it where struct nobs_cpu says sha3, times
+ * it at load against the single-state permutation it chose (ce or
+ * generic) and uses it only if it is faster per state (vs_single), in the
+ * same SIMD sections as ce.  No NEON-only (no FEAT_SHA3) form: without
+ * xar/rax1 every rotate costs three vector instructions, where scalar code
+ * has them free in the shifted operands (docs/performance.md).
  */
 #include <linux/linkage.h>
 #include "sha3/keccak.h"
@@ -35,6 +46,9 @@
 asmlinkage void nobs_keccakf_arm64_ce(u64 *st);
 asmlinkage void nobs_keccak_absorb_arm64_ce(u64 *st, const u8 *in,
 					    size_t nblocks, size_t rate);
+asmlinkage void nobs_keccak_absorb_arm64_cex2(u64 st[][NOBS_KECCAK_LANES],
+					      const u8 *const *in,
+					      size_t nblocks, size_t rate);
 
 const struct nobs_keccak_impl nobs_keccak_arm64_ce = {
 	.name		= "ce",
@@ -43,3 +57,12 @@ const struct nobs_keccak_impl nobs_keccak_arm64_ce = {
 	.needs_simd	= true,		/* NEON registers */
 };
 EXPORT_SYMBOL_IF_KUNIT(nobs_keccak_arm64_ce);
+
+const struct nobs_keccak_xn_impl nobs_keccak_arm64_cex2 = {
+	.name		= "cex2",
+	.lanes		= 2,
+	.absorb		= nobs_keccak_absorb_arm64_cex2,
+	.needs_simd	= true,		/* NEON registers */
+	.vs_single	= true,		/* ce may lose to generic: timed */
+};
+EXPORT_SYMBOL_IF_KUNIT(nobs_keccak_arm64_cex2);

@@ -7,6 +7,13 @@
  * State: 25 plain little-endian u64 lanes, lane i = x + 5*y (sha3/keccak.h),
  * kept during the permutation in the low halves of v0..v24 (lane i in vi).
  *
+ * Two states at once (nobs_keccak_absorb_arm64_cex2, for ParallelHash's
+ * leaves): every instruction of the round below works on both 64-bit
+ * halves of a .2d/.16b register (ld1r puts iota's constant in both), so a
+ * second state kept in the high halves of v0..v24 is permuted by the very
+ * same instructions at no extra cost in the rounds.  Only the loads and
+ * stores of the states and the xor of the input differ.
+ *
  * One round, written for nobs from the FIPS 202 step definitions:
  *   theta  C[x] = two eor3 per column; D[x] = rax1(C[x-1], C[x+1])
  *          (= C[x-1] ^ rol(C[x+1], 1)), five rax1 ordered so that each
@@ -215,3 +222,55 @@ SYM_TYPED_FUNC_START(nobs_keccak_absorb_arm64_ce)
 3:
 	ret
 SYM_FUNC_END(nobs_keccak_absorb_arm64_ce)
+
+/*
+ * void nobs_keccak_absorb_arm64_cex2(u64 st[2][25], const u8 *const in[2],
+ *				      size_t nblocks, size_t rate)
+ *
+ * For each of the two states st[k]: for each of nblocks blocks of rate
+ * bytes at in[k] (any alignment), xor the block into the first rate/8
+ * lanes, then permute; both states go through the rounds together, state
+ * 0 in the low and state 1 in the high halves of v0..v24.  rate is a
+ * multiple of 8 from 8 to 168; in[] itself is not changed.  NEON context
+ * required.
+ *
+ * Input: x4 walks in[0] by offsets, x5 walks in[1] by post-increment (ld1
+ * to one half has no offset form); after the lanes of a block x5 has
+ * moved rate bytes, and x4 is moved by rate to match.
+ */
+SYM_TYPED_FUNC_START(nobs_keccak_absorb_arm64_cex2)
+	cbz	x2, 3f
+	SAVE_D8_D15
+	ldp	x4, x5, [x1]
+	/* state 0 (at x0) into the low halves of v0..v24, state 1 high */
+	add	x6, x0, #200
+	.irp	i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
+	ldr	d\i, [x0, #\i * 8]
+	ld1	{v\i\().d}[1], [x6], #8
+	.endr
+2:
+	/* one compare per lane: same outcome for every block, any rate */
+	ldr	d25, [x4]
+	ld1	{v25.d}[1], [x5], #8
+	eor	v0.16b, v0.16b, v25.16b
+	.irp	i, 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20
+	cmp	x3, #\i * 8
+	b.ls	4f
+	ldr	d25, [x4, #\i * 8]
+	ld1	{v25.d}[1], [x5], #8
+	eor	v\i\().16b, v\i\().16b, v25.16b
+	.endr
+4:
+	add	x4, x4, x3
+	PERMUTE
+	subs	x2, x2, #1
+	b.ne	2b
+	add	x6, x0, #200
+	.irp	i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
+	str	d\i, [x0, #\i * 8]
+	st1	{v\i\().d}[1], [x6], #8
+	.endr
+	RESTORE_D8_D15
+3:
+	ret
+SYM_FUNC_END(nobs_keccak_absorb_arm64_cex2)

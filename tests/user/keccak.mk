@@ -8,14 +8,17 @@
 #   test_keccak_impls        native: generic + this machine's fast paths
 #                            (ASan+UBSan)
 #   test_keccak_impls_vg     the same at -O1 without sanitizers, for valgrind
-#   test_keccak_xn           the multi-lane permutations (avx2x4, avx512x8)
+#   test_keccak_xn           the multi-lane permutations (avx2x4, avx512x8;
+#                            arm64: cex2)
 #                            against generic, lane by lane (ASan+UBSan)
 #   test_keccak_xn_vg        the same for valgrind (which has no AVX-512:
 #                            avx2x4 only there)
-#   test_keccak_impls_arm64  (x86-64 hosts) static arm64 build run under
-#                            qemu-user -cpu max (FEAT_SHA3); SKIP result when
+#   test_keccak_impls_arm64  (x86-64 hosts) static arm64 builds run under
+#   test_keccak_xn_arm64     qemu-user -cpu max (FEAT_SHA3): ce, and cex2
+#                            against generic; SKIP result when
 #                            aarch64-linux-gnu-gcc or qemu-aarch64-static is
-#                            missing.  make test-arm64 runs just this one.
+#                            missing.  make test-arm64 runs just these two
+#                            and test_sha3_lib_arm64 (sha3_lib.mk).
 #   keccak_bench             make bench: cycles/byte, nobs generic / nobs fast
 #                            / OpenSSL / the kernel's sha3_generic.c, built
 #                            from /usr/src/linux-source-*.tar.xz at bench time
@@ -118,37 +121,45 @@ $(BUILD)/keccak_xn_bench: $(ROOT)/tests/user/keccak_xn_bench.c \
 		$(KECCAK_ASFLAGS) -I$(ROOT)/tests/user -o $@ \
 		$(filter %.c %.S,$^) -lcrypto
 
-# --- arm64 from an x86-64 host: static cross build, qemu-user at run time.
-# The test program is a wrapper script, so 'make test' runs it like any
-# other and sums its SUITE line.  Nothing is installed here.
+# --- arm64 from an x86-64 host: static cross builds, qemu-user at run time.
+# Each test program is a wrapper script, so 'make test' runs it like any
+# other and sums its result line.  Nothing is installed here.
+# $(call keccak_arm64_rules,NAME): $(BUILD)/NAME_arm64 from tests/user/NAME.c.
 ifeq ($(KECCAK_HOST_ARCH),x86_64)
 KECCAK_CROSS ?= aarch64-linux-gnu-
 KECCAK_QEMU ?= qemu-aarch64-static
-USER_TESTS += $(BUILD)/test_keccak_impls_arm64
+KECCAK_ARM64_TESTS := $(BUILD)/test_keccak_impls_arm64 $(BUILD)/test_keccak_xn_arm64
+USER_TESTS += $(KECCAK_ARM64_TESTS)
 
-$(BUILD)/test_keccak_impls_arm64.bin: $(ROOT)/tests/user/test_keccak_impls.c \
-		$(KECCAK_CORE) $(KECCAK_ARCH_aarch64) $(KECCAK_COMPAT)
-	@mkdir -p $(@D)
-	@if command -v $(KECCAK_CROSS)gcc >/dev/null 2>&1; then \
-		echo "$(KECCAK_CROSS)gcc ... -o $@"; \
-		$(CC_SPLIT) $(KECCAK_CROSS)gcc $(USER_CFLAGS) -O1 -static \
-			$(KECCAK_DEFS_aarch64) $(KECCAK_ASFLAGS) -o $@ \
-			$(filter %.c %.S,$^); \
+define keccak_arm64_rules
+$$(BUILD)/$(1)_arm64.bin: $$(ROOT)/tests/user/$(1).c \
+		$$(KECCAK_CORE) $$(KECCAK_ARCH_aarch64) $$(KECCAK_COMPAT)
+	@mkdir -p $$(@D)
+	@if command -v $$(KECCAK_CROSS)gcc >/dev/null 2>&1; then \
+		echo "$$(KECCAK_CROSS)gcc ... -o $$@"; \
+		$$(CC_SPLIT) $$(KECCAK_CROSS)gcc $$(USER_CFLAGS) -O1 -static \
+			$$(KECCAK_DEFS_aarch64) $$(KECCAK_ASFLAGS) \
+			-I$$(ROOT)/tests/user -o $$@ \
+			$$(filter %.c %.S,$$^); \
 	else \
-		echo "no $(KECCAK_CROSS)gcc; test_keccak_impls_arm64 will skip"; \
-		printf '' > $@; \
+		echo "no $$(KECCAK_CROSS)gcc; $(1)_arm64 will skip"; \
+		printf '' > $$@; \
 	fi
 
-$(BUILD)/test_keccak_impls_arm64: $(BUILD)/test_keccak_impls_arm64.bin
+$$(BUILD)/$(1)_arm64: $$(BUILD)/$(1)_arm64.bin
 	@printf '%s\n' '#!/bin/sh' \
-	  'bin="$<"; qemu="$(KECCAK_QEMU)"' \
-	  'if [ ! -s "$$bin" ] || ! command -v "$$qemu" >/dev/null 2>&1; then' \
-	  '  echo "SKIP: test_keccak_impls_arm64: needs $(KECCAK_CROSS)gcc and $$qemu"' \
+	  'bin="$$<"; qemu="$$(KECCAK_QEMU)"' \
+	  'if [ ! -s "$$$$bin" ] || ! command -v "$$$$qemu" >/dev/null 2>&1; then' \
+	  '  echo "SKIP: $(1)_arm64: needs $$(KECCAK_CROSS)gcc and $$$$qemu"' \
 	  '  echo "SUITE: 0 passed, 0 failed, 1 skipped"; exit 0; fi' \
-	  'exec "$$qemu" -cpu max "$$bin" "$$@"' > $@
-	@chmod +x $@
+	  'exec "$$$$qemu" -cpu max "$$$$bin" "$$$$@"' > $$@
+	@chmod +x $$@
+endef
+$(eval $(call keccak_arm64_rules,test_keccak_impls))
+$(eval $(call keccak_arm64_rules,test_keccak_xn))
 
 .PHONY: test-arm64
-test-arm64: $(BUILD)/test_keccak_impls_arm64
-	$<
+test-arm64: $(KECCAK_ARM64_TESTS)
+	@rc=0; for t in $^; do echo "== $$(basename $$t)"; $$t || rc=1; done; \
+	exit $$rc
 endif

@@ -32,3 +32,44 @@ $(BUILD)/test_sha3_lib: $(ROOT)/tests/user/test_sha3_lib.c \
 		-DACVP_CASES='"$(BUILD)/acvp_sha3.txt"' -o $@ \
 		$(filter %.c,$(filter-out $(KECCAK_ARCH),$^)) \
 		$(filter %.c %.S,$(KECCAK_ARCH)) -lcrypto
+
+# arm64 from an x86-64 host (see keccak.mk): the same program, static,
+# without OpenSSL (no arm64 libcrypto here: its KMAC part skips), under
+# qemu-user -cpu max, so that every case, ParallelHash's on cex2 among
+# them, runs on ce and cex2 too.  In make test-arm64 only, not make test:
+# about 25 s under qemu-user, where test_keccak_xn_arm64 (in make test)
+# already checks cex2 bit for bit and KUnit's sha3_lib runs the library
+# on it in the kernel.
+ifeq ($(KECCAK_HOST_ARCH),x86_64)
+
+$(BUILD)/test_sha3_lib_arm64.bin: $(ROOT)/tests/user/test_sha3_lib.c \
+		$(ROOT)/sha3/sha3_lib.c $(ROOT)/sha3/keccak.c \
+		$(ROOT)/sha3/sha3_selftest.c \
+		$(ROOT)/sha3/keccak.h $(ROOT)/include/nobs/sha3.h \
+		$(ROOT)/tests/user/keccak_cpu.h $(KECCAK_ARCH_aarch64) \
+		$(ROOT)/tests/user/sha3_lib_oracle.py $(BUILD)/acvp_sha3.txt
+	@mkdir -p $(@D)
+	@if command -v $(KECCAK_CROSS)gcc >/dev/null 2>&1; then \
+		echo "$(KECCAK_CROSS)gcc ... -o $@"; \
+		$(CC_SPLIT) $(KECCAK_CROSS)gcc $(USER_CFLAGS) -O1 -static \
+			$(KECCAK_DEFS_aarch64) -DNOBS_NO_OPENSSL \
+			$(KECCAK_ASFLAGS) -I$(ROOT)/tests/user \
+			-DNOBS_ROOT='"$(ROOT)"' \
+			-DACVP_CASES='"$(BUILD)/acvp_sha3.txt"' -o $@ \
+			$(filter %.c %.S,$^); \
+	else \
+		echo "no $(KECCAK_CROSS)gcc; test_sha3_lib_arm64 will skip"; \
+		printf '' > $@; \
+	fi
+
+$(BUILD)/test_sha3_lib_arm64: $(BUILD)/test_sha3_lib_arm64.bin
+	@printf '%s\n' '#!/bin/sh' \
+	  'bin="$<"; qemu="$(KECCAK_QEMU)"' \
+	  'if [ ! -s "$$bin" ] || ! command -v "$$qemu" >/dev/null 2>&1; then' \
+	  '  echo "SKIP: test_sha3_lib_arm64: needs $(KECCAK_CROSS)gcc and $$qemu"' \
+	  '  echo "SUITE: 0 passed, 0 failed, 1 skipped"; exit 0; fi' \
+	  'exec "$$qemu" -cpu max "$$bin" "$$@"' > $@
+	@chmod +x $@
+
+test-arm64: $(BUILD)/test_sha3_lib_arm64
+endif

@@ -21,6 +21,12 @@
 #include <unistd.h>
 #include "sha3/keccak.h"
 #include "keccak_cpu.h"
+#ifdef NOBS_HAVE_KECCAK_ARM64
+#include <sys/auxv.h>
+#ifndef HWCAP_SHA3
+#define HWCAP_SHA3 (1UL << 17)
+#endif
+#endif
 
 #define XN_MAX_LANES	8
 #define XN_MAX_BLOCKS	60
@@ -181,9 +187,12 @@ int main(void)
 	    "CPU or OS lacks AVX2 (ymm state)");
 	run(&nobs_keccak_x86_avx512_x8, nobs_user_has_avx512(),
 	    "CPU or OS lacks AVX-512F/VL (zmm state)");
+#elif defined(NOBS_HAVE_KECCAK_ARM64)
+	run(&nobs_keccak_arm64_cex2, getauxval(AT_HWCAP) & HWCAP_SHA3,
+	    "CPU lacks FEAT_SHA3 (run under qemu -cpu max)");
 #else
 	skipped++;
-	printf("SKIP: keccak-xn: no multi-lane permutation on this architecture (x86-64 only; arm64 not written)\n");
+	printf("SKIP: keccak-xn: no multi-lane permutation on this architecture (x86-64 and arm64 only)\n");
 #endif
 	printf("KECCAK_XN: %u passed, %u failed, %u skipped\n",
 	       passed, failed, skipped);

@@ -19,18 +19,30 @@
  *
  * Each runs on every permutation this CPU has (the harness's dispatch
  * below stands in for sha3_glue.c's), and ParallelHash also on every
- * multi-lane permutation it has (avx2x4, avx512x8) and on multi-lane
- * stand-ins of 2, 4 and 8 lanes (one scalar state after the other), which
- * check the core's multi-lane path on any CPU.
+ * multi-lane permutation it has (avx2x4, avx512x8; arm64: cex2) and on
+ * multi-lane stand-ins of 2, 4 and 8 lanes (one scalar state after the
+ * other), which check the core's multi-lane path on any CPU.
+ *
+ * The arm64 build (test_sha3_lib_arm64, static, under qemu-user -cpu max)
+ * has no OpenSSL to link (NOBS_NO_OPENSSL): its KMAC-against-OpenSSL part
+ * is a skip; the rest is the same.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifndef NOBS_NO_OPENSSL
 #include <openssl/core_names.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
+#endif
 #include "sha3/keccak.h"
 #include "keccak_cpu.h"
+#ifdef NOBS_HAVE_KECCAK_ARM64
+#include <sys/auxv.h>
+#ifndef HWCAP_SHA3
+#define HWCAP_SHA3 (1UL << 17)
+#endif
+#endif
 
 #ifndef ACVP_CASES
 #error "ACVP_CASES: the file acvp_sha3.py writes"
@@ -422,6 +434,15 @@ static void find_impls(void)
 	else
 		printf("SKIP: avx512x8: CPU or OS lacks AVX-512F\n"), skipped++;
 #endif
+#ifdef NOBS_HAVE_KECCAK_ARM64
+	if (getauxval(AT_HWCAP) & HWCAP_SHA3) {
+		impls[n_impls++] = &nobs_keccak_arm64_ce;
+		xns[n_xns++] = &nobs_keccak_arm64_cex2;
+	} else {
+		printf("SKIP: ce, cex2: CPU lacks FEAT_SHA3\n");
+		skipped += 2;
+	}
+#endif
 }
 
 /*
@@ -726,6 +747,7 @@ static void test_oracle(unsigned int count, unsigned int seed)
 	       lines, bad, n_impls);
 }
 
+#ifndef NOBS_NO_OPENSSL
 /* ---- random KMAC and KMACXOF cases against OpenSSL ---- */
 
 static bool ossl_kmac(unsigned int bits, const u8 *key, size_t keylen,
@@ -816,6 +838,14 @@ static void test_kmac_openssl(unsigned int count)
 	printf("kmac-openssl: %u random KMAC/KMACXOF cases, %u failed, on %u permutations, whole and in 3 random splits each\n",
 	       count, bad, n_impls);
 }
+#else
+static void test_kmac_openssl(unsigned int count)
+{
+	(void)count;
+	printf("SKIP: kmac-openssl: built without OpenSSL (NOBS_NO_OPENSSL)\n");
+	skipped++;
+}
+#endif
 
 /* ---- misuse ---- */
 
