@@ -428,9 +428,9 @@ nobs_results_tsv() {
 
 # nobs_guest_tools DIR: the tools of the guest's initramfs into DIR (its
 # root): busybox (also as sh), kmod (as modprobe, insmod...),
-# kcapi-tools, veritysetup and dmsetup, each with its libraries: this
-# machine's own on x86_64, else Debian 13's packages of NOBS_ARCH
-# (nobs_guest_debs).
+# kcapi-tools, each with its libraries: this machine's own on x86_64, else
+# Debian 13's packages of NOBS_ARCH (nobs_guest_debs); veritysetup and
+# dmsetup on x86_64.
 nobs_guest_tools() {
 	local r=$1 t g= b
 	mkdir -p "$r"/{bin,sbin,usr/bin,lib,proc,sys,dev,tmp,etc,nobs,cases,vectors}
@@ -453,9 +453,10 @@ nobs_guest_tools() {
 			nobs_copy_with_libs "$r" "/usr/bin/$t" "usr/bin/$t"
 		fi
 	done
-	# veritysetup and dmsetup, for the dm-verity case
+	# veritysetup and dmsetup, for the dm-verity case: this machine's, so
+	# on x86_64 only (another architecture's guest skips the case)
 	for t in veritysetup dmsetup; do
-		if [ -x "/usr/sbin/$t" ]; then nobs_copy_with_libs "$r" "/usr/sbin/$t" "sbin/$t"; fi
+		if [ -z "$g" ] && [ -x "/usr/sbin/$t" ]; then nobs_copy_with_libs "$r" "/usr/sbin/$t" "sbin/$t"; fi
 	done
 }
 nobs_copy_with_libs() {
