@@ -12,8 +12,9 @@ export NOBS_ROOT NOBS_CACHE NOBS_BUILD NOBS_VECTORS NOBS_VERSION
 # scripts and their makes run (/usr/lib/ccache first in PATH), its objects
 # in $NOBS_CACHE/ccache, so that a warm run compiles again only what
 # changed: the module builds against each kernel (their warnings are
-# replayed from the cache; sparse, objtool and the ENDBR check run every
-# time), the userspace harness, the fuzzers, the guest programs.  A result
+# replayed from the cache; sparse and objtool run again unless
+# scripts/kbuild.sh takes the whole passed build from its own result
+# cache, the ENDBR check every time), the userspace harness, the fuzzers, the guest programs.  A result
 # is reused only for the same compiler, arguments, directory and
 # preprocessed input.  The self-built test kernels are cached whole
 # (scripts/build-test-kernel.sh builds them without it); the boards' DKMS
