@@ -525,19 +525,25 @@ nobs_guest_debs() {
 
 # nobs_guest_progs DIR C_FILE...: the guest's programs, static, into DIR/bin
 # (built for NOBS_ARCH), and the vectors ($NOBS_VECTORS) into DIR/vectors.
+# Each is compiled (-c) and linked in two commands: ccache keeps only a
+# compile, never a compile-and-link, and every VM suite builds them.
 nobs_guest_progs() {
-	local r=$1 p cc
+	local r=$1 p cc o objs rc=0
 	shift
 	cc=$(nobs_cross_prefix)gcc
 	mkdir -p "$r/bin" "$r/vectors"
 	nobs_vectors
+	objs=$(mktemp -d)
 	for p in "$@"; do
 		[ -f "$p" ] || continue
-		"$cc" -static -O2 -Wall -Werror -I"$NOBS_ROOT/tests/vm/progs" \
-			-I"$NOBS_ROOT/include" \
-			-o "$r/bin/$(basename "$p" .c)" "$p"
+		o=$objs/$(basename "$p" .c).o
+		"$cc" -O2 -Wall -Werror -I"$NOBS_ROOT/tests/vm/progs" \
+			-I"$NOBS_ROOT/include" -c -o "$o" "$p" &&
+			"$cc" -static -O2 -o "$r/bin/$(basename "$p" .c)" "$o" || rc=1
 	done
+	rm -rf "$objs"
 	cp -r "$NOBS_VECTORS/." "$r/vectors/"
+	return $rc
 }
 
 # nobs_csidh1024_fresh FILE: one line of fresh CSIDH-1024 keys and results
