@@ -66,9 +66,11 @@ ok=0
 #     runs as PATH resolves it, the content of unstable's sparse from
 #     scripts/sparse.sh, and whether this kernel is marked for it;
 #   - how it is run: this script and lib.sh, the make arguments, PATH,
-#     $dst, and the environment kbuild and gcc read (ARCH, CROSS_COMPILE,
-#     CC, LLVM, the *FLAGS, KBUILD_*, CHECK, W, C, V, LANG, LC_*,
-#     MAKEFLAGS without make's jobserver and -j, NOBS_*).
+#     $dst, and the environment kbuild, gcc and the kernel's scripts read
+#     (ARCH, CROSS_COMPILE, the tool variables, every *FLAGS, LLVM*,
+#     KBUILD_*, CHECK, W, C, V, O, LANG, LC_*, gcc's GCC_* and include
+#     paths, SOURCE_DATE_EPOCH, PYTHON*, PERL*, NOBS_*, CCACHE_*, and
+#     MAKEFLAGS without make's jobserver and -j).
 # A failed build is never kept: a failure is always a fresh one.
 # NOBS_KBUILD_CACHE=0: build every time.
 slot=$NOBS_CACHE/kbuild-results/$(nobs_arch_dir)$id${test_build:+-test}
@@ -84,7 +86,7 @@ build_key() {
 		echo "id=$id kver=$kver kdir=$kdir dst=$dst test=$test_build arch=$NOBS_ARCH"
 		printf 'arg=%s\n' "${arch_args[@]}" "$@"
 		echo "PATH=$PATH"
-		env | grep -E '^(ARCH|CROSS_COMPILE|CC|LD|LLVM|HOSTCC|CFLAGS|CPPFLAGS|KCFLAGS|KCPPFLAGS|KAFLAGS|KBUILD_[A-Z_]*|CHECK|CF|W|C|V|LANG|LC_[A-Z]*|NOBS_[A-Z_]*|CCACHE_[A-Z_]*)=' | sort
+		env | grep -E '^(ARCH|SRCARCH|CROSS_COMPILE|CC|CPP|LD|AS|AR|NM|STRIP|OBJCOPY|OBJDUMP|READELF|HOSTCC|HOSTCXX|HOSTLD|[A-Z]*FLAGS|LLVM[A-Z_]*|KBUILD_[A-Z_]*|CHECK|CF|W|C|V|O|LANG|LC_[A-Z]*|GCC_[A-Z_]*|COMPILER_PATH|LIBRARY_PATH|C_INCLUDE_PATH|CPATH|DEPENDENCIES_OUTPUT|SUNPRO_DEPENDENCIES|SOURCE_DATE_EPOCH|PYTHON[A-Z_]*|PERL[A-Z0-9_]*|NOBS_[A-Z_]*|CCACHE_[A-Z_]*)=' | sort
 		echo "MAKEFLAGS=${MAKEFLAGS:-}" | sed -E 's/ ?--jobserver-(auth|fds)=[^ ]*//g; s/ ?-j[0-9]*//g'
 		sha256sum "$NOBS_ROOT/scripts/kbuild.sh" "$NOBS_ROOT/scripts/lib.sh" | cut -d' ' -f1
 		(cd "$dst" && find . -type f ! -name .kbuild-messages -print0 | sort -z | xargs -0 sha256sum)
