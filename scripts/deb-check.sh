@@ -226,10 +226,19 @@ done
 # kernel either way.  The modules are signed with a throwaway key (dkms
 # makes /var/lib/dkms/mok.key otherwise, and keeps it) unless
 # /etc/dkms/framework.conf names one.
+# apt runs dpkg, and with it DKMS's build, with PATH reset to
+# DPkg::Path ("/usr/sbin:/usr/bin:/sbin:/bin"): where lib.sh put ccache
+# in front of the compilers, that PATH gets it too, so that DKMS's gcc
+# goes through the same compiler cache as every other build here (the
+# same compiler, flags and warnings; a warm run compiles only what
+# changed).
+dpkg_path=/usr/sbin:/usr/bin:/sbin:/bin
+case ":$PATH:" in *:/usr/lib/ccache:*) dpkg_path=/usr/lib/ccache:$dpkg_path ;; esac
 apt_do() {
 	DEBIAN_FRONTEND=noninteractive autoinstall_all_kernels=1 \
 		mok_signing_key=$t/mok.key mok_certificate=$t/mok.pub \
-		apt-get -o DPkg::Lock::Timeout=900 -y -q --no-install-recommends "$@"
+		apt-get -o DPkg::Lock::Timeout=900 -o DPkg::Path="$dpkg_path" \
+		-y -q --no-install-recommends "$@"
 }
 installed=yes
 start=$(date +%s)

@@ -48,6 +48,59 @@ nobs_copy_tree "$dst"
 log=$dst/build.log
 nobs_log "$id: building against $kver ($kdir)"
 ok=0
+# The result cache: a build that passed is kept (the whole of $dst: the
+# module, its objects, Module.symvers, the log) in one slot per kernel ID,
+# architecture and build kind, with the key of everything it was made
+# from; a later build with the same key takes it instead of building
+# again, and the checks below (exports, ENDBR) run on it as on a fresh
+# one.  The key (build_key) covers:
+#   - the sources: the content of every file nobs_copy_tree put in $dst;
+#   - the kernel tree: every file under $kdir and under the source tree its
+#     Makefile includes, symlinks followed: path, size and ctime (a file
+#     cannot be written, replaced or re-extracted without its ctime
+#     changing), the outputs of gcc's -fstack-usage/-fcallgraph-info
+#     (*.su, *.ci, which stack-check.sh's probes leave in $kdir) aside;
+#   - the tools: every installed Debian package and its version (the
+#     compilers, binutils, sparse, pahole, make, ccache; nobs's own
+#     packages aside), the path, size and ctime of each tool the build
+#     runs as PATH resolves it, the content of unstable's sparse from
+#     scripts/sparse.sh, and whether this kernel is marked for it;
+#   - how it is run: this script and lib.sh, the make arguments, PATH,
+#     $dst, and the environment kbuild, gcc and the kernel's scripts read
+#     (ARCH, CROSS_COMPILE, the tool variables, every *FLAGS, LLVM*,
+#     KBUILD_*, CHECK, W, C, V, O, LANG, LC_*, gcc's GCC_* and include
+#     paths, SOURCE_DATE_EPOCH, PYTHON*, PERL*, NOBS_*, CCACHE_*, and
+#     MAKEFLAGS without make's jobserver and -j).
+# A failed build is never kept: a failure is always a fresh one.
+# NOBS_KBUILD_CACHE=0: build every time.
+slot=$NOBS_CACHE/kbuild-results/$(nobs_arch_dir)$id${test_build:+-test}
+msgs=$dst/.kbuild-messages
+: >"$msgs"
+say() { nobs_log "$*"; echo "$*" >>"$msgs"; }
+build_key() {
+	local src t cross
+	set +e
+	src=$(sed -n 's/^include \(.*\)\/Makefile$/\1/p' "$kdir/Makefile")
+	cross=$(nobs_cross_prefix)
+	{
+		echo "id=$id kver=$kver kdir=$kdir dst=$dst test=$test_build arch=$NOBS_ARCH"
+		printf 'arg=%s\n' "${arch_args[@]}" "$@"
+		echo "PATH=$PATH"
+		env | grep -E '^(ARCH|SRCARCH|CROSS_COMPILE|CC|CPP|LD|AS|AR|NM|STRIP|OBJCOPY|OBJDUMP|READELF|HOSTCC|HOSTCXX|HOSTLD|[A-Z]*FLAGS|LLVM[A-Z_]*|KBUILD_[A-Z_]*|CHECK|CF|W|C|V|O|LANG|LC_[A-Z]*|GCC_[A-Z_]*|COMPILER_PATH|LIBRARY_PATH|C_INCLUDE_PATH|CPATH|DEPENDENCIES_OUTPUT|SUNPRO_DEPENDENCIES|SOURCE_DATE_EPOCH|PYTHON[A-Z_]*|PERL[A-Z0-9_]*|NOBS_[A-Z_]*|CCACHE_[A-Z_]*)=' | sort
+		echo "MAKEFLAGS=${MAKEFLAGS:-}" | sed -E 's/ ?--jobserver-(auth|fds)=[^ ]*//g; s/ ?-j[0-9]*//g'
+		sha256sum "$NOBS_ROOT/scripts/kbuild.sh" "$NOBS_ROOT/scripts/lib.sh" | cut -d' ' -f1
+		(cd "$dst" && find . -type f ! -name .kbuild-messages -print0 | sort -z | xargs -0 sha256sum)
+		# shellcheck disable=SC2086 # $src: none, or one directory
+		find -L "$kdir" $src -type f ! -name '*.su' ! -name '*.ci' -printf '%p %s %C@\n' | sort
+		dpkg-query -W -f '${Package}:${Architecture} ${Version} ${db:Status-Abbrev}\n' | grep -v '^nobs-'
+		for t in make gcc cc as ld objdump objcopy nm readelf ar strip sparse pahole python3 perl ccache \
+			"${cross}gcc" "${cross}as" "${cross}ld" "${cross}objcopy" "${cross}objdump" "${cross}nm"; do
+			t=$(command -v "$t") && stat -L -c '%n %s %Z' "$t"
+		done
+		[ ! -x "$NOBS_CACHE/tools/sparse/sparse" ] || sha256sum "$NOBS_CACHE/tools/sparse/sparse"
+		[ ! -f "$old_mark" ] || echo "sparse-too-old"
+	} 2>&1 | sha256sum | cut -d' ' -f1
+}
 kbuild() {
 	make -C "$kdir" M="$dst" "${arch_args[@]}" W=1 C=1 "$@" modules >"$log" 2>&1 &&
 		! grep -Eq 'warning:|error:|Error|objtool|C=1 specified, but' "$log"
@@ -60,20 +113,52 @@ old_sparse="C=1 specified, but .* is not available or not up to date|invalid arg
 old_mark=$NOBS_CACHE/sparse-too-old/$(nobs_arch_dir)$kver
 new_sparse() {
 	sp=$("$NOBS_ROOT/scripts/sparse.sh")
-	nobs_log "$id: $(sparse --version 2>&1 | head -n 1) is too old for $kver's headers: checking with $sp"
+	say "$id: $(sparse --version 2>&1 | head -n 1) is too old for $kver's headers: checking with $sp"
 	! kbuild CHECK="$sp" "$@" || ok=1
 }
-if [ -f "$old_mark" ]; then
-	new_sparse "$@"
-elif kbuild "$@"; then
+key=
+[ "${NOBS_KBUILD_CACHE:-1}" = 0 ] || key=$(build_key "$@")
+[[ $key =~ ^[0-9a-f]{64}$ ]] || key=
+# (the kept tree is named by its key: a hit cannot read another key's)
+if [ -n "$key" ] && [ -f "$slot/$key.tar" ] && tar -C "$dst" -xf "$slot/$key.tar"; then
+	while IFS= read -r m; do nobs_log "$m"; done <"$msgs"
+	nobs_log "$id: the result of a passed build with the same key (${key:0:12}: $slot)"
 	ok=1
-elif grep -Eq "$old_sparse" "$log"; then
-	mkdir -p "$(dirname "$old_mark")"
-	touch "$old_mark"
-	make -C "$kdir" M="$dst" clean >/dev/null 2>&1 || true
-	new_sparse "$@"
+else
+	if [ -n "$key" ] && [ -f "$slot/$key.tar" ]; then
+		# a kept tree that did not unpack: build from a fresh copy
+		rm -rf "$dst"
+		mkdir -p "$dst"
+		nobs_copy_tree "$dst"
+		: >"$msgs"
+	fi
+	if [ -f "$old_mark" ]; then
+		new_sparse "$@"
+	elif kbuild "$@"; then
+		ok=1
+	elif grep -Eq "$old_sparse" "$log"; then
+		mkdir -p "$(dirname "$old_mark")"
+		touch "$old_mark"
+		make -C "$kdir" M="$dst" clean >/dev/null 2>&1 || true
+		new_sparse "$@"
+	fi
+	# The key was taken before the build, so a build that marked the
+	# kernel for unstable's sparse keeps its result under the key the
+	# next build (marked) will not have: one more build, then hits.
+	if [ "$ok" = 1 ] && [ -n "$key" ]; then
+		mkdir -p "$slot"
+		(
+			flock 9
+			tar -C "$dst" -cf "$slot/.$key.tmp" . &&
+				mv "$slot/.$key.tmp" "$slot/$key.tar" &&
+				find "$slot" -maxdepth 1 -name '*.tar' ! -name "$key.tar" -delete
+		) 9>"$slot/.lock" || rm -f "$slot/.$key.tmp" "$slot/$key.tar"
+	fi
 fi
 [ "$ok" = 1 ] || grep -E 'warning:|error:|Error|objtool|C=1 specified' "$log" || tail -n 30 "$log"
+# The key of what $dst was built from, for what builds on it
+# (stack-check.sh's call graphs).
+[ "$ok" != 1 ] || [ -z "$key" ] || echo "$key" >"$dst/.kbuild-key"
 nobs_add "$ok" $((1 - ok)) 0
 # The exports: the names in the module's symbol table (__ksymtab_NAME) and
 # modpost's Module.symvers (name, export type, namespace).

@@ -12,8 +12,9 @@ export NOBS_ROOT NOBS_CACHE NOBS_BUILD NOBS_VECTORS NOBS_VERSION
 # scripts and their makes run (/usr/lib/ccache first in PATH), its objects
 # in $NOBS_CACHE/ccache, so that a warm run compiles again only what
 # changed: the module builds against each kernel (their warnings are
-# replayed from the cache; sparse, objtool and the ENDBR check run every
-# time), the userspace harness, the fuzzers, the guest programs.  A result
+# replayed from the cache; sparse and objtool run again unless
+# scripts/kbuild.sh takes the whole passed build from its own result
+# cache, the ENDBR check every time), the userspace harness, the fuzzers, the guest programs.  A result
 # is reused only for the same compiler, arguments, directory and
 # preprocessed input.  The self-built test kernels are cached whole
 # (scripts/build-test-kernel.sh builds them without it); the boards' DKMS
@@ -532,19 +533,25 @@ nobs_guest_debs() {
 
 # nobs_guest_progs DIR C_FILE...: the guest's programs, static, into DIR/bin
 # (built for NOBS_ARCH), and the vectors ($NOBS_VECTORS) into DIR/vectors.
+# Each is compiled (-c) and linked in two commands: ccache keeps only a
+# compile, never a compile-and-link, and every VM suite builds them.
 nobs_guest_progs() {
-	local r=$1 p cc
+	local r=$1 p cc o objs rc=0
 	shift
 	cc=$(nobs_cross_prefix)gcc
 	mkdir -p "$r/bin" "$r/vectors"
 	nobs_vectors
+	objs=$(mktemp -d)
 	for p in "$@"; do
 		[ -f "$p" ] || continue
-		"$cc" -static -O2 -Wall -Werror -I"$NOBS_ROOT/tests/vm/progs" \
-			-I"$NOBS_ROOT/include" \
-			-o "$r/bin/$(basename "$p" .c)" "$p"
+		o=$objs/$(basename "$p" .c).o
+		"$cc" -O2 -Wall -Werror -I"$NOBS_ROOT/tests/vm/progs" \
+			-I"$NOBS_ROOT/include" -c -o "$o" "$p" &&
+			"$cc" -static -O2 -o "$r/bin/$(basename "$p" .c)" "$o" || rc=1
 	done
+	rm -rf "$objs"
 	cp -r "$NOBS_VECTORS/." "$r/vectors/"
+	return $rc
 }
 
 # nobs_csidh1024_fresh FILE: one line of fresh CSIDH-1024 keys and results

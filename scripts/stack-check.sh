@@ -34,14 +34,38 @@ for arch in "${@:-x86_64 arm64 riscv64 ppc64le}"; do
 		# cache (a hit writes the object, never the graph).
 		ok=1
 		"$NOBS_ROOT/scripts/kbuild.sh" "$id" >/dev/null || ok=
-		for o in "${cores[@]}"; do
-			[ -n "$ok" ] || break
-			rm -f "$dir/$o" "$dir/${o%.o}.ci"
-			CCACHE_DISABLE=1 make -C "$kdir" M="$dir" "${args[@]}" \
-				KCFLAGS="-fcallgraph-info=su -dumpdir $dir/isogeny/" "$o" \
-				>>"$dir/stack-check.log" 2>&1 &&
-				[ -s "$dir/${o%.o}.ci" ] || ok=
-		done
+		# The graphs are kept ($NOBS_CACHE/stack-check, the newest
+		# per architecture) under the key of kbuild.sh's build they
+		# come from (its sources, kernel tree, tools and environment:
+		# kbuild.sh's result cache) and of this script (the
+		# compiles' arguments): with the same key, the compiles would
+		# write the same graphs.  stack-depth.py reads them every time.
+		ckey=
+		if [ -n "$ok" ] && [ -s "$dir/.kbuild-key" ]; then
+			ckey=$({ cat "$dir/.kbuild-key"; sha256sum "$0"; } | sha256sum | cut -d' ' -f1)
+		fi
+		cslot=$NOBS_CACHE/stack-check/$a
+		if [ -n "$ckey" ] && [ -d "$cslot/$ckey" ]; then
+			cp "$cslot/$ckey"/*.ci "$dir/isogeny/" || ok=
+			[ -z "$ok" ] || echo "== $a: the call graphs of a build with the same key (${ckey:0:12}: $cslot)" >&2
+		else
+			for o in "${cores[@]}"; do
+				[ -n "$ok" ] || break
+				rm -f "$dir/$o" "$dir/${o%.o}.ci"
+				CCACHE_DISABLE=1 make -C "$kdir" M="$dir" "${args[@]}" \
+					KCFLAGS="-fcallgraph-info=su -dumpdir $dir/isogeny/" "$o" \
+					>>"$dir/stack-check.log" 2>&1 &&
+					[ -s "$dir/${o%.o}.ci" ] || ok=
+			done
+			if [ -n "$ok" ] && [ -n "$ckey" ]; then
+				rm -rf "$cslot"
+				mkdir -p "$cslot/.$ckey"
+				# every graph stack-depth.py reads (the probes'
+				# too: compiled again with the first object)
+				cp "$dir"/isogeny/*.ci "$cslot/.$ckey/"
+				mv "$cslot/.$ckey" "$cslot/$ckey"
+			fi
+		fi
 		if [ -z "$ok" ]; then
 			echo "  FAIL  $a: the build against $id failed"
 			echo "stack depth ($a): 0 passed, 1 failed"
