@@ -3,7 +3,7 @@
 # kbuild.sh [-t] ID|SERIES [make args]: build nobs.ko against that Debian kernel
 # (a kernel ID of scripts/lib.sh, e.g. 6.1, 6.12, trixie, backports, or a
 # series such as 7.3; its build directory from scripts/fetch-kernel.sh -b)
-# in a private copy of the tree (build/kmod/<ID>), with W=1 and sparse
+# in a private copy of the tree (left in build/kmod/<ID>), with W=1 and sparse
 # (C=1).  Any warning or error, including objtool's, fails.  Where the
 # kernel's Makefile finds Debian 12's sparse too old for its headers (7.x:
 # scripts/checker-valid.sh wants __typeof_unqual__, which sparse 0.6.4
@@ -42,19 +42,30 @@ if [ -n "$test_build" ]; then
 	dst=$NOBS_BUILD/kmod-test/$(nobs_arch_dir)$id
 	set -- NOBS_TEST_HOOKS=1 "$@"
 fi
-rm -rf "$dst"
-mkdir -p "$dst"
-nobs_copy_tree "$dst"
-log=$dst/build.log
+# The build runs in a directory of the cache whose path depends only on
+# the kernel ID, architecture and build kind ($wdir), never on where the
+# checkout is: the compiler cache then hits, from any clone, for every
+# object whose inputs are the same (the objects' paths are in their
+# arguments and debug information), and so does the result cache below.
+# One build a directory at a time (the lock); the tree is moved to $dst
+# when it is done.
+wdir=$NOBS_CACHE/kbuild-work/$(nobs_arch_dir)$id${test_build:+-test}
+mkdir -p "$(dirname "$wdir")"
+exec 8>"$wdir.lock"
+flock 8
+rm -rf "$wdir" "$dst"
+mkdir -p "$wdir" "$(dirname "$dst")"
+nobs_copy_tree "$wdir"
+log=$wdir/build.log
 nobs_log "$id: building against $kver ($kdir)"
 ok=0
-# The result cache: a build that passed is kept (the whole of $dst: the
+# The result cache: a build that passed is kept (the whole of $wdir: the
 # module, its objects, Module.symvers, the log) in one slot per kernel ID,
 # architecture and build kind, with the key of everything it was made
 # from; a later build with the same key takes it instead of building
 # again, and the checks below (exports, ENDBR) run on it as on a fresh
 # one.  The key (build_key) covers:
-#   - the sources: the content of every file nobs_copy_tree put in $dst;
+#   - the sources: the content of every file nobs_copy_tree put in $wdir;
 #   - the kernel tree: every file under $kdir and under the source tree its
 #     Makefile includes, symlinks followed: path, size and ctime (a file
 #     cannot be written, replaced or re-extracted without its ctime
@@ -66,7 +77,7 @@ ok=0
 #     runs as PATH resolves it, the content of unstable's sparse from
 #     scripts/sparse.sh, and whether this kernel is marked for it;
 #   - how it is run: this script and lib.sh, the make arguments, PATH,
-#     $dst, and the environment kbuild, gcc and the kernel's scripts read
+#     $wdir, and the environment kbuild, gcc and the kernel's scripts read
 #     (ARCH, CROSS_COMPILE, the tool variables, every *FLAGS, LLVM*,
 #     KBUILD_*, CHECK, W, C, V, O, LANG, LC_*, gcc's GCC_* and include
 #     paths, SOURCE_DATE_EPOCH, PYTHON*, PERL*, NOBS_*, CCACHE_*, and
@@ -74,7 +85,7 @@ ok=0
 # A failed build is never kept: a failure is always a fresh one.
 # NOBS_KBUILD_CACHE=0: build every time.
 slot=$NOBS_CACHE/kbuild-results/$(nobs_arch_dir)$id${test_build:+-test}
-msgs=$dst/.kbuild-messages
+msgs=$wdir/.kbuild-messages
 : >"$msgs"
 say() { nobs_log "$*"; echo "$*" >>"$msgs"; }
 build_key() {
@@ -83,13 +94,13 @@ build_key() {
 	src=$(sed -n 's/^include \(.*\)\/Makefile$/\1/p' "$kdir/Makefile")
 	cross=$(nobs_cross_prefix)
 	{
-		echo "id=$id kver=$kver kdir=$kdir dst=$dst test=$test_build arch=$NOBS_ARCH"
+		echo "id=$id kver=$kver kdir=$kdir dir=$wdir test=$test_build arch=$NOBS_ARCH"
 		printf 'arg=%s\n' "${arch_args[@]}" "$@"
 		echo "PATH=$PATH"
 		env | grep -E '^(ARCH|SRCARCH|CROSS_COMPILE|CC|CPP|LD|AS|AR|NM|STRIP|OBJCOPY|OBJDUMP|READELF|HOSTCC|HOSTCXX|HOSTLD|[A-Z]*FLAGS|LLVM[A-Z_]*|KBUILD_[A-Z_]*|CHECK|CF|W|C|V|O|LANG|LC_[A-Z]*|GCC_[A-Z_]*|COMPILER_PATH|LIBRARY_PATH|C_INCLUDE_PATH|CPATH|DEPENDENCIES_OUTPUT|SUNPRO_DEPENDENCIES|SOURCE_DATE_EPOCH|PYTHON[A-Z_]*|PERL[A-Z0-9_]*|NOBS_[A-Z_]*|CCACHE_[A-Z_]*)=' | sort
 		echo "MAKEFLAGS=${MAKEFLAGS:-}" | sed -E 's/ ?--jobserver-(auth|fds)=[^ ]*//g; s/ ?-j[0-9]*//g'
 		sha256sum "$NOBS_ROOT/scripts/kbuild.sh" "$NOBS_ROOT/scripts/lib.sh" | cut -d' ' -f1
-		(cd "$dst" && find . -type f ! -name .kbuild-messages -print0 | sort -z | xargs -0 sha256sum)
+		(cd "$wdir" && find . -type f ! -name .kbuild-messages -print0 | sort -z | xargs -0 sha256sum)
 		# shellcheck disable=SC2086 # $src: none, or one directory
 		find -L "$kdir" $src -type f ! -name '*.su' ! -name '*.ci' -printf '%p %s %C@\n' | sort
 		dpkg-query -W -f '${Package}:${Architecture} ${Version} ${db:Status-Abbrev}\n' | grep -v '^nobs-'
@@ -102,7 +113,7 @@ build_key() {
 	} 2>&1 | sha256sum | cut -d' ' -f1
 }
 kbuild() {
-	make -C "$kdir" M="$dst" "${arch_args[@]}" W=1 C=1 "$@" modules >"$log" 2>&1 &&
+	make -C "$kdir" M="$wdir" "${arch_args[@]}" W=1 C=1 "$@" modules >"$log" 2>&1 &&
 		! grep -Eq 'warning:|error:|Error|objtool|C=1 specified, but' "$log"
 }
 # (riscv64: Debian 12's sparse also refuses the kernel's -march with
@@ -120,16 +131,16 @@ key=
 [ "${NOBS_KBUILD_CACHE:-1}" = 0 ] || key=$(build_key "$@")
 [[ $key =~ ^[0-9a-f]{64}$ ]] || key=
 # (the kept tree is named by its key: a hit cannot read another key's)
-if [ -n "$key" ] && [ -f "$slot/$key.tar" ] && tar -C "$dst" -xf "$slot/$key.tar"; then
+if [ -n "$key" ] && [ -f "$slot/$key.tar" ] && tar -C "$wdir" -xf "$slot/$key.tar"; then
 	while IFS= read -r m; do nobs_log "$m"; done <"$msgs"
 	nobs_log "$id: the result of a passed build with the same key (${key:0:12}: $slot)"
 	ok=1
 else
 	if [ -n "$key" ] && [ -f "$slot/$key.tar" ]; then
 		# a kept tree that did not unpack: build from a fresh copy
-		rm -rf "$dst"
-		mkdir -p "$dst"
-		nobs_copy_tree "$dst"
+		rm -rf "$wdir"
+		mkdir -p "$wdir"
+		nobs_copy_tree "$wdir"
 		: >"$msgs"
 	fi
 	if [ -f "$old_mark" ]; then
@@ -139,7 +150,7 @@ else
 	elif grep -Eq "$old_sparse" "$log"; then
 		mkdir -p "$(dirname "$old_mark")"
 		touch "$old_mark"
-		make -C "$kdir" M="$dst" clean >/dev/null 2>&1 || true
+		make -C "$kdir" M="$wdir" clean >/dev/null 2>&1 || true
 		new_sparse "$@"
 	fi
 	# The key was taken before the build, so a build that marked the
@@ -149,12 +160,15 @@ else
 		mkdir -p "$slot"
 		(
 			flock 9
-			tar -C "$dst" -cf "$slot/.$key.tmp" . &&
+			tar -C "$wdir" -cf "$slot/.$key.tmp" . &&
 				mv "$slot/.$key.tmp" "$slot/$key.tar" &&
 				find "$slot" -maxdepth 1 -name '*.tar' ! -name "$key.tar" -delete
 		) 9>"$slot/.lock" || rm -f "$slot/.$key.tmp" "$slot/$key.tar"
 	fi
 fi
+mv "$wdir" "$dst"
+exec 8>&-
+log=$dst/build.log
 [ "$ok" = 1 ] || grep -E 'warning:|error:|Error|objtool|C=1 specified' "$log" || tail -n 30 "$log"
 # The key of what $dst was built from, for what builds on it
 # (stack-check.sh's call graphs).
