@@ -16,7 +16,10 @@ export NOBS_ROOT NOBS_CACHE NOBS_BUILD NOBS_VECTORS NOBS_VERSION
 # scripts/kbuild.sh takes the whole passed build from its own result
 # cache, the ENDBR check every time), the userspace harness, the fuzzers, the guest programs.  A result
 # is reused only for the same compiler, arguments, directory and
-# preprocessed input.  The self-built test kernels are cached whole
+# preprocessed input; paths under the checkout count relative to it
+# (CCACHE_BASEDIR; the harness maps its path to "." in the objects), and
+# kbuild.sh builds in a directory of $NOBS_CACHE, so that a warm run in
+# another clone hits too.  The self-built test kernels are cached whole
 # (scripts/build-test-kernel.sh builds them without it); the boards' DKMS
 # builds in their own Debian system, without it.  NOBS_CCACHE=0: none.
 if [ "${NOBS_CCACHE:-1}" != 0 ] && [ -x /usr/lib/ccache/gcc ]; then
@@ -26,7 +29,8 @@ if [ "${NOBS_CCACHE:-1}" != 0 ] && [ -x /usr/lib/ccache/gcc ]; then
 	esac
 	CCACHE_DIR=${CCACHE_DIR:-$NOBS_CACHE/ccache}
 	CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-4G}
-	export PATH CCACHE_DIR CCACHE_MAXSIZE
+	CCACHE_BASEDIR=${CCACHE_BASEDIR:-$NOBS_ROOT}
+	export PATH CCACHE_DIR CCACHE_MAXSIZE CCACHE_BASEDIR
 fi
 
 nobs_log() { printf '== %s\n' "$*" >&2; }

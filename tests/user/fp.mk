@@ -79,7 +79,7 @@ $(BUILD)/$(1)_arm64.bin: $(ROOT)/tests/user/test_fp.c $(FP_CORE) \
 	    $(FP_CROSS)gcc -static -x c - -lgmp -o $$@.probe 2>/dev/null; then \
 		rm -f $$@.probe; \
 		echo "$(FP_CROSS)gcc ... -o $$@"; \
-		$(CC_SPLIT) $(FP_CROSS)gcc $(USER_CFLAGS) -O1 -static $(FP_ASFLAGS) $(2) \
+		$(CC_SPLIT) $(FP_CROSS)gcc $(USER_CFLAGS) $(CROSS_CFLAGS) $(FP_ASFLAGS) $(2) \
 			-o $$@ $$(filter-out %_tmpl.c,$$(filter %.c %.S,$$^)) -lgmp; \
 	else \
 		rm -f $$@.probe; \

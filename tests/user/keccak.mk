@@ -137,7 +137,7 @@ $$(BUILD)/$(1)_arm64.bin: $$(ROOT)/tests/user/$(1).c \
 	@mkdir -p $$(@D)
 	@if command -v $$(KECCAK_CROSS)gcc >/dev/null 2>&1; then \
 		echo "$$(KECCAK_CROSS)gcc ... -o $$@"; \
-		$$(CC_SPLIT) $$(KECCAK_CROSS)gcc $$(USER_CFLAGS) -O1 -static \
+		$$(CC_SPLIT) $$(KECCAK_CROSS)gcc $$(USER_CFLAGS) $$(CROSS_CFLAGS) \
 			$$(KECCAK_DEFS_aarch64) $$(KECCAK_ASFLAGS) \
 			-I$$(ROOT)/tests/user -o $$@ \
 			$$(filter %.c %.S,$$^); \

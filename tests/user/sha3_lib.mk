@@ -51,7 +51,7 @@ $(BUILD)/test_sha3_lib_arm64.bin: $(ROOT)/tests/user/test_sha3_lib.c \
 	@mkdir -p $(@D)
 	@if command -v $(KECCAK_CROSS)gcc >/dev/null 2>&1; then \
 		echo "$(KECCAK_CROSS)gcc ... -o $@"; \
-		$(CC_SPLIT) $(KECCAK_CROSS)gcc $(USER_CFLAGS) -O1 -static \
+		$(CC_SPLIT) $(KECCAK_CROSS)gcc $(USER_CFLAGS) $(CROSS_CFLAGS) \
 			$(KECCAK_DEFS_aarch64) -DNOBS_NO_OPENSSL \
 			$(KECCAK_ASFLAGS) -I$(ROOT)/tests/user \
 			-DNOBS_ROOT='"$(ROOT)"' \
