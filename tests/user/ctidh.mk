@@ -25,3 +25,22 @@ $(BUILD)/test_ctidh1024_common: $(ROOT)/tests/user/test_ctidh_common.c \
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(FP_ASFLAGS) -DTEST_CSIDH1024 \
 		-DNOBS_ROOT='"$(ROOT)"' -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+
+# The CTIDH-512 core (isogeny/ctidh512.c on the template
+# ctidh_action_tmpl.c, over fp512, validating with csidh512): high-ctidh's
+# records (test_ctidh512) and the operation counts between public events
+# (test_ctidh_ops).
+CTIDH_CORE := $(ROOT)/isogeny/ctidh512.c $(ROOT)/isogeny/ctidh512.h \
+	$(ROOT)/isogeny/ctidh512_tables.h $(ROOT)/isogeny/ctidh.h \
+	$(ROOT)/isogeny/ctidh_tmpl.h $(ROOT)/isogeny/ctidh_action_tmpl.c \
+	$(CSIDH_CORE)
+
+USER_TESTS += $(BUILD)/test_ctidh512
+
+$(BUILD)/test_ctidh512: $(ROOT)/tests/user/test_ctidh512.c $(CTIDH_CORE) \
+		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/vectors_json.h \
+		$(ROOT)/tests/user/csidh_param.h
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(CSIDH_CFLAGS) \
+		-DNOBS_ROOT='"$(ROOT)"' -o $@ \
+		$(filter-out %_tmpl.c,$(filter %.c %.S,$^))
