@@ -339,21 +339,24 @@ static void NOBS_CTIDHX(elligator)(struct nobs_ctidh_state *st)
 	struct NOBS_FPX_T u, u2, d, m, t, x1;
 	u8 buf[8 * NOBS_FPX_LIMBS];
 	u64 a0, sq;
-	int bad;
+	int big, bad;
 
 	for (;;) {
 		st->env->random(st->env->ctx, buf, sizeof(buf));
 		buf[sizeof(buf) - 1] &= NOBS_CTIDHX_SAMPLE_MASK;
-		bad = NOBS_FPX(from_bytes)(&u, buf) != 0;
-		if (!bad) {
+		big = NOBS_FPX(from_bytes)(&u, buf) != 0;
+		bad = big;
+		if (!big) {
 			NOBS_FPX(sqr)(&u2, &u);
 			bad = NOBS_FPX(is_zero)(&u) ||
 			      NOBS_FPX(eq)(&u2, &NOBS_FPX(one));
 		}
+		nobs_ctidh_public(big);
 		nobs_ctidh_public(bad);
 		if (!bad)
 			break;
-		nobs_ctidh_count_event(NOBS_CTIDH_EV_REJECT, 0, 0, 0);
+		/* which check refused u: u >= p, or u = 0 or u^2 = 1 */
+		nobs_ctidh_count_event(NOBS_CTIDH_EV_REJECT, 0, 0, big ? 1 : 2);
 	}
 	a0 = NOBS_FPX(is_zero)(&st->a);
 	NOBS_FPX(sub)(&d, &u2, &NOBS_FPX(one));
