@@ -140,6 +140,12 @@ struct nobs_ctidh_pt {
  * @na: the codomain (@na : @nc)
  * @nc: see @na
  * @mul: the kernel multiples: s K, (s - 1) K and a temporary
+ * @pa: the isogeny's product of X_s + Z_s over its kernel multiples
+ * @pd: its product of X_s - Z_s
+ * @sx: per pushed point, the product its image's X takes
+ * @sz: the same for Z
+ * @qm: per pushed point, X - Z
+ * @qp: per pushed point, X + Z
  * @r: a ladder's two points and its difference
  * @env: the caller's hooks
  * @err: 0, or what the yield hook answered to stop
@@ -158,6 +164,7 @@ struct nobs_ctidh_state {
 	struct nobs_ctidh_pt p[2], k, img[2];
 	struct NOBS_FPX_T na, nc;
 	struct nobs_ctidh_pt mul[3];
+	struct NOBS_FPX_T pa, pd, sx[2], sz[2], qm[2], qp[2];
 	struct nobs_ctidh_pt r[3];
 	const struct nobs_csidh_env *env;
 	int err;
@@ -265,8 +272,8 @@ static void NOBS_CTIDHX(xadd)(struct nobs_ctidh_pt *r,
  * nbits; k may be secret and below 2^nbits): from (infinity, p), one xADD
  * and one xDBL a bit, the order of the pair swapped by masks.
  */
-static void NOBS_CTIDHX(xmul)(struct nobs_ctidh_pt *p, u64 k, int nbits,
-			      struct nobs_ctidh_state *st)
+static noinline void NOBS_CTIDHX(xmul)(struct nobs_ctidh_pt *p, u64 k,
+				       int nbits, struct nobs_ctidh_state *st)
 {
 	struct nobs_ctidh_pt *r0 = &st->r[0], *r1 = &st->r[1], *d = &st->r[2];
 	u64 bit;
@@ -334,7 +341,7 @@ static s64 NOBS_CTIDHX(coin)(u64 num, u64 den,
  * x1 (times a square) tells.  p[0] gets the one on the curve, p[1] the
  * other, by a conditional swap.  Only the rejections of u are revealed.
  */
-static void NOBS_CTIDHX(elligator)(struct nobs_ctidh_state *st)
+static noinline void NOBS_CTIDHX(elligator)(struct nobs_ctidh_state *st)
 {
 	struct NOBS_FPX_T u, u2, d, m, t, x1;
 	u8 buf[8 * NOBS_FPX_LIMBS];
@@ -396,18 +403,20 @@ static void NOBS_CTIDHX(elligator)(struct nobs_ctidh_state *st)
  * d'), C' = a' - d'.  Images (Costello-Hisil): X' = X prod ((X - Z)(X_s +
  * Z_s) + (X + Z)(X_s - Z_s))^2, Z' likewise with the difference.
  */
-static void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st, s64 l, int hi,
-				 int npush)
+static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
+					  s64 l, int hi, int npush)
 {
-	struct NOBS_FPX_T pa, pd, sx[2], sz[2], qm[2], qp[2], tp, tm, u, v;
+	struct NOBS_FPX_T *pa = &st->pa, *pd = &st->pd, *sx = st->sx;
+	struct NOBS_FPX_T *sz = st->sz, *qm = st->qm, *qp = st->qp;
+	struct NOBS_FPX_T tp, tm, u, v;
 	struct nobs_ctidh_pt *cur = &st->mul[0], *prev = &st->mul[1];
 	struct nobs_ctidh_pt *next = &st->mul[2];
 	s64 half = (l - 1) / 2;
 	u64 off;
 	int s, j, nb = NOBS_CTIDHX(bits)(hi);
 
-	pa = NOBS_FPX(one);
-	pd = NOBS_FPX(one);
+	*pa = NOBS_FPX(one);
+	*pd = NOBS_FPX(one);
 	for (j = 0; j < npush; j++) {
 		sx[j] = NOBS_FPX(one);
 		sz[j] = NOBS_FPX(one);
@@ -441,8 +450,8 @@ static void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st, s64 l, int hi,
 		}
 		NOBS_FPX(cmov)(&tp, &NOBS_FPX(one), off);
 		NOBS_FPX(cmov)(&tm, &NOBS_FPX(one), off);
-		NOBS_FPX(mul)(&pa, &pa, &tp);
-		NOBS_FPX(mul)(&pd, &pd, &tm);
+		NOBS_FPX(mul)(pa, pa, &tp);
+		NOBS_FPX(mul)(pd, pd, &tm);
 	}
 	for (j = 0; j < npush; j++) {
 		NOBS_FPX(sqr)(&sx[j], &sx[j]);
@@ -451,25 +460,19 @@ static void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st, s64 l, int hi,
 		NOBS_FPX(mul)(&st->img[j].z, &st->p[j].z, &sz[j]);
 	}
 	for (j = 0; j < 3; j++) {
-		NOBS_FPX(sqr)(&pa, &pa);
-		NOBS_FPX(sqr)(&pd, &pd);
+		NOBS_FPX(sqr)(pa, pa);
+		NOBS_FPX(sqr)(pd, pd);
 	}
 	NOBS_FPX(add)(&u, &st->c, &st->c);
 	NOBS_FPX(add)(&v, &st->a, &u);		/* a = A + 2C */
 	NOBS_FPX(sub)(&u, &st->a, &u);		/* d = A - 2C */
 	NOBS_CTIDHX(pow_ct)(&tp, &v, (u64)l, nb);
 	NOBS_CTIDHX(pow_ct)(&tm, &u, (u64)l, nb);
-	NOBS_FPX(mul)(&pa, &pa, &tp);		/* a' */
-	NOBS_FPX(mul)(&pd, &pd, &tm);		/* d' */
-	NOBS_FPX(add)(&st->na, &pa, &pd);
+	NOBS_FPX(mul)(pa, pa, &tp);		/* a' */
+	NOBS_FPX(mul)(pd, pd, &tm);		/* d' */
+	NOBS_FPX(add)(&st->na, pa, pd);
 	NOBS_FPX(add)(&st->na, &st->na, &st->na);
-	NOBS_FPX(sub)(&st->nc, &pa, &pd);
-	memzero_explicit(&pa, sizeof(pa));
-	memzero_explicit(&pd, sizeof(pd));
-	memzero_explicit(sx, sizeof(sx));
-	memzero_explicit(sz, sizeof(sz));
-	memzero_explicit(qm, sizeof(qm));
-	memzero_explicit(qp, sizeof(qp));
+	NOBS_FPX(sub)(&st->nc, pa, pd);
 	memzero_explicit(&tp, sizeof(tp));
 	memzero_explicit(&tm, sizeof(tm));
 	memzero_explicit(&u, sizeof(u));
@@ -523,7 +526,8 @@ static bool NOBS_CTIDHX(pause)(struct nobs_ctidh_state *st)
 }
 
 /* One round over the n batches of st->batch (mask: the same as bits). */
-static void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n, u32 mask)
+static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
+					u32 mask)
 {
 	int i, j, q, b, lo, hi, nb, npush;
 	s64 ok, iso, lmin;
@@ -549,6 +553,8 @@ static void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n, u32 mask)
 							  nb, st);
 			}
 			lo = hi;
+			if (NOBS_CTIDHX(pause)(st))
+				return;
 		}
 	}
 	nobs_ctidh_count_event(NOBS_CTIDH_EV_SAMPLED, mask, 0, 0);
@@ -655,6 +661,58 @@ static noinline int NOBS_CTIDHX(action)(struct NOBS_FPX_T *a_out,
 	return 0;
 }
 
+/*
+ * The stack below the entry points keeps the last values of the action's
+ * frames (curves, points, the field's temporaries and spills).  As the
+ * CSIDH cores do (csidh_action_tmpl.c, where the reasons are), the entry
+ * points overwrite, right after the action, more stack than it uses (at
+ * most 2 KiB: its state is the workspace): NOBS_CTIDH_SCRUB_CHUNKS nested
+ * frames of 1 KiB, twice as many with KASAN, then again shifted by half a
+ * chunk, never past the end of the stack.
+ */
+#define NOBS_CTIDH_SCRUB_CHUNK	1024
+#ifdef CONFIG_KASAN
+#define NOBS_CTIDH_SCRUB_CHUNKS	6
+#else
+#define NOBS_CTIDH_SCRUB_CHUNKS	3
+#endif
+#define NOBS_CTIDH_SCRUB_FRAME	(NOBS_CTIDH_SCRUB_CHUNK + 128)
+#define NOBS_CTIDH_SCRUB_SPARE	(1024 + NOBS_CTIDH_SCRUB_FRAME / 2)
+
+static noinline __no_sanitize_address void
+NOBS_CTIDHX(scrub_stack)(unsigned int chunks)
+{
+	u8 buf[NOBS_CTIDH_SCRUB_CHUNK];
+
+	/* Not a tail call: each chunk is a frame below the previous one. */
+	if (chunks > 1)
+		NOBS_CTIDHX(scrub_stack)(chunks - 1);
+	memzero_explicit(buf, sizeof(buf));
+}
+
+static noinline __no_sanitize_address void
+NOBS_CTIDHX(scrub_shifted)(unsigned int chunks)
+{
+	u8 buf[NOBS_CTIDH_SCRUB_CHUNK / 2];
+
+	NOBS_CTIDHX(scrub_stack)(chunks);
+	memzero_explicit(buf, sizeof(buf));
+}
+
+static void NOBS_CTIDHX(scrub)(void)
+{
+	unsigned long room = nobs_stack_room(), fit;
+	unsigned int n;
+
+	if (room < NOBS_CTIDH_SCRUB_SPARE + NOBS_CTIDH_SCRUB_FRAME)
+		return;
+	fit = (room - NOBS_CTIDH_SCRUB_SPARE) / NOBS_CTIDH_SCRUB_FRAME;
+	n = fit < NOBS_CTIDH_SCRUB_CHUNKS ? (unsigned int)fit :
+					    NOBS_CTIDH_SCRUB_CHUNKS;
+	NOBS_CTIDHX(scrub_stack)(n);
+	NOBS_CTIDHX(scrub_shifted)(n);
+}
+
 /* The workspace's state; the caller's struct is big enough for it. */
 static struct nobs_ctidh_state *NOBS_CTIDHX(ws_state)(struct nobs_ctidh_ws *ws)
 {
@@ -719,6 +777,7 @@ int NOBS_CTIDHX(public_key)(u8 pk[NOBS_CTIDHX_PUBLIC_KEY_SIZE],
 	if (!err) {
 		err = NOBS_CTIDHX(action)(&a, &NOBS_FPX(zero),
 					  (const s8 *)sk, st, env);
+		NOBS_CTIDHX(scrub)();
 		if (!err)
 			NOBS_FPX(to_bytes)(pk, &a);
 		memzero_explicit(&a, sizeof(a));
@@ -764,6 +823,7 @@ int NOBS_CTIDHX(shared_secret)(u8 ss[NOBS_CTIDHX_SHARED_SECRET_SIZE],
 		err = NOBS_FPX(from_bytes)(&a, peer) ? -EINVAL : 0;
 	if (!err) {
 		err = NOBS_CTIDHX(action)(&a, &a, (const s8 *)sk, st, env);
+		NOBS_CTIDHX(scrub)();
 		if (!err)
 			NOBS_FPX(to_bytes)(ss, &a);
 	}

@@ -6,7 +6,8 @@
  * exponent vector, pk and ss public_key_to_bytes(); tests/vectors/README.md):
  * each public key from its private key, the secret both ways, with each
  * field (the assembly where the CPU has it, the generic C); then the
- * refusals: keys past a batch's bound, and public keys that are not.
+ * refusals: keys past a batch's bound, and public keys that are not;
+ * and that the yield hook's error stops an operation.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -163,6 +164,38 @@ static void refusals(const struct rec *r)
 	      -EINVAL, "a changed public key refused", 0);
 }
 
+static int stops;
+
+/* a yield hook that stops the operation at its stops-th call */
+static int stop_at(void *ctx)
+{
+	(void)ctx;
+	return --stops ? 0 : -EINTR;
+}
+
+/* The yield hook's error stops the action; the output is zeroed. */
+static void stopped(const struct rec *r)
+{
+	static const u8 zero[PK_SIZE];
+	const struct nobs_csidh_env senv = { csidh_test_random, stop_at, &seed };
+	u8 out[PK_SIZE];
+	int at[] = { 1, 7, 100 }, i, ok;
+
+	for (i = 0; i < (int)ARRAY_SIZE(at); i++) {
+		stops = at[i];
+		memset(out, 0xa5, sizeof(out));
+		ok = nobs_ctidh512_public_key(out, r->sk_a, &senv, &ws) ==
+			-EINTR && !memcmp(out, zero, sizeof(out));
+		check(ok, "the yield hook stops public_key", at[i]);
+		stops = at[i];
+		memset(out, 0xa5, sizeof(out));
+		ok = nobs_ctidh512_shared_secret(out, r->sk_a, r->pk_b, &senv,
+						 &ws) == -EINTR &&
+		     !memcmp(out, zero, sizeof(out));
+		check(ok, "the yield hook stops shared_secret", at[i]);
+	}
+}
+
 int main(void)
 {
 	const char *dir = getenv("NOBS_VECTORS");
@@ -183,8 +216,10 @@ int main(void)
 	check(n > 0, "the vector file parses", 0);
 	for (f = nobs_test_have_fp_asm() ? 1 : 0; n > 0 && f >= 0; f--)
 		known_answers(r, n, nobs_test_fp_select(f));
-	if (n > 0)
+	if (n > 0) {
 		refusals(&r[0]);
+		stopped(&r[0]);
+	}
 	printf("SUITE: %d passed, %d failed, %d skipped\n",
 	       passed, failed, skipped);
 	return failed ? 1 : 0;

@@ -15,7 +15,9 @@
  * batch with alternating signs; random ones (each batch a random L1 norm
  * up to its bound on random primes, random signs); each key with its own
  * random stream.  A key's public key must not depend on that stream
- * either (every fourth key runs twice).  Prints min / max / mean M+S.
+ * either (every fourth key runs twice).  The yield hook measures the
+ * longest stretch between two yields, held to YIELD_BUDGET.  Prints min /
+ * max / mean M+S.
  *
  * Usage: test_ctidh_ops [random keys]   (default 24)
  */
@@ -31,6 +33,8 @@ unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
 #define PRIMES		NOBS_CTIDH512_PRIMES
 #define BATCHES		NOBS_CTIDH512_BATCHES
 #define MAX_BUCKETS	(1 << 16)
+/* multiplications and squarings between two yields, at most */
+#define YIELD_BUDGET	3584ULL
 
 static const int size[BATCHES] = { 2, 3, 4, 4, 5, 5, 6, 7, 7, 8, 8, 6, 8, 1 };
 static const int bound[BATCHES] = {
@@ -46,6 +50,19 @@ static struct bucket buckets[MAX_BUCKETS];
 static unsigned long long last_mul, last_sqr, last_event;
 static int mismatches, checked, passed, failed;
 static struct nobs_ctidh_ws ws;
+static unsigned long long yield_ops, yield_max;
+
+/* the yield hook: the longest stretch of field operations between yields */
+static int yield(void *ctx)
+{
+	unsigned long long now = nobs_fp_count_mul + nobs_fp_count_sqr;
+
+	(void)ctx;
+	if (now - yield_ops > yield_max)
+		yield_max = now - yield_ops;
+	yield_ops = now;
+	return 0;
+}
 
 static unsigned long long mix(unsigned long long h, unsigned long long v)
 {
@@ -153,7 +170,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < nfixed + nrand; i++) {
 		u64 seed = 1000 + i;
 		const struct nobs_csidh_env env = {
-			csidh_test_random, NULL, &seed
+			csidh_test_random, yield, &seed
 		};
 
 		if (i < nfixed)
@@ -167,6 +184,7 @@ int main(int argc, char **argv)
 		nobs_fp_count_mul = nobs_fp_count_sqr = 0;
 		last_mul = last_sqr = 0;
 		last_event = 0;
+		yield_ops = 0;
 		result(!nobs_ctidh512_public_key(pk, (u8 *)e, &env, &ws),
 		       "public_key");
 		tot = nobs_fp_count_mul + nobs_fp_count_sqr;
@@ -183,8 +201,11 @@ int main(int argc, char **argv)
 	}
 	result(!mismatches, "ops between public events follow them only");
 	result(checked > 1000, "segments seen again (the comparison had data)");
-	printf("ctidh512: %d keys, %d segments compared, M+S per action min %llu max %llu mean %llu\n",
-	       nfixed + nrand, checked, mn, mx, sum / (nfixed + nrand));
+	/* CSIDH-512's yields are 3072 multiplications apart at most */
+	result(yield_max <= YIELD_BUDGET, "field operations between yields");
+	printf("ctidh512: %d keys, %d segments compared, M+S per action min %llu max %llu mean %llu, at most %llu between yields\n",
+	       nfixed + nrand, checked, mn, mx, sum / (nfixed + nrand),
+	       yield_max);
 	printf("SUITE: %d passed, %d failed, 0 skipped\n", passed, failed);
 	return failed ? 1 : 0;
 }
