@@ -170,14 +170,27 @@ struct nobs_ctidh_state {
 	int err;
 };
 
-/* all ones if x is negative, else 0 */
-static inline s64 NOBS_CTIDHX(mask_neg)(s64 x)
+/*
+ * All ones if x is negative, else 0; hidden from the optimiser (as the
+ * field's masks are, fp_tmpl.c), which would otherwise turn a masked
+ * update of every slot back into a branch or into a store at a secret
+ * index.  A public index compared with a secret one is hidden too: else
+ * gcc walks the slots by their distance to the secret one, an address
+ * and a loop bound computed from it (test_ctidh_ct saw both).
+ */
+static __always_inline s64 NOBS_CTIDHX(hide)(s64 x)
 {
-	return (s64)((u64)x >> 63) * -1;
+	__asm__("" : "+r"(x));
+	return x;
+}
+
+static __always_inline s64 NOBS_CTIDHX(mask_neg)(s64 x)
+{
+	return NOBS_CTIDHX(hide)((s64)(0 - ((u64)x >> 63)));
 }
 
 /* all ones if x is not zero, else 0 */
-static inline s64 NOBS_CTIDHX(mask_nonzero)(s64 x)
+static __always_inline s64 NOBS_CTIDHX(mask_nonzero)(s64 x)
 {
 	return NOBS_CTIDHX(mask_neg)(x | -x);
 }
@@ -501,7 +514,7 @@ static void NOBS_CTIDHX(pick)(struct nobs_ctidh_state *st, int n)
 		for (j = lo; j < hi; j++) {
 			nz = NOBS_CTIDHX(mask_nonzero)(st->todo[j]) & ~found;
 			st->sign[i] ^= nz & st->neg[j];
-			st->pick[i] ^= nz & (st->pick[i] ^ j);
+			st->pick[i] ^= nz & (st->pick[i] ^ NOBS_CTIDHX(hide)(j));
 			st->prime[i] ^= nz & (st->prime[i] ^
 					      NOBS_CTIDHX(primes)[j]);
 			found |= nz;
@@ -509,7 +522,8 @@ static void NOBS_CTIDHX(pick)(struct nobs_ctidh_state *st, int n)
 		st->real[i] = found;
 		for (j = lo + 1; j < hi; j++) {
 			/* slot j holds prime j - 1 while j <= pick */
-			right = ~NOBS_CTIDHX(mask_neg)(st->pick[i] - j);
+			right = ~NOBS_CTIDHX(mask_neg)(st->pick[i] -
+						       NOBS_CTIDHX(hide)(j));
 			st->rest[j] = NOBS_CTIDHX(primes)[j] ^
 				(right & (NOBS_CTIDHX(primes)[j] ^
 					  NOBS_CTIDHX(primes)[j - 1]));
@@ -605,8 +619,9 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 		}
 		NOBS_CTIDHX(pt_cswap)(&st->p[0], &st->p[1], st->sign[i] & 1);
 		for (j = lo; j < hi; j++)
-			st->todo[j] += iso & ~NOBS_CTIDHX(mask_nonzero)(j -
-								   st->pick[i]);
+			st->todo[j] += iso &
+				~NOBS_CTIDHX(mask_nonzero)(NOBS_CTIDHX(hide)(j) -
+							   st->pick[i]);
 		st->left[b] += ok;
 		nobs_ctidh_count_event(NOBS_CTIDH_EV_STEP, mask, i, (int)-ok);
 	}

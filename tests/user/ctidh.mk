@@ -53,3 +53,13 @@ $(BUILD)/test_ctidh_ops: $(ROOT)/tests/user/test_ctidh_ops.c $(CTIDH_CORE) \
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) -O2 $(CSIDH_CFLAGS) -DNOBS_FP_COUNT \
 		-DNOBS_CTIDH_COUNT -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+
+# The valgrind constant-time check (make valgrind); NOBS_CSIDH_VALGRIND:
+# the core marks what it reveals by design as defined
+VALGRIND_TESTS += $(BUILD)/test_ctidh_ct
+
+$(BUILD)/test_ctidh_ct: $(ROOT)/tests/user/test_ctidh_ct.c $(CTIDH_CORE) \
+		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/fp_cpu.h
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(CSIDH_CFLAGS) \
+		-DNOBS_CSIDH_VALGRIND -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
