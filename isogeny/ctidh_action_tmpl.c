@@ -766,6 +766,138 @@ int NOBS_CTIDHX(check_private_key)(const u8 sk[NOBS_CTIDHX_PRIVATE_KEY_SIZE])
 	return bad ? -EINVAL : 0;
 }
 
+/*
+ * Key generation: per batch of w primes and bound S, uniform over the
+ * exponent vectors with L1 norm at most S, by the method of high-ctidh's
+ * random_boundedl1() (eprint 2021/633, section 5.2), with the same
+ * randomness consumed the same way, so that a stream gives high-ctidh's
+ * keys (test_ctidh512 checks it on the oracle's stream):
+ *
+ * - w + S random 32-bit words (little-endian), the low bit cleared, then
+ *   set on the first w: w "bars" among S "stars"; sorted (as signed
+ *   words) by a sorting network with masked compare-and-swap; a draw
+ *   where two neighbours agree but for the low bit is rejected (ties
+ *   would make the order depend on the marks: high-ctidh checks the
+ *   first w neighbours only, nobs all of them, which changes nothing but
+ *   draws with such a tie, about 2^-22 of them);
+ * - the stars before the first bar give e_0, those between bar i and bar
+ *   i + 1 give e_{i+1}: w non-negative numbers with sum at most S;
+ * - one more word gives the signs, bit i for e_i; to keep zeros at their
+ *   weight (a zero has one sign, a non-zero two), a draw is rejected with
+ *   the probability that makes each zero cost a factor 1/2 beyond the
+ *   least possible number of zeros, max(w - S, 0), read from the bits of
+ *   the zeros (the non-zeros' bits are their signs).
+ *
+ * Rejections are public (they reveal a discarded draw, nothing of the
+ * key); every other step is masks only.
+ */
+#define NOBS_CTIDH_MAX_DRAW	64
+
+/* odd-even transposition sort of r[0 .. n - 1] (signed), branch-free */
+static void NOBS_CTIDHX(sort)(s32 *r, int n)
+{
+	s64 a, b, m;
+	int pass, i;
+
+	for (pass = 0; pass < n; pass++) {
+		for (i = pass & 1; i + 1 < n; i += 2) {
+			a = r[i];
+			b = r[i + 1];
+			m = NOBS_CTIDHX(mask_neg)(b - a) & (a ^ b);
+			r[i] = (s32)(a ^ m);
+			r[i + 1] = (s32)(b ^ m);
+		}
+	}
+}
+
+static u32 NOBS_CTIDHX(le32)(const u8 *p)
+{
+	return p[0] | (u32)p[1] << 8 | (u32)p[2] << 16 | (u32)p[3] << 24;
+}
+
+/* e[0 .. w - 1]: uniform with sum |e_i| <= S (see above) */
+static void NOBS_CTIDHX(boundedl1)(s8 *e, int w, int S,
+				   const struct nobs_csidh_env *env)
+{
+	u8 buf[4 * NOBS_CTIDH_MAX_DRAW];
+	s32 r[NOBS_CTIDH_MAX_DRAW];
+	s64 bad, cnt, z, bit;
+	int n = w + S, i, j;
+
+	for (;;) {
+		env->random(env->ctx, buf, 4 * n);
+		for (j = 0; j < n; j++)
+			r[j] = (s32)((NOBS_CTIDHX(le32)(buf + 4 * j) & ~1u) |
+				     (j < w));
+		NOBS_CTIDHX(sort)(r, n);
+		bad = 0;
+		for (j = 1; j < n; j++)
+			bad |= ~NOBS_CTIDHX(mask_nonzero)((r[j] ^ r[j - 1]) &
+							  ~1);
+		nobs_ctidh_public(bad);
+		if (bad)
+			continue;
+		/* r[j]: the number of bars up to j, 1 .. w after the first */
+		for (j = 0; j < n; j++)
+			r[j] &= 1;
+		for (j = 1; j < n; j++)
+			r[j] += r[j - 1];
+		for (i = 0; i < w; i++) {
+			cnt = 0;
+			for (j = 0; j < n; j++)
+				cnt -= ~NOBS_CTIDHX(mask_nonzero)(r[j] -
+							NOBS_CTIDHX(hide)(i));
+			/* each e_i, i > 0, also counted bar i */
+			e[i] = (s8)(cnt - (i > 0));
+		}
+		/* the signs, and the zeros' rejection */
+		env->random(env->ctx, buf, 4 * ((w + 31) / 32));
+		cnt = w - S;
+		bad = 0;
+		for (i = 0; i < w; i++) {
+			bit = (NOBS_CTIDHX(le32)(buf + 4 * (i / 32)) >>
+			       (i % 32)) & 1;
+			z = ~NOBS_CTIDHX(mask_nonzero)(e[i]);
+			cnt += z;
+			bad |= NOBS_CTIDHX(mask_neg)(cnt) & z & -bit;
+		}
+		nobs_ctidh_public(bad);
+		if (bad)
+			continue;
+		for (i = 0; i < w; i++) {
+			bit = (NOBS_CTIDHX(le32)(buf + 4 * (i / 32)) >>
+			       (i % 32)) & 1;
+			e[i] = (s8)((e[i] ^ -bit) + bit);
+		}
+		break;
+	}
+	memzero_explicit(buf, sizeof(buf));
+	memzero_explicit(r, sizeof(r));
+}
+
+/**
+ * nobs_ctidh*_random_private_key() - a uniformly random private key
+ * @sk: the exponents out, one int8_t a prime
+ * @env: the randomness (the yield hook is not called)
+ *
+ * Uniform over the key space, batch by batch (see above); constant time
+ * but for the rejections of discarded draws.
+ */
+void NOBS_CTIDHX(random_private_key)(u8 sk[NOBS_CTIDHX_PRIVATE_KEY_SIZE],
+				     const struct nobs_csidh_env *env)
+{
+	int b, lo = 0;
+
+	_Static_assert(NOBS_CTIDHX_PRIVATE_KEY_SIZE == NOBS_CTIDHX_PRIMES,
+		       "one byte an exponent");
+	for (b = 0; b < NOBS_CTIDHX_BATCHES; b++) {
+		NOBS_CTIDHX(boundedl1)((s8 *)sk + lo,
+				       NOBS_CTIDHX(batch_size)[b],
+				       NOBS_CTIDHX(batch_bound)[b], env);
+		lo += NOBS_CTIDHX(batch_size)[b];
+	}
+}
+
 /**
  * nobs_ctidh*_public_key() - the public key of a private key
  * @pk: the public key out

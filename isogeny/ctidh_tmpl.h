@@ -22,6 +22,8 @@
 #endif
 
 int (NOBS_CTIDHX(check_private_key))(const u8 sk[NOBS_CTIDHX_PRIVATE_KEY_SIZE]);
+void (NOBS_CTIDHX(random_private_key))(u8 sk[NOBS_CTIDHX_PRIVATE_KEY_SIZE],
+				       const struct nobs_csidh_env *env);
 int (NOBS_CTIDHX(public_key))(u8 pk[NOBS_CTIDHX_PUBLIC_KEY_SIZE],
 			      const u8 sk[NOBS_CTIDHX_PRIVATE_KEY_SIZE],
 			      const struct nobs_csidh_env *env,

@@ -6,8 +6,10 @@
  * exponent vector, pk and ss public_key_to_bytes(); tests/vectors/README.md):
  * each public key from its private key, the secret both ways, with each
  * field (the assembly where the CPU has it, the generic C); then the
- * refusals: keys past a batch's bound, and public keys that are not;
- * and that the yield hook's error stops an operation.
+ * key generation: high-ctidh's keys from the oracle's stream, and
+ * uniform frequencies where easy to count; refusals: keys past a batch's
+ * bound, and public keys that are not; and that the yield hook's error
+ * stops an operation.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -164,6 +166,63 @@ static void refusals(const struct rec *r)
 	      -EINVAL, "a changed public key refused", 0);
 }
 
+/*
+ * The oracle's stream (tests/user/ctidh_ref_fresh.c): splitmix64, one
+ * output a byte, its low byte.
+ */
+static void oracle_stream(void *ctx, void *buf, size_t len)
+{
+	unsigned long long *s = ctx, z;
+	unsigned char *p = buf;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		z = (*s += 0x9e3779b97f4a7c15ULL);
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+		p[i] = (unsigned char)(z ^ (z >> 31));
+	}
+}
+
+/*
+ * Key generation: fed the stream the records were made from (seed 37,
+ * tests/vectors/README.md), nobs draws high-ctidh's keys, in order; and
+ * its keys are in the key space, with the frequencies of a uniform draw
+ * where they are easy to count: batch 13 (one prime, bound 1: -1, 0, 1
+ * each a third) and e_0 = 0 in batch 0 (21 of the 221 vectors of two
+ * primes with L1 norm at most 10).
+ */
+static void keygen(const struct rec *r, int n)
+{
+	unsigned long long s = 37;
+	const struct nobs_csidh_env kenv = { oracle_stream, NULL, &s };
+	int i, ok, cnt[3] = { 0 }, zero0 = 0, inside = 1, keys = 30000;
+	u8 sk[SK_SIZE];
+	double third = keys / 3.0, sd3, p0 = 21.0 / 221, sd0;
+
+	for (i = 0; i < n; i++) {
+		nobs_ctidh512_random_private_key(sk, &kenv);
+		ok = !memcmp(sk, r[i].sk_a, SK_SIZE);
+		nobs_ctidh512_random_private_key(sk, &kenv);
+		ok &= !memcmp(sk, r[i].sk_b, SK_SIZE);
+		check(ok, "keys of the oracle's stream", i);
+	}
+	for (i = 0; i < keys; i++) {
+		nobs_ctidh512_random_private_key(sk, &env);
+		inside &= !nobs_ctidh512_check_private_key(sk);
+		cnt[(s8)sk[73] + 1]++;
+		zero0 += !sk[0];
+	}
+	check(inside, "random keys in the key space", 0);
+	sd3 = 5 * __builtin_sqrt(keys * (1.0 / 3) * (2.0 / 3));
+	for (i = 0; i < 3; i++)
+		check(cnt[i] > third - sd3 && cnt[i] < third + sd3,
+		      "e_73 in {-1, 0, 1} uniform", i);
+	sd0 = 5 * __builtin_sqrt(keys * p0 * (1 - p0));
+	check(zero0 > keys * p0 - sd0 && zero0 < keys * p0 + sd0,
+	      "e_0 = 0 at its weight", 0);
+}
+
 static int stops;
 
 /* a yield hook that stops the operation at its stops-th call */
@@ -217,6 +276,7 @@ int main(void)
 	for (f = nobs_test_have_fp_asm() ? 1 : 0; n > 0 && f >= 0; f--)
 		known_answers(r, n, nobs_test_fp_select(f));
 	if (n > 0) {
+		keygen(r, n);
 		refusals(&r[0]);
 		stopped(&r[0]);
 	}

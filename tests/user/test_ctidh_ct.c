@@ -4,11 +4,12 @@
  * valgrind memcheck (make valgrind), as test_csidh_ct.c does for CSIDH:
  * the private keys are marked undefined (VALGRIND_MAKE_MEM_UNDEFINED), so
  * memcheck reports every branch and memory address that depends on them.
- * Both public keys and a shared secret must run with no such report.  The
+ * Both public keys and a shared secret must run with no such report, and
+ * key generation with its random bytes marked undefined.  The
  * core is built with NOBS_CSIDH_VALGRIND, which turns nobs_ctidh_public()
  * into VALGRIND_MAKE_MEM_DEFINED on what the algorithm reveals by design
  * (each step's outcome, Elligator's rejections, whether a key is in the
- * key space: isogeny/ctidh_action_tmpl.c).  Each field implementation the
+ * key space, key generation's rejected draws: isogeny/ctidh_action_tmpl.c).  Each field implementation the
  * CPU runs under valgrind is checked.  Outside valgrind: a SKIP line.
  *
  * Usage: valgrind --error-exitcode=99 test_ctidh_ct [-control]
@@ -61,6 +62,32 @@ static void report(int ok, const char *what, const char *impl, int err,
 		printf("FAIL: %s (%s): err %d, %lu memcheck reports\n", what,
 		       impl, err, n);
 	}
+}
+
+/* the test stream, its bytes marked secret: key generation's input */
+static void secret_random(void *ctx, void *buf, size_t len)
+{
+	csidh_test_random(ctx, buf, len);
+	VALGRIND_MAKE_MEM_UNDEFINED(buf, len);
+}
+
+/* Key generation: nothing but its rejections may read the randomness. */
+static void keygen(int control)
+{
+	unsigned long long seed = 3;
+	struct nobs_csidh_env env = { secret_random, NULL, &seed };
+	unsigned long before, after;
+	u8 sk[SK_SIZE];
+	int i;
+
+	before = VALGRIND_COUNT_ERRORS;
+	for (i = 0; i < 20; i++) {
+		nobs_ctidh512_random_private_key(sk, &env);
+		if (control && (sk[0] & 1))	/* deliberate leak */
+			seed++;
+	}
+	after = VALGRIND_COUNT_ERRORS;
+	report(after == before, "key generation", "-", 0, after - before);
 }
 
 static void run(const char *impl, int control)
@@ -117,6 +144,7 @@ int main(int argc, char **argv)
 		printf("SKIP: ctidh512 constant time: not running under valgrind\n");
 		skipped++;
 	} else {
+		keygen(control);
 		run("generic", control);
 		if (nobs_test_have_fp_asm())
 			run("asm", control);
