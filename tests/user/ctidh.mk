@@ -63,3 +63,34 @@ $(BUILD)/test_ctidh_ct: $(ROOT)/tests/user/test_ctidh_ct.c $(CTIDH_CORE) \
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(CSIDH_CFLAGS) \
 		-DNOBS_CSIDH_VALGRIND -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+
+# The CTIDH-512 core on arm64 (its field's assembly and the generic C),
+# from an x86-64 host: static cross build run with qemu-user, a wrapper
+# script as csidh.mk's test_csidh_arm64 (a SKIP without the tools).
+ifeq ($(shell uname -m),x86_64)
+USER_TESTS += $(BUILD)/test_ctidh512_arm64
+
+$(BUILD)/test_ctidh512_arm64.bin: $(ROOT)/tests/user/test_ctidh512.c \
+		$(filter-out %x86_64.S,$(CTIDH_CORE)) $(ROOT)/arch/arm64/fp_arm64.S \
+		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/vectors_json.h \
+		$(ROOT)/tests/user/csidh_param.h $(ROOT)/tests/user/fp_cpu.h
+	@mkdir -p $(@D)
+	@if command -v $(CSIDH_CROSS)gcc >/dev/null 2>&1; then \
+		echo "$(CSIDH_CROSS)gcc ... -o $@"; \
+		$(CC_SPLIT) $(CSIDH_CROSS)gcc $(USER_CFLAGS) -O2 -static -Wa,--noexecstack \
+			-DNOBS_ROOT='"$(ROOT)"' -o $@ \
+			$(filter-out %_tmpl.c,$(filter %.c %.S,$^)); \
+	else \
+		echo "no $(CSIDH_CROSS)gcc; test_ctidh512_arm64 will skip"; \
+		printf '' > $@; \
+	fi
+
+$(BUILD)/test_ctidh512_arm64: $(BUILD)/test_ctidh512_arm64.bin
+	@printf '%s\n' '#!/bin/sh' \
+	  'bin="$<"; qemu="$(CSIDH_QEMU)"' \
+	  'if [ ! -s "$$bin" ] || ! command -v "$$qemu" >/dev/null 2>&1; then' \
+	  '  echo "SKIP: test_ctidh512_arm64: needs $(CSIDH_CROSS)gcc and $$qemu"' \
+	  '  echo "SUITE: 0 passed, 0 failed, 1 skipped"; exit 0; fi' \
+	  'exec "$$qemu" -cpu max "$$bin" "$$@"' > $@
+	@chmod +x $@
+endif

@@ -16,8 +16,8 @@
  * up to its bound on random primes, random signs); each key with its own
  * random stream.  A key's public key must not depend on that stream
  * either (every fourth key runs twice).  The yield hook measures the
- * longest stretch between two yields, held to YIELD_BUDGET.  Prints min /
- * max / mean M+S.
+ * longest stretch between two yields, held to YIELD_BUDGET, and each
+ * action is held to OPS_BUDGET.  Prints min / max / mean M+S.
  *
  * Usage: test_ctidh_ops [random keys]   (default 24)
  */
@@ -33,6 +33,11 @@ unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
 #define PRIMES		NOBS_CTIDH512_PRIMES
 #define BATCHES		NOBS_CTIDH512_BATCHES
 #define MAX_BUCKETS	(1 << 16)
+/*
+ * the budget (multiplications + squarings) this test holds an action to:
+ * the runs are deterministic (fixed keys and streams), 631581 at most now
+ */
+#define OPS_BUDGET	640000ULL
 /* multiplications and squarings between two yields, at most */
 #define YIELD_BUDGET	3584ULL
 
@@ -203,6 +208,7 @@ int main(int argc, char **argv)
 	result(checked > 1000, "segments seen again (the comparison had data)");
 	/* CSIDH-512's yields are 3072 multiplications apart at most */
 	result(yield_max <= YIELD_BUDGET, "field operations between yields");
+	result(mx <= OPS_BUDGET, "field operations per action");
 	printf("ctidh512: %d keys, %d segments compared, M+S per action min %llu max %llu mean %llu, at most %llu between yields\n",
 	       nfixed + nrand, checked, mn, mx, sum / (nfixed + nrand),
 	       yield_max);
