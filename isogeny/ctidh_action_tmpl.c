@@ -390,7 +390,7 @@ static noinline void NOBS_CTIDHX(elligator)(struct nobs_ctidh_state *st)
 	NOBS_FPX(sqr)(&u, &d);
 	NOBS_FPX(add)(&t, &t, &u);
 	NOBS_FPX(mul)(&t, &t, &d);
-	/* T = D^4 (x1^3 + A x1^2 + x1) / C-free: P D (u^2 A^2 + D^2) */
+	/* T = P D (u^2 A^2 + D^2) = D^4 (x1^3 + (A / C) x1^2 + x1) */
 	NOBS_FPX(mul)(&t, &t, &x1);
 	sq = NOBS_FPX(is_square)(&t);
 	st->p[0].x = x1;
