@@ -2,8 +2,11 @@
 #
 # CTIDH (docs/ctidh.md): high-ctidh's public keys of the keys
 # that CTIDH-511/512 share with CSIDH-512 and CTIDH-1024 with CSIDH-1024,
-# through nobs's CSIDH engine (test_ctidh_common.c, once per field).
-# tests/user/ctidh_ref_fresh.c, the oracle that made them, is built
+# through nobs's CSIDH engine (test_ctidh_common.c, once per field); and
+# CTIDH-512's own core (isogeny/ctidh512.c): test_ctidh512 (its records,
+# key generation, refusals; test_ctidh512_arm64 under qemu-user),
+# test_ctidh_ops (operations between public events), test_ctidh_ct
+# (valgrind).  tests/user/ctidh_ref_fresh.c, the oracle that made them, is built
 # outside the project against high-ctidh, never here.
 # Included by tests/user/Makefile after csidh.mk and csidh1024.mk, whose
 # CSIDH_CORE and CSIDH1024_CORE it uses.
