@@ -2,8 +2,11 @@
 #
 # CTIDH (docs/ctidh.md): high-ctidh's public keys of the keys
 # that CTIDH-511/512 share with CSIDH-512 and CTIDH-1024 with CSIDH-1024,
-# through nobs's CSIDH engine (test_ctidh_common.c, once per field).
-# tests/user/ctidh_ref_fresh.c, the oracle that made them, is built
+# through nobs's CSIDH engine (test_ctidh_common.c, once per field); and
+# CTIDH-512's own core (isogeny/ctidh512.c): test_ctidh512 (its records,
+# key generation, refusals; test_ctidh512_arm64 under qemu-user),
+# test_ctidh_ops (operations between public events), test_ctidh_ct
+# (valgrind).  tests/user/ctidh_ref_fresh.c, the oracle that made them, is built
 # outside the project against high-ctidh, never here.
 # Included by tests/user/Makefile after csidh.mk and csidh1024.mk, whose
 # CSIDH_CORE and CSIDH1024_CORE it uses.
@@ -25,3 +28,72 @@ $(BUILD)/test_ctidh1024_common: $(ROOT)/tests/user/test_ctidh_common.c \
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(FP_ASFLAGS) -DTEST_CSIDH1024 \
 		-DNOBS_ROOT='"$(ROOT)"' -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+
+# The CTIDH-512 core (isogeny/ctidh512.c on the template
+# ctidh_action_tmpl.c, over fp512, validating with csidh512): high-ctidh's
+# records (test_ctidh512) and the operation counts between public events
+# (test_ctidh_ops).
+CTIDH_CORE := $(ROOT)/isogeny/ctidh512.c $(ROOT)/isogeny/ctidh512.h \
+	$(ROOT)/isogeny/ctidh512_tables.h $(ROOT)/isogeny/ctidh.h \
+	$(ROOT)/isogeny/ctidh_tmpl.h $(ROOT)/isogeny/ctidh_action_tmpl.c \
+	$(CSIDH_CORE)
+
+USER_TESTS += $(BUILD)/test_ctidh512
+
+$(BUILD)/test_ctidh512: $(ROOT)/tests/user/test_ctidh512.c $(CTIDH_CORE) \
+		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/vectors_json.h \
+		$(ROOT)/tests/user/csidh_param.h
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(CSIDH_CFLAGS) \
+		-DNOBS_ROOT='"$(ROOT)"' -o $@ \
+		$(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+
+# The operation counts, and that they follow the public events only
+USER_TESTS += $(BUILD)/test_ctidh_ops
+
+$(BUILD)/test_ctidh_ops: $(ROOT)/tests/user/test_ctidh_ops.c $(CTIDH_CORE) \
+		$(ROOT)/tests/user/csidh_test_rng.h
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) -O2 $(CSIDH_CFLAGS) -DNOBS_FP_COUNT \
+		-DNOBS_CTIDH_COUNT -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+
+# The valgrind constant-time check (make valgrind); NOBS_CSIDH_VALGRIND:
+# the core marks what it reveals by design as defined
+VALGRIND_TESTS += $(BUILD)/test_ctidh_ct
+
+$(BUILD)/test_ctidh_ct: $(ROOT)/tests/user/test_ctidh_ct.c $(CTIDH_CORE) \
+		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/fp_cpu.h
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(CSIDH_CFLAGS) \
+		-DNOBS_CSIDH_VALGRIND -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+
+# The CTIDH-512 core on arm64 (its field's assembly and the generic C),
+# from an x86-64 host: static cross build run with qemu-user, a wrapper
+# script as csidh.mk's test_csidh_arm64 (a SKIP without the tools).
+ifeq ($(shell uname -m),x86_64)
+USER_TESTS += $(BUILD)/test_ctidh512_arm64
+
+$(BUILD)/test_ctidh512_arm64.bin: $(ROOT)/tests/user/test_ctidh512.c \
+		$(filter-out %x86_64.S,$(CTIDH_CORE)) $(ROOT)/arch/arm64/fp_arm64.S \
+		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/vectors_json.h \
+		$(ROOT)/tests/user/csidh_param.h $(ROOT)/tests/user/fp_cpu.h
+	@mkdir -p $(@D)
+	@if command -v $(CSIDH_CROSS)gcc >/dev/null 2>&1; then \
+		echo "$(CSIDH_CROSS)gcc ... -o $@"; \
+		$(CC_SPLIT) $(CSIDH_CROSS)gcc $(USER_CFLAGS) -O2 -static -Wa,--noexecstack \
+			-DNOBS_ROOT='"$(ROOT)"' -o $@ \
+			$(filter-out %_tmpl.c,$(filter %.c %.S,$^)); \
+	else \
+		echo "no $(CSIDH_CROSS)gcc; test_ctidh512_arm64 will skip"; \
+		printf '' > $@; \
+	fi
+
+$(BUILD)/test_ctidh512_arm64: $(BUILD)/test_ctidh512_arm64.bin
+	@printf '%s\n' '#!/bin/sh' \
+	  'bin="$<"; qemu="$(CSIDH_QEMU)"' \
+	  'if [ ! -s "$$bin" ] || ! command -v "$$qemu" >/dev/null 2>&1; then' \
+	  '  echo "SKIP: test_ctidh512_arm64: needs $(CSIDH_CROSS)gcc and $$qemu"' \
+	  '  echo "SUITE: 0 passed, 0 failed, 1 skipped"; exit 0; fi' \
+	  'exec "$$qemu" -cpu max "$$bin" "$$@"' > $@
+	@chmod +x $@
+endif

@@ -1,0 +1,980 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The CTIDH engine: the constant-time class group action of
+ *
+ *	G. Banegas, D. J. Bernstein, F. Campos, T. Chou, T. Lange, M. Meyer,
+ *	B. Smith, J. Sotáková, "CTIDH: faster constant-time CSIDH", TCHES
+ *	2021(4), https://eprint.iacr.org/2021/633
+ *
+ * for one parameter set, whose .c file (ctidh512.c) defines its inputs
+ * and includes this template; never compiled alone.  Every function and
+ * table it defines, static ones included, is NOBS_CTIDHX(name), so that
+ * each set's symbols are its own; its struct tags are plain.
+ *
+ * Its inputs (the #error below lists them):
+ *
+ *	NOBS_CTIDHX(name)	the set's prefix: nobs_ctidh512_##name
+ *	NOBS_CTIDHX_PRIMES, NOBS_CTIDHX_BATCHES	its primes and batches
+ *	NOBS_CTIDHX_PRIVATE_KEY_SIZE, NOBS_CTIDHX_PUBLIC_KEY_SIZE,
+ *	NOBS_CTIDHX_SHARED_SECRET_SIZE	the encodings' sizes, in bytes
+ *	NOBS_CTIDHX_VALIDATE	the public-key check of its prime (the CSIDH
+ *				core's validate(), same curves)
+ *	NOBS_CTIDHX_SAMPLE_MASK	the mask of the top byte of Elligator's u
+ *	NOBS_FPX(name), NOBS_FPX_T, NOBS_FPX_LIMBS	its field (fp_tmpl.h)
+ *	NOBS_CTIDH_TABLE_PRIMES, NOBS_CTIDH_TABLE_BATCHES and the tables
+ *	NOBS_CTIDHX(primes), NOBS_CTIDHX(batch_size), NOBS_CTIDHX(batch_bound)
+ *
+ * The private key is one exponent e_i per prime l_i; the primes form
+ * batches of consecutive primes, and a key is valid when each batch's
+ * L1 norm sum |e_i| is at most the batch's bound (refused with -EINVAL
+ * otherwise).  The action runs, per batch, exactly its bound's number of
+ * successful isogeny steps; which prime of the batch a step uses, its
+ * sign, and whether it is real or a dummy are secret:
+ *
+ * - each round takes the batches with steps left (public), and picks in
+ *   each, with masks, the first prime whose exponent is not yet used up
+ *   (a dummy step on the batch's first prime when none is);
+ * - one Elligator 2 sample gives a point on the curve and one on its
+ *   twist; both are multiplied by 4 and the primes of the batches not in
+ *   the round (public), and by every prime of each round's batch but the
+ *   picked one (a secret list, each a ladder over the bit length of the
+ *   batch's largest prime);
+ * - per batch of the round, the point of the step's sign (a conditional
+ *   swap) times the later batches' picked primes is the kernel K; a step
+ *   goes on if K is not at infinity, and with a random coin that makes
+ *   the success probability 1 - 1/(the batch's smallest prime) whatever
+ *   the picked prime: that outcome is the only thing revealed (public);
+ * - the isogeny is a Matryoshka one: Vélu's formulas for the batch's
+ *   largest prime, the steps beyond the picked prime's (l - 1) / 2
+ *   multiplying by one (masks), the codomain's a^l and d^l by a ladder
+ *   over the largest prime's bit length; real and dummy steps compute the
+ *   same, and a masked move keeps the new curve and points for a real one.
+ *
+ * Isogenies (Costello-Hisil images, Meyer-Reith codomain through the
+ * twisted Edwards form) and points are x-only, projective, as in the
+ * CSIDH engine (csidh_curve_tmpl.c), whose formulas these are; kept here
+ * in their plain form (ladders, plain Vélu) until the two engines share
+ * their layer and CTIDH gets its addition chains and square-root Vélu.
+ *
+ * What the timing reveals: per round, the batches in it and, per batch,
+ * whether its step succeeded (random, with a distribution that does not
+ * depend on the key), and Elligator's rejections of random u (about
+ * never).  These values go through nobs_ctidh_public() before a branch
+ * reads them; tests/user/test_ctidh_ops.c checks that the field
+ * operations between two such events depend on them only.
+ */
+#if !defined(NOBS_CTIDHX) || !defined(NOBS_CTIDHX_PRIMES) || \
+	!defined(NOBS_CTIDHX_BATCHES) || \
+	!defined(NOBS_CTIDHX_PRIVATE_KEY_SIZE) || \
+	!defined(NOBS_CTIDHX_PUBLIC_KEY_SIZE) || \
+	!defined(NOBS_CTIDHX_SHARED_SECRET_SIZE) || \
+	!defined(NOBS_CTIDHX_VALIDATE) || !defined(NOBS_CTIDHX_SAMPLE_MASK) || \
+	!defined(NOBS_FPX) || !defined(NOBS_FPX_T) || !defined(NOBS_FPX_LIMBS) || \
+	!defined(NOBS_CTIDH_TABLE_PRIMES) || !defined(NOBS_CTIDH_TABLE_BATCHES)
+#error "ctidh_action_tmpl.c: a parameter set defines its inputs first (see above)"
+#endif
+
+#if (NOBS_CTIDH_TABLE_PRIMES - NOBS_CTIDHX_PRIMES) || \
+	(NOBS_CTIDH_TABLE_BATCHES - NOBS_CTIDHX_BATCHES)
+#error "the CTIDH tables are for another parameter set"
+#endif
+
+#ifdef NOBS_CSIDH_VALGRIND
+#include <valgrind/memcheck.h>
+#define nobs_ctidh_public(v)	VALGRIND_MAKE_MEM_DEFINED(&(v), sizeof(v))
+#else
+/* Marks a value derived from secrets that the algorithm may reveal. */
+#define nobs_ctidh_public(v)	((void)(v))
+#endif
+
+/*
+ * NOBS_CTIDH_COUNT (the harness's test_ctidh_ops only): the action calls
+ * nobs_ctidh_count_event() at each public event with what the event says
+ * (the round's batches as a bit mask, the step's place in the round, its
+ * outcome), so the test can check that the field operations between two
+ * events depend on that alone.
+ */
+#ifdef NOBS_CTIDH_COUNT
+void nobs_ctidh_count_event(int kind, u32 batches, int step, int outcome);
+#else
+static inline void nobs_ctidh_count_event(int kind __always_unused,
+					  u32 batches __always_unused,
+					  int step __always_unused,
+					  int outcome __always_unused)
+{
+}
+#endif
+#define NOBS_CTIDH_EV_START	0	/* an action starts */
+#define NOBS_CTIDH_EV_SAMPLED	1	/* a round's points are ready */
+#define NOBS_CTIDH_EV_STEP	2	/* a batch's step ended */
+#define NOBS_CTIDH_EV_END	3	/* the action ended */
+#define NOBS_CTIDH_EV_REJECT	4	/* Elligator rejected a random u */
+
+_Static_assert(NOBS_CTIDHX_BATCHES <= 32, "a round's batches are a u32 mask");
+
+struct nobs_ctidh_pt {
+	struct NOBS_FPX_T x;
+	struct NOBS_FPX_T z;
+};
+
+/**
+ * struct nobs_ctidh_state - the group action's state, in the workspace
+ * @todo: |e_i| not yet used (secret)
+ * @neg: all ones where e_i < 0, else 0 (secret)
+ * @left: the steps each batch has still to run (public)
+ * @batch: the round's batches, in order (public)
+ * @pick: per round batch, the index of the picked prime (secret)
+ * @prime: per round batch, the picked prime (secret)
+ * @real: per round batch, all ones if the step is real, 0 if dummy
+ * @sign: per round batch, all ones if the step is negative
+ * @rest: per prime index, the primes of its batch but the picked one,
+ *	in the batch's slots after its first (secret)
+ * @a: the curve's A, projectively (A : C) with @c
+ * @c: see @a
+ * @a24: A + 2C, the ladder's curve constant with @c24
+ * @c24: 4C
+ * @p: the round's points: p[0] on the curve, p[1] on its twist, except
+ *	while a negative step has them swapped
+ * @k: the step's kernel point
+ * @img: the images of @p under the step's isogeny
+ * @na: the codomain (@na : @nc)
+ * @nc: see @na
+ * @mul: the kernel multiples: s K, (s - 1) K and a temporary
+ * @pa: the isogeny's product of X_s + Z_s over its kernel multiples
+ * @pd: its product of X_s - Z_s
+ * @sx: per pushed point, the product its image's X takes
+ * @sz: the same for Z
+ * @qm: per pushed point, X - Z
+ * @qp: per pushed point, X + Z
+ * @r: a ladder's two points and its difference
+ * @env: the caller's hooks
+ * @err: 0, or what the yield hook answered to stop
+ */
+struct nobs_ctidh_state {
+	s64 todo[NOBS_CTIDHX_PRIMES];
+	s64 neg[NOBS_CTIDHX_PRIMES];
+	s64 left[NOBS_CTIDHX_BATCHES];
+	int batch[NOBS_CTIDHX_BATCHES];
+	s64 pick[NOBS_CTIDHX_BATCHES];
+	s64 prime[NOBS_CTIDHX_BATCHES];
+	s64 real[NOBS_CTIDHX_BATCHES];
+	s64 sign[NOBS_CTIDHX_BATCHES];
+	s64 rest[NOBS_CTIDHX_PRIMES];
+	struct NOBS_FPX_T a, c, a24, c24;
+	struct nobs_ctidh_pt p[2], k, img[2];
+	struct NOBS_FPX_T na, nc;
+	struct nobs_ctidh_pt mul[3];
+	struct NOBS_FPX_T pa, pd, sx[2], sz[2], qm[2], qp[2];
+	struct nobs_ctidh_pt r[3];
+	const struct nobs_csidh_env *env;
+	int err;
+};
+
+/*
+ * All ones if x is negative, else 0; hidden from the optimiser (as the
+ * field's masks are, fp_tmpl.c), which would otherwise turn a masked
+ * update of every slot back into a branch or into a store at a secret
+ * index.  A public index compared with a secret one is hidden too: else
+ * gcc walks the slots by their distance to the secret one, an address
+ * and a loop bound computed from it (test_ctidh_ct saw both).
+ */
+static __always_inline s64 NOBS_CTIDHX(hide)(s64 x)
+{
+	__asm__("" : "+r"(x));
+	return x;
+}
+
+static __always_inline s64 NOBS_CTIDHX(mask_neg)(s64 x)
+{
+	return NOBS_CTIDHX(hide)((s64)(0 - ((u64)x >> 63)));
+}
+
+/* all ones if x is not zero, else 0 */
+static __always_inline s64 NOBS_CTIDHX(mask_nonzero)(s64 x)
+{
+	return NOBS_CTIDHX(mask_neg)(x | -x);
+}
+
+/* The bit length of a (public) prime: a ladder's number of steps. */
+static int NOBS_CTIDHX(bits)(unsigned int v)
+{
+	int n = 0;
+
+	while (v) {
+		n++;
+		v >>= 1;
+	}
+	return n;
+}
+
+/* The index of batch b's first prime (public). */
+static int NOBS_CTIDHX(start)(int b)
+{
+	int i, s = 0;
+
+	for (i = 0; i < b; i++)
+		s += NOBS_CTIDHX(batch_size)[i];
+	return s;
+}
+
+/* (a24 : c24) = (A + 2C : 4C) of the curve (a : c) */
+static void NOBS_CTIDHX(curve24)(struct nobs_ctidh_state *st)
+{
+	NOBS_FPX(add)(&st->c24, &st->c, &st->c);
+	NOBS_FPX(add)(&st->a24, &st->a, &st->c24);
+	NOBS_FPX(add)(&st->c24, &st->c24, &st->c24);
+}
+
+static void NOBS_CTIDHX(pt_cswap)(struct nobs_ctidh_pt *p,
+				  struct nobs_ctidh_pt *q, u64 bit)
+{
+	NOBS_FPX(cswap)(&p->x, &q->x, bit);
+	NOBS_FPX(cswap)(&p->z, &q->z, bit);
+}
+
+static void NOBS_CTIDHX(pt_cmov)(struct nobs_ctidh_pt *p,
+				 const struct nobs_ctidh_pt *q, u64 bit)
+{
+	NOBS_FPX(cmov)(&p->x, &q->x, bit);
+	NOBS_FPX(cmov)(&p->z, &q->z, bit);
+}
+
+/* q = 2 p on the curve (a24 : c24); q may be p */
+static void NOBS_CTIDHX(xdbl)(struct nobs_ctidh_pt *q,
+			      const struct nobs_ctidh_pt *p,
+			      const struct nobs_ctidh_state *st)
+{
+	struct NOBS_FPX_T s, d, t;
+
+	NOBS_FPX(add)(&s, &p->x, &p->z);
+	NOBS_FPX(sqr)(&s, &s);			/* (X + Z)^2 */
+	NOBS_FPX(sub)(&d, &p->x, &p->z);
+	NOBS_FPX(sqr)(&d, &d);			/* (X - Z)^2 */
+	NOBS_FPX(sub)(&t, &s, &d);		/* 4 X Z */
+	NOBS_FPX(mul)(&d, &d, &st->c24);
+	NOBS_FPX(mul)(&q->x, &s, &d);
+	NOBS_FPX(mul)(&s, &t, &st->a24);
+	NOBS_FPX(add)(&d, &d, &s);
+	NOBS_FPX(mul)(&q->z, &d, &t);
+}
+
+/* r = p + q, where diff = p - q; r may be p or q, never diff */
+static void NOBS_CTIDHX(xadd)(struct nobs_ctidh_pt *r,
+			      const struct nobs_ctidh_pt *p,
+			      const struct nobs_ctidh_pt *q,
+			      const struct nobs_ctidh_pt *diff)
+{
+	struct NOBS_FPX_T t0, t1, t2;
+
+	NOBS_FPX(add)(&t0, &p->x, &p->z);
+	NOBS_FPX(sub)(&t1, &q->x, &q->z);
+	NOBS_FPX(mul)(&t0, &t0, &t1);		/* (Xp + Zp)(Xq - Zq) */
+	NOBS_FPX(sub)(&t1, &p->x, &p->z);
+	NOBS_FPX(add)(&t2, &q->x, &q->z);
+	NOBS_FPX(mul)(&t1, &t1, &t2);		/* (Xp - Zp)(Xq + Zq) */
+	NOBS_FPX(add)(&t2, &t0, &t1);
+	NOBS_FPX(sub)(&t1, &t0, &t1);
+	NOBS_FPX(sqr)(&t2, &t2);
+	NOBS_FPX(sqr)(&t1, &t1);
+	NOBS_FPX(mul)(&r->x, &diff->z, &t2);
+	NOBS_FPX(mul)(&r->z, &diff->x, &t1);
+}
+
+/*
+ * p = [k] p by the Montgomery ladder over exactly nbits bits of k (public
+ * nbits; k may be secret and below 2^nbits): from (infinity, p), one xADD
+ * and one xDBL a bit, the order of the pair swapped by masks.
+ */
+static noinline void NOBS_CTIDHX(xmul)(struct nobs_ctidh_pt *p, u64 k,
+				       int nbits, struct nobs_ctidh_state *st)
+{
+	struct nobs_ctidh_pt *r0 = &st->r[0], *r1 = &st->r[1], *d = &st->r[2];
+	u64 bit;
+	int i;
+
+	*d = *p;
+	*r1 = *p;
+	r0->x = NOBS_FPX(one);
+	r0->z = NOBS_FPX(zero);
+	for (i = nbits - 1; i >= 0; i--) {
+		bit = (k >> i) & 1;
+		NOBS_CTIDHX(pt_cswap)(r0, r1, bit);
+		NOBS_CTIDHX(xadd)(r1, r0, r1, d);
+		NOBS_CTIDHX(xdbl)(r0, r0, st);
+		NOBS_CTIDHX(pt_cswap)(r0, r1, bit);
+	}
+	*p = *r0;
+}
+
+/* r = b^e in the field, over exactly nbits bits of the secret e */
+static void NOBS_CTIDHX(pow_ct)(struct NOBS_FPX_T *r,
+				const struct NOBS_FPX_T *b, u64 e, int nbits)
+{
+	struct NOBS_FPX_T t;
+	int i;
+
+	*r = NOBS_FPX(one);
+	for (i = nbits - 1; i >= 0; i--) {
+		NOBS_FPX(sqr)(r, r);
+		NOBS_FPX(mul)(&t, r, b);
+		NOBS_FPX(cmov)(r, &t, (e >> i) & 1);
+	}
+	memzero_explicit(&t, sizeof(t));
+}
+
+/*
+ * A coin that is all ones with probability num / den (0 < num <= den <
+ * 2^32), else 0: 256 random bits reduced mod den bit by bit with masks,
+ * compared with num, so that its time does not depend on the (secret)
+ * num and den.  The bias is below 2^-200.
+ */
+static s64 NOBS_CTIDHX(coin)(u64 num, u64 den,
+			     const struct nobs_csidh_env *env)
+{
+	u8 buf[32];
+	u64 r = 0, bit;
+	int i;
+
+	env->random(env->ctx, buf, sizeof(buf));
+	for (i = 0; i < 256; i++) {
+		bit = (buf[i / 8] >> (i % 8)) & 1;
+		r = (r << 1) | bit;
+		/* r < 2 den: take den off unless r < den */
+		r -= den & ~(u64)NOBS_CTIDHX(mask_neg)((s64)(r - den));
+	}
+	memzero_explicit(buf, sizeof(buf));
+	return NOBS_CTIDHX(mask_neg)((s64)(r - num));
+}
+
+/*
+ * Elligator 2 on the curve (a : c): from a random u (not 0, u^2 != 1),
+ * x1 = A / (u^2 - 1) and x2 = -x1 - A (A = a / c; for A = 0, x1 = 1 /
+ * (u^2 - 1) and x2 = -x1); one of them is on the curve and the other on
+ * its twist, which the Legendre symbol of the curve's right-hand side at
+ * x1 (times a square) tells.  p[0] gets the one on the curve, p[1] the
+ * other, by a conditional swap.  Only the rejections of u are revealed.
+ */
+static noinline void NOBS_CTIDHX(elligator)(struct nobs_ctidh_state *st)
+{
+	struct NOBS_FPX_T u, u2, d, m, t, x1;
+	u8 buf[8 * NOBS_FPX_LIMBS];
+	u64 a0, sq;
+	int big, bad;
+
+	for (;;) {
+		st->env->random(st->env->ctx, buf, sizeof(buf));
+		buf[sizeof(buf) - 1] &= NOBS_CTIDHX_SAMPLE_MASK;
+		big = NOBS_FPX(from_bytes)(&u, buf) != 0;
+		bad = big;
+		if (!big) {
+			NOBS_FPX(sqr)(&u2, &u);
+			bad = NOBS_FPX(is_zero)(&u) ||
+			      NOBS_FPX(eq)(&u2, &NOBS_FPX(one));
+		}
+		nobs_ctidh_public(big);
+		nobs_ctidh_public(bad);
+		if (!bad)
+			break;
+		/* which check refused u: u >= p, or u = 0 or u^2 = 1 */
+		nobs_ctidh_count_event(NOBS_CTIDH_EV_REJECT, 0, 0, big ? 1 : 2);
+	}
+	a0 = NOBS_FPX(is_zero)(&st->a);
+	NOBS_FPX(sub)(&d, &u2, &NOBS_FPX(one));
+	NOBS_FPX(mul)(&d, &d, &st->c);		/* D = (u^2 - 1) C */
+	NOBS_FPX(mul)(&m, &st->a, &u2);		/* M = u^2 A */
+	NOBS_FPX(mul)(&t, &st->a, &m);		/* u^2 A^2 */
+	x1 = st->a;
+	NOBS_FPX(cmov)(&x1, &NOBS_FPX(one), a0);	/* x1 = P / D */
+	NOBS_FPX(cmov)(&m, &NOBS_FPX(one), a0);
+	NOBS_FPX(cmov)(&t, &NOBS_FPX(one), a0);
+	NOBS_FPX(sqr)(&u, &d);
+	NOBS_FPX(add)(&t, &t, &u);
+	NOBS_FPX(mul)(&t, &t, &d);
+	/* T = P D (u^2 A^2 + D^2) = D^4 (x1^3 + (A / C) x1^2 + x1) */
+	NOBS_FPX(mul)(&t, &t, &x1);
+	sq = NOBS_FPX(is_square)(&t);
+	st->p[0].x = x1;
+	NOBS_FPX(neg)(&st->p[1].x, &m);		/* x2 = -M / D */
+	NOBS_FPX(cswap)(&st->p[0].x, &st->p[1].x, sq ^ 1);
+	st->p[0].z = d;
+	st->p[1].z = d;
+	memzero_explicit(&u, sizeof(u));
+	memzero_explicit(&u2, sizeof(u2));
+	memzero_explicit(&m, sizeof(m));
+	memzero_explicit(&t, sizeof(t));
+	memzero_explicit(&x1, sizeof(x1));
+	memzero_explicit(buf, sizeof(buf));
+}
+
+/*
+ * The Matryoshka isogeny of the (secret) degree l, a prime of the batch
+ * whose largest is hi (public), with kernel st->k, from the curve (a : c)
+ * to (na : nc), pushing the first npush points of st->p into st->img.
+ * Vélu's steps s = 1 .. (hi - 1) / 2 all run; those with s > (l - 1) / 2
+ * multiply by one.  Codomain (Meyer-Reith): with a = A + 2C, d = A - 2C,
+ * a' = a^l prod (X_s + Z_s)^8, d' = d^l prod (X_s - Z_s)^8, A' = 2 (a' +
+ * d'), C' = a' - d'.  Images (Costello-Hisil): X' = X prod ((X - Z)(X_s +
+ * Z_s) + (X + Z)(X_s - Z_s))^2, Z' likewise with the difference.
+ */
+static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
+					  s64 l, int hi, int npush)
+{
+	struct NOBS_FPX_T *pa = &st->pa, *pd = &st->pd, *sx = st->sx;
+	struct NOBS_FPX_T *sz = st->sz, *qm = st->qm, *qp = st->qp;
+	struct NOBS_FPX_T tp, tm, u, v;
+	struct nobs_ctidh_pt *cur = &st->mul[0], *prev = &st->mul[1];
+	struct nobs_ctidh_pt *next = &st->mul[2];
+	s64 half = (l - 1) / 2;
+	u64 off;
+	int s, j, nb = NOBS_CTIDHX(bits)(hi);
+
+	*pa = NOBS_FPX(one);
+	*pd = NOBS_FPX(one);
+	for (j = 0; j < npush; j++) {
+		sx[j] = NOBS_FPX(one);
+		sz[j] = NOBS_FPX(one);
+		NOBS_FPX(sub)(&qm[j], &st->p[j].x, &st->p[j].z);
+		NOBS_FPX(add)(&qp[j], &st->p[j].x, &st->p[j].z);
+	}
+	*cur = st->k;
+	for (s = 1; s <= (hi - 1) / 2; s++) {
+		if (s == 2) {
+			*prev = *cur;
+			NOBS_CTIDHX(xdbl)(cur, cur, st);
+		} else if (s > 2) {
+			NOBS_CTIDHX(xadd)(next, cur, &st->k, prev);
+			*prev = *cur;
+			*cur = *next;
+		}
+		/* steps past the degree's multiply by one */
+		off = (u64)NOBS_CTIDHX(mask_neg)(half - s) & 1;
+		NOBS_FPX(add)(&tp, &cur->x, &cur->z);
+		NOBS_FPX(sub)(&tm, &cur->x, &cur->z);
+		for (j = 0; j < npush; j++) {
+			NOBS_FPX(mul)(&u, &qm[j], &tp);
+			NOBS_FPX(mul)(&v, &qp[j], &tm);
+			NOBS_FPX(add)(&tp, &u, &v);
+			NOBS_FPX(sub)(&u, &u, &v);
+			NOBS_FPX(cmov)(&tp, &NOBS_FPX(one), off);
+			NOBS_FPX(cmov)(&u, &NOBS_FPX(one), off);
+			NOBS_FPX(mul)(&sx[j], &sx[j], &tp);
+			NOBS_FPX(mul)(&sz[j], &sz[j], &u);
+			NOBS_FPX(add)(&tp, &cur->x, &cur->z);
+		}
+		NOBS_FPX(cmov)(&tp, &NOBS_FPX(one), off);
+		NOBS_FPX(cmov)(&tm, &NOBS_FPX(one), off);
+		NOBS_FPX(mul)(pa, pa, &tp);
+		NOBS_FPX(mul)(pd, pd, &tm);
+	}
+	for (j = 0; j < npush; j++) {
+		NOBS_FPX(sqr)(&sx[j], &sx[j]);
+		NOBS_FPX(sqr)(&sz[j], &sz[j]);
+		NOBS_FPX(mul)(&st->img[j].x, &st->p[j].x, &sx[j]);
+		NOBS_FPX(mul)(&st->img[j].z, &st->p[j].z, &sz[j]);
+	}
+	for (j = 0; j < 3; j++) {
+		NOBS_FPX(sqr)(pa, pa);
+		NOBS_FPX(sqr)(pd, pd);
+	}
+	NOBS_FPX(add)(&u, &st->c, &st->c);
+	NOBS_FPX(add)(&v, &st->a, &u);		/* a = A + 2C */
+	NOBS_FPX(sub)(&u, &st->a, &u);		/* d = A - 2C */
+	NOBS_CTIDHX(pow_ct)(&tp, &v, (u64)l, nb);
+	NOBS_CTIDHX(pow_ct)(&tm, &u, (u64)l, nb);
+	NOBS_FPX(mul)(pa, pa, &tp);		/* a' */
+	NOBS_FPX(mul)(pd, pd, &tm);		/* d' */
+	NOBS_FPX(add)(&st->na, pa, pd);
+	NOBS_FPX(add)(&st->na, &st->na, &st->na);
+	NOBS_FPX(sub)(&st->nc, pa, pd);
+	memzero_explicit(&tp, sizeof(tp));
+	memzero_explicit(&tm, sizeof(tm));
+	memzero_explicit(&u, sizeof(u));
+	memzero_explicit(&v, sizeof(v));
+}
+
+/*
+ * The round's picks: per batch of the round, the first prime whose
+ * exponent is not used up (a dummy on the batch's first prime if none),
+ * its sign, and the batch's other primes in the slots after its first;
+ * every choice a mask.
+ */
+static void NOBS_CTIDHX(pick)(struct nobs_ctidh_state *st, int n)
+{
+	int i, j, b, lo, hi;
+	s64 found, nz, right;
+
+	for (i = 0; i < n; i++) {
+		b = st->batch[i];
+		lo = NOBS_CTIDHX(start)(b);
+		hi = lo + NOBS_CTIDHX(batch_size)[b];
+		found = 0;
+		st->pick[i] = lo;
+		st->prime[i] = NOBS_CTIDHX(primes)[lo];
+		st->sign[i] = 0;
+		for (j = lo; j < hi; j++) {
+			nz = NOBS_CTIDHX(mask_nonzero)(st->todo[j]) & ~found;
+			st->sign[i] ^= nz & st->neg[j];
+			st->pick[i] ^= nz & (st->pick[i] ^ NOBS_CTIDHX(hide)(j));
+			st->prime[i] ^= nz & (st->prime[i] ^
+					      NOBS_CTIDHX(primes)[j]);
+			found |= nz;
+		}
+		st->real[i] = found;
+		for (j = lo + 1; j < hi; j++) {
+			/* slot j holds prime j - 1 while j <= pick */
+			right = ~NOBS_CTIDHX(mask_neg)(st->pick[i] -
+						       NOBS_CTIDHX(hide)(j));
+			st->rest[j] = NOBS_CTIDHX(primes)[j] ^
+				(right & (NOBS_CTIDHX(primes)[j] ^
+					  NOBS_CTIDHX(primes)[j - 1]));
+		}
+	}
+}
+
+/* Call the yield hook, if any; its error ends the action. */
+static bool NOBS_CTIDHX(pause)(struct nobs_ctidh_state *st)
+{
+	if (st->env->yield && !st->err)
+		st->err = st->env->yield(st->env->ctx);
+	return st->err != 0;
+}
+
+/* One round over the n batches of st->batch (mask: the same as bits). */
+static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
+					u32 mask)
+{
+	int i, j, q, b, lo, hi, nb, npush;
+	s64 ok, iso, lmin;
+
+	NOBS_CTIDHX(pick)(st, n);
+	NOBS_CTIDHX(elligator)(st);
+	for (q = 0; q < 2; q++) {
+		NOBS_CTIDHX(xdbl)(&st->p[q], &st->p[q], st);
+		NOBS_CTIDHX(xdbl)(&st->p[q], &st->p[q], st);
+		for (b = 0, lo = 0; b < NOBS_CTIDHX_BATCHES; b++) {
+			hi = lo + NOBS_CTIDHX(batch_size)[b];
+			nb = NOBS_CTIDHX(bits)(NOBS_CTIDHX(primes)[hi - 1]);
+			if (mask & (1u << b)) {
+				/* the round's batch: all but the pick */
+				for (j = lo + 1; j < hi; j++)
+					NOBS_CTIDHX(xmul)(&st->p[q],
+							  (u64)st->rest[j],
+							  nb, st);
+			} else {
+				for (j = lo; j < hi; j++)
+					NOBS_CTIDHX(xmul)(&st->p[q],
+							  NOBS_CTIDHX(primes)[j],
+							  nb, st);
+			}
+			lo = hi;
+			if (NOBS_CTIDHX(pause)(st))
+				return;
+		}
+	}
+	nobs_ctidh_count_event(NOBS_CTIDH_EV_SAMPLED, mask, 0, 0);
+	for (i = 0; i < n; i++) {
+		if (NOBS_CTIDHX(pause)(st))
+			return;
+		b = st->batch[i];
+		lo = NOBS_CTIDHX(start)(b);
+		hi = lo + NOBS_CTIDHX(batch_size)[b];
+		lmin = NOBS_CTIDHX(primes)[lo];
+		NOBS_CTIDHX(pt_cswap)(&st->p[0], &st->p[1], st->sign[i] & 1);
+		st->k = st->p[0];
+		for (j = i + 1; j < n; j++) {
+			int bj = st->batch[j];
+			int top = NOBS_CTIDHX(start)(bj) +
+				  NOBS_CTIDHX(batch_size)[bj] - 1;
+
+			NOBS_CTIDHX(xmul)(&st->k, (u64)st->prime[j],
+					  NOBS_CTIDHX(bits)(NOBS_CTIDHX(primes)[top]),
+					  st);
+		}
+		/*
+		 * K is at infinity with probability 1/l: the coin brings the
+		 * success probability to 1 - 1/lmin for every l of the batch.
+		 */
+		ok = ~NOBS_CTIDHX(mask_nonzero)(NOBS_FPX(is_zero)(&st->k.z));
+		ok &= NOBS_CTIDHX(coin)((u64)(st->prime[i] * (lmin - 1)),
+					(u64)(lmin * (st->prime[i] - 1)),
+					st->env);
+		nobs_ctidh_public(ok);
+		iso = ok & st->real[i];
+		npush = i < n - 1 ? 2 : 0;
+		if (ok) {
+			NOBS_CTIDHX(isogeny)(st, st->prime[i],
+					     NOBS_CTIDHX(primes)[hi - 1], npush);
+			NOBS_FPX(cmov)(&st->a, &st->na, iso & 1);
+			NOBS_FPX(cmov)(&st->c, &st->nc, iso & 1);
+			NOBS_CTIDHX(curve24)(st);
+			for (q = 0; q < npush; q++)
+				NOBS_CTIDHX(pt_cmov)(&st->p[q], &st->img[q],
+						     iso & 1);
+		}
+		if (i < n - 1) {
+			nb = NOBS_CTIDHX(bits)(NOBS_CTIDHX(primes)[hi - 1]);
+			for (q = 0; q < 2; q++)
+				NOBS_CTIDHX(xmul)(&st->p[q], (u64)st->prime[i],
+						  nb, st);
+		}
+		NOBS_CTIDHX(pt_cswap)(&st->p[0], &st->p[1], st->sign[i] & 1);
+		for (j = lo; j < hi; j++)
+			st->todo[j] += iso &
+				~NOBS_CTIDHX(mask_nonzero)(NOBS_CTIDHX(hide)(j) -
+							   st->pick[i]);
+		st->left[b] += ok;
+		nobs_ctidh_count_event(NOBS_CTIDH_EV_STEP, mask, i, (int)-ok);
+	}
+}
+
+/*
+ * The action of the exponents e on the curve a_in, into a_out (affine
+ * A, Montgomery form).  Returns 0 or the yield hook's error (then a_out
+ * is not written).
+ */
+static noinline int NOBS_CTIDHX(action)(struct NOBS_FPX_T *a_out,
+					const struct NOBS_FPX_T *a_in,
+					const s8 e[NOBS_CTIDHX_PRIMES],
+					struct nobs_ctidh_state *st,
+					const struct nobs_csidh_env *env)
+{
+	int i, n;
+	u32 mask;
+
+	st->env = env;
+	st->err = 0;
+	for (i = 0; i < NOBS_CTIDHX_PRIMES; i++) {
+		s64 x = e[i], m = NOBS_CTIDHX(mask_neg)(x);
+
+		st->neg[i] = m;
+		st->todo[i] = (x ^ m) - m;
+	}
+	for (i = 0; i < NOBS_CTIDHX_BATCHES; i++)
+		st->left[i] = NOBS_CTIDHX(batch_bound)[i];
+	st->a = *a_in;
+	st->c = NOBS_FPX(one);
+	NOBS_CTIDHX(curve24)(st);
+	nobs_ctidh_count_event(NOBS_CTIDH_EV_START, 0, 0, 0);
+	for (;;) {
+		n = 0;
+		mask = 0;
+		for (i = 0; i < NOBS_CTIDHX_BATCHES; i++) {
+			if (st->left[i]) {
+				st->batch[n++] = i;
+				mask |= 1u << i;
+			}
+		}
+		if (!n)
+			break;
+		NOBS_CTIDHX(round)(st, n, mask);
+		if (st->err)
+			return st->err;
+	}
+	NOBS_FPX(inv)(&st->c, &st->c);
+	NOBS_FPX(mul)(a_out, &st->a, &st->c);
+	nobs_ctidh_count_event(NOBS_CTIDH_EV_END, 0, 0, 0);
+	return 0;
+}
+
+/*
+ * The stack below the entry points keeps the last values of the action's
+ * frames (curves, points, the field's temporaries and spills).  As the
+ * CSIDH cores do (csidh_action_tmpl.c, where the reasons are), the entry
+ * points overwrite, right after the action, more stack than it uses (at
+ * most 2 KiB: its state is the workspace): NOBS_CTIDH_SCRUB_CHUNKS nested
+ * frames of 1 KiB, twice as many with KASAN, then again shifted by half a
+ * chunk, never past the end of the stack.
+ */
+#define NOBS_CTIDH_SCRUB_CHUNK	1024
+#ifdef CONFIG_KASAN
+#define NOBS_CTIDH_SCRUB_CHUNKS	6
+#else
+#define NOBS_CTIDH_SCRUB_CHUNKS	3
+#endif
+#define NOBS_CTIDH_SCRUB_FRAME	(NOBS_CTIDH_SCRUB_CHUNK + 128)
+#define NOBS_CTIDH_SCRUB_SPARE	(1024 + NOBS_CTIDH_SCRUB_FRAME / 2)
+
+static noinline __no_sanitize_address void
+NOBS_CTIDHX(scrub_stack)(unsigned int chunks)
+{
+	u8 buf[NOBS_CTIDH_SCRUB_CHUNK];
+
+	/* Not a tail call: each chunk is a frame below the previous one. */
+	if (chunks > 1)
+		NOBS_CTIDHX(scrub_stack)(chunks - 1);
+	memzero_explicit(buf, sizeof(buf));
+}
+
+static noinline __no_sanitize_address void
+NOBS_CTIDHX(scrub_shifted)(unsigned int chunks)
+{
+	u8 buf[NOBS_CTIDH_SCRUB_CHUNK / 2];
+
+	NOBS_CTIDHX(scrub_stack)(chunks);
+	memzero_explicit(buf, sizeof(buf));
+}
+
+static void NOBS_CTIDHX(scrub)(void)
+{
+	unsigned long room = nobs_stack_room(), fit;
+	unsigned int n;
+
+	if (room < NOBS_CTIDH_SCRUB_SPARE + NOBS_CTIDH_SCRUB_FRAME)
+		return;
+	fit = (room - NOBS_CTIDH_SCRUB_SPARE) / NOBS_CTIDH_SCRUB_FRAME;
+	n = fit < NOBS_CTIDH_SCRUB_CHUNKS ? (unsigned int)fit :
+					    NOBS_CTIDH_SCRUB_CHUNKS;
+	NOBS_CTIDHX(scrub_stack)(n);
+	NOBS_CTIDHX(scrub_shifted)(n);
+}
+
+/* The workspace's state; the caller's struct is big enough for it. */
+static struct nobs_ctidh_state *NOBS_CTIDHX(ws_state)(struct nobs_ctidh_ws *ws)
+{
+	_Static_assert(sizeof(struct nobs_ctidh_state) <=
+		       sizeof(struct nobs_ctidh_ws),
+		       "NOBS_CTIDH_WS_SIZE is too small for this set");
+	return (struct nobs_ctidh_state *)ws;
+}
+
+/**
+ * nobs_ctidh*_check_private_key() - whether a private key is in the key space
+ * @sk: the exponents, one int8_t a prime
+ *
+ * Every batch's L1 norm is summed whole and compared with its bound only
+ * at the end, so the time does not depend on @sk; the answer is public
+ * (the caller's error code).
+ *
+ * Return: 0, or -EINVAL if a batch's sum of |e_i| passes its bound.
+ */
+int NOBS_CTIDHX(check_private_key)(const u8 sk[NOBS_CTIDHX_PRIVATE_KEY_SIZE])
+{
+	s64 bad = 0, sum, x, m;
+	int b, j, lo = 0;
+
+	for (b = 0; b < NOBS_CTIDHX_BATCHES; b++) {
+		sum = 0;
+		for (j = lo; j < lo + NOBS_CTIDHX(batch_size)[b]; j++) {
+			x = (s8)sk[j];
+			m = NOBS_CTIDHX(mask_neg)(x);
+			sum += (x ^ m) - m;
+		}
+		bad |= NOBS_CTIDHX(mask_neg)(NOBS_CTIDHX(batch_bound)[b] - sum);
+		lo += NOBS_CTIDHX(batch_size)[b];
+	}
+	nobs_ctidh_public(bad);
+	return bad ? -EINVAL : 0;
+}
+
+/*
+ * Key generation: per batch of w primes and bound S, uniform over the
+ * exponent vectors with L1 norm at most S, by the method of high-ctidh's
+ * random_boundedl1() (eprint 2021/633, section 5.2), with the same
+ * randomness consumed the same way, so that a stream gives high-ctidh's
+ * keys (test_ctidh512 checks it on the oracle's stream):
+ *
+ * - w + S random 32-bit words (little-endian), the low bit cleared, then
+ *   set on the first w: w "bars" among S "stars"; sorted (as signed
+ *   words) by a sorting network with masked compare-and-swap; a draw
+ *   where two neighbours agree but for the low bit is rejected (ties
+ *   would make the order depend on the marks: high-ctidh checks the
+ *   first w neighbours only, nobs all of them, which changes nothing but
+ *   draws with such a tie, about 2^-22 of them);
+ * - the stars before the first bar give e_0, those between bar i and bar
+ *   i + 1 give e_{i+1}: w non-negative numbers with sum at most S;
+ * - one more word gives the signs, bit i for e_i; to keep zeros at their
+ *   weight (a zero has one sign, a non-zero two), a draw is rejected with
+ *   the probability that makes each zero cost a factor 1/2 beyond the
+ *   least possible number of zeros, max(w - S, 0), read from the bits of
+ *   the zeros (the non-zeros' bits are their signs).
+ *
+ * Rejections are public (they reveal a discarded draw, nothing of the
+ * key); every other step is masks only.
+ */
+#define NOBS_CTIDH_MAX_DRAW	64
+
+/* odd-even transposition sort of r[0 .. n - 1] (signed), branch-free */
+static void NOBS_CTIDHX(sort)(s32 *r, int n)
+{
+	s64 a, b, m;
+	int pass, i;
+
+	for (pass = 0; pass < n; pass++) {
+		for (i = pass & 1; i + 1 < n; i += 2) {
+			a = r[i];
+			b = r[i + 1];
+			m = NOBS_CTIDHX(mask_neg)(b - a) & (a ^ b);
+			r[i] = (s32)(a ^ m);
+			r[i + 1] = (s32)(b ^ m);
+		}
+	}
+}
+
+static u32 NOBS_CTIDHX(le32)(const u8 *p)
+{
+	return p[0] | (u32)p[1] << 8 | (u32)p[2] << 16 | (u32)p[3] << 24;
+}
+
+/* e[0 .. w - 1]: uniform with sum |e_i| <= S (see above) */
+static void NOBS_CTIDHX(boundedl1)(s8 *e, int w, int S,
+				   const struct nobs_csidh_env *env)
+{
+	u8 buf[4 * NOBS_CTIDH_MAX_DRAW];
+	s32 r[NOBS_CTIDH_MAX_DRAW];
+	s64 bad, cnt, z, bit;
+	int n = w + S, i, j;
+
+	for (;;) {
+		env->random(env->ctx, buf, 4 * n);
+		for (j = 0; j < n; j++)
+			r[j] = (s32)((NOBS_CTIDHX(le32)(buf + 4 * j) & ~1u) |
+				     (j < w));
+		NOBS_CTIDHX(sort)(r, n);
+		bad = 0;
+		for (j = 1; j < n; j++)
+			bad |= ~NOBS_CTIDHX(mask_nonzero)((r[j] ^ r[j - 1]) &
+							  ~1);
+		nobs_ctidh_public(bad);
+		if (bad)
+			continue;
+		/* r[j]: the number of bars up to j, 1 .. w after the first */
+		for (j = 0; j < n; j++)
+			r[j] &= 1;
+		for (j = 1; j < n; j++)
+			r[j] += r[j - 1];
+		for (i = 0; i < w; i++) {
+			cnt = 0;
+			for (j = 0; j < n; j++)
+				cnt -= ~NOBS_CTIDHX(mask_nonzero)(r[j] -
+							NOBS_CTIDHX(hide)(i));
+			/* each e_i, i > 0, also counted bar i */
+			e[i] = (s8)(cnt - (i > 0));
+		}
+		/* the signs, and the zeros' rejection */
+		env->random(env->ctx, buf, 4 * ((w + 31) / 32));
+		cnt = w - S;
+		bad = 0;
+		for (i = 0; i < w; i++) {
+			bit = (NOBS_CTIDHX(le32)(buf + 4 * (i / 32)) >>
+			       (i % 32)) & 1;
+			z = ~NOBS_CTIDHX(mask_nonzero)(e[i]);
+			cnt += z;
+			bad |= NOBS_CTIDHX(mask_neg)(cnt) & z & -bit;
+		}
+		nobs_ctidh_public(bad);
+		if (bad)
+			continue;
+		for (i = 0; i < w; i++) {
+			bit = (NOBS_CTIDHX(le32)(buf + 4 * (i / 32)) >>
+			       (i % 32)) & 1;
+			e[i] = (s8)((e[i] ^ -bit) + bit);
+		}
+		break;
+	}
+	memzero_explicit(buf, sizeof(buf));
+	memzero_explicit(r, sizeof(r));
+}
+
+/**
+ * nobs_ctidh*_random_private_key() - a uniformly random private key
+ * @sk: the exponents out, one int8_t a prime
+ * @env: the randomness (the yield hook is not called)
+ *
+ * Uniform over the key space, batch by batch (see above); constant time
+ * but for the rejections of discarded draws.
+ */
+void NOBS_CTIDHX(random_private_key)(u8 sk[NOBS_CTIDHX_PRIVATE_KEY_SIZE],
+				     const struct nobs_csidh_env *env)
+{
+	int b, lo = 0;
+
+	_Static_assert(NOBS_CTIDHX_PRIVATE_KEY_SIZE == NOBS_CTIDHX_PRIMES,
+		       "one byte an exponent");
+	for (b = 0; b < NOBS_CTIDHX_BATCHES; b++) {
+		NOBS_CTIDHX(boundedl1)((s8 *)sk + lo,
+				       NOBS_CTIDHX(batch_size)[b],
+				       NOBS_CTIDHX(batch_bound)[b], env);
+		lo += NOBS_CTIDHX(batch_size)[b];
+	}
+}
+
+/**
+ * nobs_ctidh*_public_key() - the public key of a private key
+ * @pk: the public key out
+ * @sk: the private key (int8_t exponents)
+ * @env: randomness and yield hook
+ * @ws: the action's workspace (any content; wiped before the return)
+ *
+ * Constant time in @sk (see the top of this file).
+ *
+ * Return: 0; -EINVAL if @sk is outside the key space; or the yield hook's
+ * error if it stopped the action (on error @pk is zeroed).
+ */
+int NOBS_CTIDHX(public_key)(u8 pk[NOBS_CTIDHX_PUBLIC_KEY_SIZE],
+			    const u8 sk[NOBS_CTIDHX_PRIVATE_KEY_SIZE],
+			    const struct nobs_csidh_env *env,
+			    struct nobs_ctidh_ws *ws)
+{
+	struct nobs_ctidh_state *st = NOBS_CTIDHX(ws_state)(ws);
+	struct NOBS_FPX_T a;
+	int err;
+
+	memset(pk, 0, NOBS_CTIDHX_PUBLIC_KEY_SIZE);
+	err = NOBS_CTIDHX(check_private_key)(sk);
+	if (!err) {
+		err = NOBS_CTIDHX(action)(&a, &NOBS_FPX(zero),
+					  (const s8 *)sk, st, env);
+		NOBS_CTIDHX(scrub)();
+		if (!err)
+			NOBS_FPX(to_bytes)(pk, &a);
+		memzero_explicit(&a, sizeof(a));
+	}
+	memzero_explicit(ws, sizeof(*ws));
+	return err;
+}
+
+/**
+ * nobs_ctidh*_shared_secret() - the shared secret with a peer
+ * @ss: the secret out
+ * @sk: our private key
+ * @peer: the peer's public key, validated here first
+ * @env: randomness and yield hook
+ * @ws: the action's workspace (any content; wiped before the return)
+ *
+ * The peer's key is checked by the CSIDH rule of the same prime (below
+ * p, not +-2, a supersingular curve), variable time on public data.
+ *
+ * Return: 0; -EINVAL if @peer is not a valid public key or @sk is outside
+ * the key space (then no group action ran); or the yield hook's error if
+ * it stopped the validation or the action (on error @ss is zeroed).
+ */
+int NOBS_CTIDHX(shared_secret)(u8 ss[NOBS_CTIDHX_SHARED_SECRET_SIZE],
+			       const u8 sk[NOBS_CTIDHX_PRIVATE_KEY_SIZE],
+			       const u8 peer[NOBS_CTIDHX_PUBLIC_KEY_SIZE],
+			       const struct nobs_csidh_env *env,
+			       struct nobs_ctidh_ws *ws)
+{
+	struct nobs_ctidh_state *st = NOBS_CTIDHX(ws_state)(ws);
+	struct NOBS_FPX_T a;
+	int err;
+
+	_Static_assert(sizeof(struct nobs_csidh_ws) <=
+		       sizeof(struct nobs_ctidh_ws),
+		       "the CTIDH workspace holds the CSIDH one");
+	memset(ss, 0, NOBS_CTIDHX_SHARED_SECRET_SIZE);
+	err = NOBS_CTIDHX(check_private_key)(sk);
+	if (!err)
+		err = NOBS_CTIDHX_VALIDATE(peer, env,
+					   (struct nobs_csidh_ws *)ws);
+	if (!err)
+		err = NOBS_FPX(from_bytes)(&a, peer) ? -EINVAL : 0;
+	if (!err) {
+		err = NOBS_CTIDHX(action)(&a, &a, (const s8 *)sk, st, env);
+		NOBS_CTIDHX(scrub)();
+		if (!err)
+			NOBS_FPX(to_bytes)(ss, &a);
+	}
+	memzero_explicit(&a, sizeof(a));
+	memzero_explicit(ws, sizeof(*ws));
+	return err;
+}

@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_ctidh512: nobs's CTIDH-512 core (isogeny/ctidh512.c) against
+ * high-ctidh's outputs, $NOBS_VECTORS/ctidh/ctidh512_fresh.txt (records
+ * of lines "sk_a", "pk_a", "sk_b", "pk_b", "ss", hex; sk the int8_t
+ * exponent vector, pk and ss public_key_to_bytes(); tests/vectors/README.md):
+ * each public key from its private key, the secret both ways, with each
+ * field (the assembly where the CPU has it, the generic C); then the
+ * key generation: high-ctidh's keys from the oracle's stream, and
+ * uniform frequencies where easy to count; refusals: keys past a batch's
+ * bound, and public keys that are not; and that the yield hook's error
+ * stops an operation.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isogeny/ctidh512.h"
+#include "csidh_test_rng.h"
+#include "csidh_param.h"
+#include "fp_cpu.h"
+#include "vectors_json.h"
+
+#define SK_SIZE	NOBS_CTIDH512_PRIVATE_KEY_SIZE
+#define PK_SIZE	NOBS_CTIDH512_PUBLIC_KEY_SIZE
+
+struct rec {
+	u8 sk_a[SK_SIZE], pk_a[PK_SIZE], sk_b[SK_SIZE], pk_b[PK_SIZE];
+	u8 ss[PK_SIZE];
+	unsigned int have;
+};
+
+static u64 seed = 633;
+static const struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
+static struct nobs_ctidh_ws ws;
+
+static int hexin(u8 *out, size_t n, const char *s)
+{
+	unsigned int v;
+	size_t i;
+
+	if (strlen(s) != 2 * n)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (sscanf(s + 2 * i, "%2x", &v) != 1)
+			return -1;
+		out[i] = (u8)v;
+	}
+	return 0;
+}
+
+/* the records of the file; returns their number, or -1 if malformed */
+static int parse(char *text, struct rec *r, int max)
+{
+	static const char *const names[] = { "sk_a", "pk_a", "sk_b", "pk_b", "ss" };
+	char *line, *save = NULL;
+	int n = 0, k;
+
+	memset(r, 0, max * sizeof(*r));
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *v = strchr(line, ' ');
+		u8 *dst[5];
+		size_t len[5] = { SK_SIZE, PK_SIZE, SK_SIZE, PK_SIZE, PK_SIZE };
+
+		if (line[0] == '#' || !v)
+			continue;
+		*v++ = 0;
+		for (k = 0; k < 5 && strcmp(line, names[k]); k++)
+			;
+		if (k == 5)
+			return -1;
+		if (r[n].have & (1u << k))
+			n++;
+		if (n >= max)
+			return -1;
+		dst[0] = r[n].sk_a;
+		dst[1] = r[n].pk_a;
+		dst[2] = r[n].sk_b;
+		dst[3] = r[n].pk_b;
+		dst[4] = r[n].ss;
+		if (hexin(dst[k], len[k], v))
+			return -1;
+		r[n].have |= 1u << k;
+	}
+	return r[0].have ? n + 1 : 0;
+}
+
+static void known_answers(const struct rec *r, int n, const char *impl)
+{
+	u8 out[PK_SIZE];
+	int i, ok;
+
+	for (i = 0; i < n; i++) {
+		ok = r[i].have == 0x1f &&
+		     !nobs_ctidh512_public_key(out, r[i].sk_a, &env, &ws) &&
+		     !memcmp(out, r[i].pk_a, PK_SIZE);
+		check(ok, "pk_a", i);
+		ok = r[i].have == 0x1f &&
+		     !nobs_ctidh512_public_key(out, r[i].sk_b, &env, &ws) &&
+		     !memcmp(out, r[i].pk_b, PK_SIZE);
+		check(ok, "pk_b", i);
+		ok = r[i].have == 0x1f &&
+		     !nobs_ctidh512_shared_secret(out, r[i].sk_a, r[i].pk_b,
+						  &env, &ws) &&
+		     !memcmp(out, r[i].ss, PK_SIZE);
+		check(ok, "ss from sk_a, pk_b", i);
+		ok = r[i].have == 0x1f &&
+		     !nobs_ctidh512_shared_secret(out, r[i].sk_b, r[i].pk_a,
+						  &env, &ws) &&
+		     !memcmp(out, r[i].ss, PK_SIZE);
+		check(ok, "ss from sk_b, pk_a", i);
+	}
+	printf("ctidh512: %d records of high-ctidh's with fp %s\n", n, impl);
+}
+
+/*
+ * Keys past a batch's bound are refused (high-ctidh would truncate them),
+ * keys on it accepted; public keys >= p, A = +-2 and an ordinary curve's
+ * refused; and nothing is left in the outputs.
+ */
+static void refusals(const struct rec *r)
+{
+	static const u8 zero[PK_SIZE];
+	u8 sk[SK_SIZE], pk[PK_SIZE], out[PK_SIZE];
+	struct nobs_fp512 two;
+	int ok;
+
+	memset(sk, 0, sizeof(sk));
+	sk[0] = 10;			/* batch 0's bound, on one prime */
+	check(!nobs_ctidh512_check_private_key(sk), "L1 = bound accepted", 0);
+	sk[0] = 11;
+	check(nobs_ctidh512_check_private_key(sk) == -EINVAL,
+	      "L1 = bound + 1 refused", 0);
+	sk[0] = 6;
+	sk[1] = (u8)-5;			/* 6 + 5 > 10 */
+	memset(out, 0xa5, sizeof(out));
+	ok = nobs_ctidh512_public_key(out, sk, &env, &ws) == -EINVAL &&
+	     !memcmp(out, zero, sizeof(out));
+	check(ok, "public_key refuses a batch past its bound", 0);
+	memset(sk, 0, sizeof(sk));
+	sk[73] = 2;			/* 587's batch: bound 1 */
+	memset(out, 0xa5, sizeof(out));
+	ok = nobs_ctidh512_shared_secret(out, sk, r->pk_a, &env, &ws) ==
+		-EINVAL && !memcmp(out, zero, sizeof(out));
+	check(ok, "shared_secret refuses e[73] = 2", 0);
+	sk[73] = (u8)-128;
+	check(nobs_ctidh512_check_private_key(sk) == -EINVAL,
+	      "e[73] = -128 refused", 0);
+
+	memcpy(pk, &nobs_fp512_p, sizeof(pk));	/* p itself, little-endian */
+	ok = nobs_ctidh512_shared_secret(out, r->sk_a, pk, &env, &ws) ==
+		-EINVAL && !memcmp(out, zero, sizeof(out));
+	check(ok, "public key p refused", 0);
+	nobs_fp512_set_u64(&two, 2);
+	nobs_fp512_to_bytes(pk, &two);
+	check(nobs_ctidh512_shared_secret(out, r->sk_a, pk, &env, &ws) ==
+	      -EINVAL, "public key A = 2 refused", 0);
+	nobs_fp512_neg(&two, &two);
+	nobs_fp512_to_bytes(pk, &two);
+	check(nobs_ctidh512_shared_secret(out, r->sk_a, pk, &env, &ws) ==
+	      -EINVAL, "public key A = -2 refused", 0);
+	memcpy(pk, r->pk_a, sizeof(pk));
+	pk[0] ^= 1;			/* almost surely not supersingular */
+	check(nobs_ctidh512_shared_secret(out, r->sk_a, pk, &env, &ws) ==
+	      -EINVAL, "a changed public key refused", 0);
+}
+
+/*
+ * The oracle's stream (tests/user/ctidh_ref_fresh.c): splitmix64, one
+ * output a byte, its low byte.
+ */
+static void oracle_stream(void *ctx, void *buf, size_t len)
+{
+	unsigned long long *s = ctx, z;
+	unsigned char *p = buf;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		z = (*s += 0x9e3779b97f4a7c15ULL);
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+		p[i] = (unsigned char)(z ^ (z >> 31));
+	}
+}
+
+/*
+ * Key generation: fed the stream the records were made from (seed 37,
+ * tests/vectors/README.md), nobs draws high-ctidh's keys, in order; and
+ * its keys are in the key space, with the frequencies of a uniform draw
+ * where they are easy to count: batch 13 (one prime, bound 1: -1, 0, 1
+ * each a third) and e_0 = 0 in batch 0 (21 of the 221 vectors of two
+ * primes with L1 norm at most 10).
+ */
+static void keygen(const struct rec *r, int n)
+{
+	unsigned long long s = 37;
+	const struct nobs_csidh_env kenv = { oracle_stream, NULL, &s };
+	int i, ok, cnt[3] = { 0 }, zero0 = 0, inside = 1, keys = 30000;
+	u8 sk[SK_SIZE];
+	double third = keys / 3.0, sd3, p0 = 21.0 / 221, sd0;
+
+	for (i = 0; i < n; i++) {
+		nobs_ctidh512_random_private_key(sk, &kenv);
+		ok = !memcmp(sk, r[i].sk_a, SK_SIZE);
+		nobs_ctidh512_random_private_key(sk, &kenv);
+		ok &= !memcmp(sk, r[i].sk_b, SK_SIZE);
+		check(ok, "keys of the oracle's stream", i);
+	}
+	for (i = 0; i < keys; i++) {
+		nobs_ctidh512_random_private_key(sk, &env);
+		inside &= !nobs_ctidh512_check_private_key(sk);
+		cnt[(s8)sk[73] + 1]++;
+		zero0 += !sk[0];
+	}
+	check(inside, "random keys in the key space", 0);
+	sd3 = 5 * __builtin_sqrt(keys * (1.0 / 3) * (2.0 / 3));
+	for (i = 0; i < 3; i++)
+		check(cnt[i] > third - sd3 && cnt[i] < third + sd3,
+		      "e_73 in {-1, 0, 1} uniform", i);
+	sd0 = 5 * __builtin_sqrt(keys * p0 * (1 - p0));
+	check(zero0 > keys * p0 - sd0 && zero0 < keys * p0 + sd0,
+	      "e_0 = 0 at its weight", 0);
+}
+
+static int stops;
+
+/* a yield hook that stops the operation at its stops-th call */
+static int stop_at(void *ctx)
+{
+	(void)ctx;
+	return --stops ? 0 : -EINTR;
+}
+
+/* The yield hook's error stops the action; the output is zeroed. */
+static void stopped(const struct rec *r)
+{
+	static const u8 zero[PK_SIZE];
+	const struct nobs_csidh_env senv = { csidh_test_random, stop_at, &seed };
+	u8 out[PK_SIZE];
+	int at[] = { 1, 7, 100 }, i, ok;
+
+	for (i = 0; i < (int)ARRAY_SIZE(at); i++) {
+		stops = at[i];
+		memset(out, 0xa5, sizeof(out));
+		ok = nobs_ctidh512_public_key(out, r->sk_a, &senv, &ws) ==
+			-EINTR && !memcmp(out, zero, sizeof(out));
+		check(ok, "the yield hook stops public_key", at[i]);
+		stops = at[i];
+		memset(out, 0xa5, sizeof(out));
+		ok = nobs_ctidh512_shared_secret(out, r->sk_a, r->pk_b, &senv,
+						 &ws) == -EINTR &&
+		     !memcmp(out, zero, sizeof(out));
+		check(ok, "the yield hook stops shared_secret", at[i]);
+	}
+}
+
+int main(void)
+{
+	const char *dir = getenv("NOBS_VECTORS");
+	char path[4096], *text;
+	struct rec r[16];
+	int f, n;
+
+	snprintf(path, sizeof(path), "%s/ctidh/ctidh512_fresh.txt",
+		 dir ? dir : NOBS_ROOT "/build/vectors");
+	text = slurp(path);
+	if (!text) {
+		printf("SKIP: ctidh512: %s not readable\n", path);
+		printf("SUITE: 0 passed, 0 failed, 1 skipped\n");
+		return 0;
+	}
+	n = parse(text, r, ARRAY_SIZE(r));
+	free(text);
+	check(n > 0, "the vector file parses", 0);
+	for (f = nobs_test_have_fp_asm() ? 1 : 0; n > 0 && f >= 0; f--)
+		known_answers(r, n, nobs_test_fp_select(f));
+	if (n > 0) {
+		keygen(r, n);
+		refusals(&r[0]);
+		stopped(&r[0]);
+	}
+	printf("SUITE: %d passed, %d failed, %d skipped\n",
+	       passed, failed, skipped);
+	return failed ? 1 : 0;
+}

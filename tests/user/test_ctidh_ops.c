@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The CTIDH-512 group action's operation count, and that it depends on
+ * public events only (the proof shape of test_csidh_ops.c).
+ *
+ * What is public: the rounds' batches (those with steps left) and each
+ * step's outcome (its kernel point was at infinity, or the coin said no:
+ * random, with a probability that does not depend on the key), and
+ * Elligator's rejections of random u.  The core, built with
+ * NOBS_CTIDH_COUNT, reports each such event (nobs_ctidh_count_event());
+ * the field multiplications and squarings between two consecutive events
+ * must be the same for every key and every random stream whenever the two
+ * events say the same.  Keys: zero; each batch's whole bound on its first,
+ * its middle or its last prime, positive and negative; spread over the
+ * batch with alternating signs; random ones (each batch a random L1 norm
+ * up to its bound on random primes, random signs); each key with its own
+ * random stream.  A key's public key must not depend on that stream
+ * either (every fourth key runs twice).  The yield hook measures the
+ * longest stretch between two yields, held to YIELD_BUDGET, and each
+ * action is held to OPS_BUDGET.  Prints min / max / mean M+S.
+ *
+ * Usage: test_ctidh_ops [random keys]   (default 24)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isogeny/ctidh512.h"
+#include "csidh_test_rng.h"
+
+unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
+
+#define PRIMES		NOBS_CTIDH512_PRIMES
+#define BATCHES		NOBS_CTIDH512_BATCHES
+#define MAX_BUCKETS	(1 << 16)
+/*
+ * the budget (multiplications + squarings) this test holds an action to:
+ * the runs are deterministic (fixed keys and streams), 631581 at most now
+ */
+#define OPS_BUDGET	640000ULL
+/* multiplications and squarings between two yields, at most */
+#define YIELD_BUDGET	3584ULL
+
+static const int size[BATCHES] = { 2, 3, 4, 4, 5, 5, 6, 7, 7, 8, 8, 6, 8, 1 };
+static const int bound[BATCHES] = {
+	10, 14, 16, 17, 17, 17, 18, 18, 18, 18, 18, 13, 13, 1
+};
+
+struct bucket {
+	unsigned long long key, mul, sqr;
+	int used;
+};
+
+static struct bucket buckets[MAX_BUCKETS];
+static unsigned long long last_mul, last_sqr, last_event;
+static int mismatches, checked, passed, failed;
+static struct nobs_ctidh_ws ws;
+static unsigned long long yield_ops, yield_max;
+
+/* the yield hook: the longest stretch of field operations between yields */
+static int yield(void *ctx)
+{
+	unsigned long long now = nobs_fp_count_mul + nobs_fp_count_sqr;
+
+	(void)ctx;
+	if (now - yield_ops > yield_max)
+		yield_max = now - yield_ops;
+	yield_ops = now;
+	return 0;
+}
+
+static unsigned long long mix(unsigned long long h, unsigned long long v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+	return h * 0xff51afd7ed558ccdULL;
+}
+
+/* The segment since the last event, named by both events' public data. */
+void nobs_ctidh_count_event(int kind, u32 batches, int step, int outcome)
+{
+	unsigned long long ev, key, dm, ds;
+	struct bucket *b;
+	int probe = 0;
+
+	ev = mix(mix(mix(mix(0, kind), batches), step), outcome);
+	key = mix(last_event, ev);
+	dm = nobs_fp_count_mul - last_mul;
+	ds = nobs_fp_count_sqr - last_sqr;
+	b = &buckets[key % MAX_BUCKETS];
+	while (b->used && b->key != key && probe++ < MAX_BUCKETS)
+		b = &buckets[(key + probe) % MAX_BUCKETS];
+	if (!b->used) {
+		b->used = 1;
+		b->key = key;
+		b->mul = dm;
+		b->sqr = ds;
+	} else if (b->mul != dm || b->sqr != ds) {
+		if (mismatches++ < 5)
+			printf("FAIL: ops between public events differ: %llu/%llu vs %llu/%llu (event %d, batches %#x, step %d, outcome %d)\n",
+			       dm, ds, b->mul, b->sqr, kind, batches, step,
+			       outcome);
+	} else {
+		checked++;
+	}
+	last_event = kind == 3 ? 0 : ev;	/* an action's end: a fresh start */
+	last_mul = nobs_fp_count_mul;
+	last_sqr = nobs_fp_count_sqr;
+}
+
+static void result(int ok, const char *what)
+{
+	if (ok) {
+		passed++;
+	} else {
+		failed++;
+		printf("FAIL: %s\n", what);
+	}
+}
+
+/* the fixed keys: each batch's bound on one place, or spread */
+static void fixed_key(s8 e[PRIMES], int kind)
+{
+	int b, j, lo = 0, sg = kind & 1 ? -1 : 1;
+
+	memset(e, 0, PRIMES);
+	for (b = 0; b < BATCHES; b++) {
+		switch (kind / 2) {
+		case 0:		/* zero */
+			break;
+		case 1:		/* the first prime */
+			e[lo] = (s8)(sg * bound[b]);
+			break;
+		case 2:		/* the middle one */
+			e[lo + size[b] / 2] = (s8)(sg * bound[b]);
+			break;
+		case 3:		/* the last one */
+			e[lo + size[b] - 1] = (s8)(sg * bound[b]);
+			break;
+		default:	/* spread, alternating signs */
+			for (j = 0; j < bound[b]; j++)
+				e[lo + j % size[b]] += (s8)(j % size[b] % 2 ?
+							    -sg : sg);
+			break;
+		}
+		lo += size[b];
+	}
+}
+
+static void random_key(s8 e[PRIMES], u64 *s)
+{
+	unsigned char r[64];
+	int b, j, k, l1, lo = 0;
+
+	memset(e, 0, PRIMES);
+	for (b = 0; b < BATCHES; b++) {
+		csidh_test_random(s, r, sizeof(r));
+		l1 = r[0] % 4 ? bound[b] : r[1] % (bound[b] + 1);
+		for (k = 0; k < l1; k++)
+			e[lo + r[2 + k] % size[b]]++;
+		for (j = 0; j < size[b]; j++)
+			if (r[40 + j] & 1)
+				e[lo + j] = (s8)-e[lo + j];
+		lo += size[b];
+	}
+}
+
+int main(int argc, char **argv)
+{
+	int nrand = argc > 1 ? atoi(argv[1]) : 24, nfixed = 10, i;
+	unsigned long long tot, mn = ~0ULL, mx = 0, sum = 0;
+	u64 keyseed = 2021633;
+	u8 pk[64], pk2[64];
+	s8 e[PRIMES];
+
+	for (i = 0; i < nfixed + nrand; i++) {
+		u64 seed = 1000 + i;
+		const struct nobs_csidh_env env = {
+			csidh_test_random, yield, &seed
+		};
+
+		if (i < nfixed)
+			fixed_key(e, i);
+		else
+			random_key(e, &keyseed);
+		if (nobs_ctidh512_check_private_key((u8 *)e)) {
+			result(0, "a test key is outside the key space");
+			continue;
+		}
+		nobs_fp_count_mul = nobs_fp_count_sqr = 0;
+		last_mul = last_sqr = 0;
+		last_event = 0;
+		yield_ops = 0;
+		result(!nobs_ctidh512_public_key(pk, (u8 *)e, &env, &ws),
+		       "public_key");
+		tot = nobs_fp_count_mul + nobs_fp_count_sqr;
+		mn = tot < mn ? tot : mn;
+		mx = tot > mx ? tot : mx;
+		sum += tot;
+		if (i % 4 == 0) {
+			seed = 77 * (i + 1);
+			result(!nobs_ctidh512_public_key(pk2, (u8 *)e, &env,
+							 &ws) &&
+			       !memcmp(pk, pk2, sizeof(pk)),
+			       "the public key does not depend on the random stream");
+		}
+	}
+	result(!mismatches, "ops between public events follow them only");
+	result(checked > 1000, "segments seen again (the comparison had data)");
+	/* CSIDH-512's yields are 3072 multiplications apart at most */
+	result(yield_max <= YIELD_BUDGET, "field operations between yields");
+	result(mx <= OPS_BUDGET, "field operations per action");
+	printf("ctidh512: %d keys, %d segments compared, M+S per action min %llu max %llu mean %llu, at most %llu between yields\n",
+	       nfixed + nrand, checked, mn, mx, sum / (nfixed + nrand),
+	       yield_max);
+	printf("SUITE: %d passed, %d failed, 0 skipped\n", passed, failed);
+	return failed ? 1 : 0;
+}
