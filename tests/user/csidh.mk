@@ -108,7 +108,7 @@ $$(BUILD)/$(1).bin: $$(ROOT)/tests/user/test_csidh.c $(3) \
 	@mkdir -p $$(@D)
 	@if command -v $$(CSIDH_CROSS)gcc >/dev/null 2>&1; then \
 		echo "$$(CSIDH_CROSS)gcc ... -o $$@"; \
-		$$(CC_SPLIT) $$(CSIDH_CROSS)gcc $$(USER_CFLAGS) -O2 -static -Wa,--noexecstack \
+		$$(CC_SPLIT) $$(CSIDH_CROSS)gcc $$(USER_CFLAGS) $$(CROSS_CFLAGS) -Wa,--noexecstack \
 			$(2) -DNOBS_ROOT='"$$(ROOT)"' -o $$@ $$(filter-out %_tmpl.c,$$(filter %.c %.S,$$^)); \
 	else \
 		echo "no $$(CSIDH_CROSS)gcc; $(1) will skip"; \

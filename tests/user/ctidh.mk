@@ -80,7 +80,7 @@ $(BUILD)/test_ctidh512_arm64.bin: $(ROOT)/tests/user/test_ctidh512.c \
 	@mkdir -p $(@D)
 	@if command -v $(CSIDH_CROSS)gcc >/dev/null 2>&1; then \
 		echo "$(CSIDH_CROSS)gcc ... -o $@"; \
-		$(CC_SPLIT) $(CSIDH_CROSS)gcc $(USER_CFLAGS) -O2 -static -Wa,--noexecstack \
+		$(CC_SPLIT) $(CSIDH_CROSS)gcc $(USER_CFLAGS) $(CROSS_CFLAGS) -Wa,--noexecstack \
 			-DNOBS_ROOT='"$(ROOT)"' -o $@ \
 			$(filter-out %_tmpl.c,$(filter %.c %.S,$^)); \
 	else \
