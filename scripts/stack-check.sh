@@ -28,10 +28,9 @@ for arch in "${@:-x86_64 arm64 riscv64 ppc64le}"; do
 		read -ra args <<<"$(nobs_kbuild_args "$kdir")"
 		cores=(isogeny/csidh512.o isogeny/csidh1024.o isogeny/fp.o
 		       isogeny/fp512.o isogeny/fp1024.o)
-		# The cores again, each with its call graph beside it, one
-		# make each (in a build of several objects, gcc leaves the
-		# graphs of only some, or all in one .ci), past the compiler
-		# cache (a hit writes the object, never the graph).
+		# The cores again, each with its call graph beside it
+		# (isogeny/<core>.ci), in one make, past the compiler cache (a
+		# hit writes the object, never the graph).
 		ok=1
 		"$NOBS_ROOT/scripts/kbuild.sh" "$id" >/dev/null || ok=
 		# The graphs are kept ($NOBS_CACHE/stack-check, the newest
@@ -49,19 +48,19 @@ for arch in "${@:-x86_64 arm64 riscv64 ppc64le}"; do
 			cp "$cslot/$ckey"/*.ci "$dir/isogeny/" || ok=
 			[ -z "$ok" ] || echo "== $a: the call graphs of a build with the same key (${ckey:0:12}: $cslot)" >&2
 		else
-			for o in "${cores[@]}"; do
-				[ -n "$ok" ] || break
-				rm -f "$dir/$o" "$dir/${o%.o}.ci"
+			if [ -n "$ok" ]; then
+				rm -f "$dir"/isogeny/*.ci "${cores[@]/#/$dir/}"
 				CCACHE_DISABLE=1 make -C "$kdir" M="$dir" "${args[@]}" \
-					KCFLAGS="-fcallgraph-info=su -dumpdir $dir/isogeny/" "$o" \
-					>>"$dir/stack-check.log" 2>&1 &&
+					KCFLAGS=-fcallgraph-info=su "${cores[@]}" \
+					>>"$dir/stack-check.log" 2>&1 || ok=
+				for o in "${cores[@]}"; do
 					[ -s "$dir/${o%.o}.ci" ] || ok=
-			done
+				done
+			fi
 			if [ -n "$ok" ] && [ -n "$ckey" ]; then
 				rm -rf "$cslot"
 				mkdir -p "$cslot/.$ckey"
-				# every graph stack-depth.py reads (the probes'
-				# too: compiled again with the first object)
+				# every graph stack-depth.py reads
 				cp "$dir"/isogeny/*.ci "$cslot/.$ckey/"
 				mv "$cslot/.$ckey" "$cslot/$ckey"
 			fi
