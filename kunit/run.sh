@@ -85,6 +85,13 @@ check_config() {
 	nobs_summary "$name-config"
 }
 
+# kunit_make DIR: nobs.ko and kunit/nobs_kunit.ko of the tree DIR against
+# build_modules's $kdir, with its "${kv[@]}".
+kunit_make() {
+	nice -n 5 make -C "$kdir" M="$1" "${kv[@]}" -j2 modules &&
+		nice -n 5 make -C "$1/kunit" KDIR="$kdir" NOBS_DIR="$1" "${kv[@]}"
+}
+
 # build_modules ARCH KDIR DST [SRC]: nobs.ko and kunit/nobs_kunit.ko in DST
 # (from the tree SRC instead of the clone: kunit/ then is not needed), with
 # the make variables the kernel was built with (KDIR/kmake-args).
@@ -114,9 +121,7 @@ build_modules() {
 		echo "  FAIL  $arch: no kunit/ in the tree"
 		return 1
 	fi
-	if nice -n 5 make -C "$kdir" M="$dst" "${kv[@]}" -j2 modules >"$log" 2>&1 &&
-		nice -n 5 make -C "$dst/kunit" KDIR="$kdir" NOBS_DIR="$dst" "${kv[@]}" \
-			>>"$log" 2>&1 &&
+	if nobs_at_work_dir "$dst" kunit_make >"$log" 2>&1 &&
 		[ -f "$dst/nobs.ko" ] && [ -f "$dst/kunit/nobs_kunit.ko" ] &&
 		! grep -Eq 'warning:|error:|objtool' "$log"; then
 		return 0

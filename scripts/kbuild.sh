@@ -42,20 +42,26 @@ if [ -n "$test_build" ]; then
 	dst=$NOBS_BUILD/kmod-test/$(nobs_arch_dir)$id
 	set -- NOBS_TEST_HOOKS=1 "$@"
 fi
-# The build runs in a directory of the cache whose path depends only on
-# the kernel ID, architecture and build kind ($wdir), never on where the
-# checkout is: the compiler cache then hits, from any clone, for every
-# object whose inputs are the same (the objects' paths are in their
-# arguments and debug information), and so does the result cache below.
-# One build a directory at a time (the lock); the tree is moved to $dst
-# when it is done.
-wdir=$NOBS_CACHE/kbuild-work/$(nobs_arch_dir)$id${test_build:+-test}
+# The build runs in the folder of the cache whose path is the same from
+# every clone (nobs_work_dir): the compiler cache hits from any clone, and
+# so does the result cache below.  One build a folder at a time (the
+# lock); the tree is moved to $dst when it is done.
+wdir=$(nobs_work_dir "$dst")
 mkdir -p "$(dirname "$wdir")"
 exec 8>"$wdir.lock"
 flock 8
-rm -rf "$wdir" "$dst"
-mkdir -p "$wdir" "$(dirname "$dst")"
-nobs_copy_tree "$wdir"
+# The sources, without what the module's build does not read (packaging,
+# documents, samples, scripts, tools): the result cache's key below does
+# not change with those, and a build that needed one would fail.
+copy_sources() {
+	rm -rf "$wdir"
+	mkdir -p "$wdir"
+	nobs_copy_tree "$wdir"
+	(cd "$wdir" && rm -rf debian docs samples scripts tools ./*.md)
+}
+rm -rf "$dst"
+mkdir -p "$(dirname "$dst")"
+copy_sources
 log=$wdir/build.log
 nobs_log "$id: building against $kver ($kdir)"
 ok=0
@@ -65,7 +71,7 @@ ok=0
 # from; a later build with the same key takes it instead of building
 # again, and the checks below (exports, ENDBR) run on it as on a fresh
 # one.  The key (build_key) covers:
-#   - the sources: the content of every file nobs_copy_tree put in $wdir;
+#   - the sources: the content of every file copy_sources put in $wdir;
 #   - the kernel tree: every file under $kdir and under the source tree its
 #     Makefile includes, symlinks followed: path, size and ctime (a file
 #     cannot be written, replaced or re-extracted without its ctime
@@ -138,9 +144,7 @@ if [ -n "$key" ] && [ -f "$slot/$key.tar" ] && tar -C "$wdir" -xf "$slot/$key.ta
 else
 	if [ -n "$key" ] && [ -f "$slot/$key.tar" ]; then
 		# a kept tree that did not unpack: build from a fresh copy
-		rm -rf "$wdir"
-		mkdir -p "$wdir"
-		nobs_copy_tree "$wdir"
+		copy_sources
 		: >"$msgs"
 	fi
 	if [ -f "$old_mark" ]; then

@@ -18,8 +18,8 @@ export NOBS_ROOT NOBS_CACHE NOBS_BUILD NOBS_VECTORS NOBS_VERSION
 # is reused only for the same compiler, arguments, directory and
 # preprocessed input; paths under the checkout count relative to it
 # (CCACHE_BASEDIR; the harness maps its path to "." in the objects), and
-# kbuild.sh builds in a directory of $NOBS_CACHE, so that a warm run in
-# another clone hits too.  The self-built test kernels are cached whole
+# nobs.ko is built in a folder of $NOBS_CACHE (nobs_work_dir), so that a
+# warm run in another clone hits too.  The self-built test kernels are cached whole
 # (scripts/build-test-kernel.sh builds them without it); the boards' DKMS
 # builds in their own Debian system, without it.  NOBS_CCACHE=0: none.
 if [ "${NOBS_CCACHE:-1}" != 0 ] && [ -x /usr/lib/ccache/gcc ]; then
@@ -785,6 +785,32 @@ nobs_record_kernel() {
 		} >"$f.tmp"
 		mv "$f.tmp" "$f"
 	) 9>"$f.lock"
+}
+
+# nobs_work_dir DIR: where the module tree DIR (a folder of $NOBS_BUILD) is
+# built: a folder of $NOBS_CACHE named after DIR's place in $NOBS_BUILD,
+# the same from every clone.  The objects carry their path (the compile
+# arguments, the debug information), so a build there hits the compiler
+# cache from any clone.
+nobs_work_dir() { echo "$NOBS_CACHE/build-work/${1#"$NOBS_BUILD"/}"; }
+
+# nobs_at_work_dir DIR CMD [ARG...]: run CMD ARG... WORK with the module
+# tree DIR moved to WORK (nobs_work_dir DIR), one run a WORK at a time (a
+# lock), and moved back to DIR after; CMD's status.
+nobs_at_work_dir() {
+	local dir=$1 w
+	shift
+	w=$(nobs_work_dir "$dir")
+	mkdir -p "$(dirname "$w")"
+	(
+		flock 9 || exit 1
+		rm -rf "$w"
+		mv "$dir" "$w" || exit 1
+		"$@" "$w"
+		rc=$?
+		mv "$w" "$dir" || rc=1
+		exit "$rc"
+	) 9>"$w.lock"
 }
 
 # nobs_copy_tree DIR: the module sources (not tests, builds or git) into DIR.

@@ -64,6 +64,9 @@ plant_spec() {
 	esac
 }
 
+# fuzz_make KDIR DIR: nobs.ko of the tree DIR against KDIR.
+fuzz_make() { nice -n 10 make -s -j2 -C "$1" M="$2" modules; }
+
 # campaign KERNEL SECONDS LABEL SRC EXPECT [NPROC NTHREADS] (seed: NOBS_SEED)
 campaign() {
 	local kv=$1 secs=$2 label=$3 src=$4 expect=$5 seed=${NOBS_SEED:-}
@@ -81,7 +84,7 @@ campaign() {
 	mod=$out/mod
 	mkdir -p "$mod"
 	NOBS_ROOT=$src nobs_copy_tree "$mod"
-	if ! nice -n 10 make -s -j2 -C "$kdir" M="$mod" modules >"$out/build.log" 2>&1 ||
+	if ! nobs_at_work_dir "$mod" fuzz_make "$kdir" >"$out/build.log" 2>&1 ||
 		grep -Eq 'warning:|error:' "$out/build.log"; then
 		grep -E 'warning:|error:' "$out/build.log" | head -n 10
 		nobs_result fail "$label" "nobs.ko against $kdir (log: $out/build.log)"

@@ -80,7 +80,8 @@ if [ -n "${NOBS_FAULTS_SRC:-}" ]; then
 else
 	nobs_copy_tree "$mod"
 fi
-if ! nice -n 5 make -C "$kdir" M="$mod" -j2 modules >"$out/build.log" 2>&1 ||
+faults_make() { nice -n 5 make -C "$kdir" M="$1" -j2 modules; }
+if ! nobs_at_work_dir "$mod" faults_make >"$out/build.log" 2>&1 ||
 	[ ! -f "$mod/nobs.ko" ] || grep -Eq 'warning:|error:|objtool' "$out/build.log"; then
 	grep -E 'warning:|error:|Error|objtool' "$out/build.log" | head -n 20
 	fail_build "nobs.ko against $kdir (log: $out/build.log)"
