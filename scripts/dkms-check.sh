@@ -22,7 +22,12 @@ ids=("$@")
 [ ${#ids[@]} -gt 0 ] || read -ra ids <<<"${NOBS_KERNELS:-$NOBS_KERNEL_IDS}"
 # A throwaway tree at a fixed place (the compiler cache, lib.sh, finds a
 # warm run's objects by their paths).
-t=$NOBS_BUILD/dkms-tree
+# DKMS's trees in the folder of the cache that is the same from every clone
+# (nobs_work_dir: the compiler cache hits), one run at a time (the lock).
+t=$(nobs_work_dir "$NOBS_BUILD/dkms-tree")
+mkdir -p "$(dirname "$t")"
+exec 9>"$t.lock"
+flock 9
 rm -rf "$t"
 trap 'rm -rf "$t"' EXIT
 src=$t/src/nobs-$NOBS_VERSION
