@@ -21,11 +21,11 @@
  *     all lanes.
  *
  * Printed: each figure, its ratio to the fastest single-stream nobs
- * SHAKE128 (the issue 34 targets: <= 0.40 for AVX2 x4, <= 0.25 for
- * AVX-512 x8), to single-stream bmi (the best an AVX2-only CPU has) and
- * to OpenSSL, and core cycles per byte (cycles per TSC tick measured by a
- * dependent add chain, as keccak_bench does), beside XKCP's published
- * figures, the issue's anchor.
+ * SHAKE128 (the targets: <= 0.40 for AVX2 x4, <= 0.25 for AVX-512 x8),
+ * to single-stream bmi (the best an AVX2-only CPU has) and to OpenSSL,
+ * and core cycles per byte (cycles per TSC tick measured by a dependent
+ * add chain, as keccak_bench does), beside XKCP's published figures, the
+ * anchor.
  *
  * PH128_1MIB was computed for nobs with a Python model of SP 800-185
  * written from the standard (a plain Keccak-f[1600] and sponge, leaves
