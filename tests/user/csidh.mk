@@ -50,7 +50,7 @@ $(BUILD)/test_csidh_ct: $(ROOT)/tests/user/test_csidh_ct.c $(CSIDH_CORE) \
 
 # The operation counts, and that they follow the public events only
 $(BUILD)/test_csidh_ops: $(ROOT)/tests/user/test_csidh_ops.c $(CSIDH_CORE) \
-		$(ROOT)/tests/user/csidh_param.h
+		$(ROOT)/tests/user/csidh_param.h $(ROOT)/tests/user/ops_spans.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) -O2 $(CSIDH_CFLAGS) -DNOBS_FP_COUNT \
 		-DNOBS_CSIDH_COUNT -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))

@@ -55,7 +55,8 @@ $(BUILD)/test_csidh1024_ct: $(ROOT)/tests/user/test_csidh_ct.c \
 
 # The operation counts, and that they follow the public events only
 $(BUILD)/test_csidh1024_ops: $(ROOT)/tests/user/test_csidh_ops.c \
-		$(CSIDH1024_CORE) $$(FP_ASM) $(ROOT)/tests/user/csidh_param.h
+		$(CSIDH1024_CORE) $$(FP_ASM) $(ROOT)/tests/user/csidh_param.h \
+		$(ROOT)/tests/user/ops_spans.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) -O2 $(FP_ASFLAGS) -DTEST_CSIDH1024 -DNOBS_FP_COUNT \
 		-DNOBS_CSIDH_COUNT -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))

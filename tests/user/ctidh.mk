@@ -52,7 +52,7 @@ $(BUILD)/test_ctidh512: $(ROOT)/tests/user/test_ctidh512.c $(CTIDH_CORE) \
 USER_TESTS += $(BUILD)/test_ctidh_ops
 
 $(BUILD)/test_ctidh_ops: $(ROOT)/tests/user/test_ctidh_ops.c $(CTIDH_CORE) \
-		$(ROOT)/tests/user/csidh_test_rng.h
+		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/ops_spans.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) -O2 $(CSIDH_CFLAGS) -DNOBS_FP_COUNT \
 		-DNOBS_CTIDH_COUNT -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))

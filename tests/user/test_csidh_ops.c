@@ -26,6 +26,7 @@
 #include "csidh_test_rng.h"
 #include "csidh_param.h"
 #include "fp_cpu.h"
+#include "ops_spans.h"
 
 unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
 
@@ -38,43 +39,18 @@ unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
 #define OPS_KEYS	24
 #endif
 
-#define MAX_BUCKETS	(1 << 16)
-
-struct bucket {
-	unsigned long long key;
-	unsigned long long mul, sqr;
-	int used;
-};
-
-static struct bucket buckets[MAX_BUCKETS];
 static unsigned long long last_mul, last_sqr, round_hash;
 static int round_no, leaf_no, mismatches, checked, last_kind = -1;
-
-static unsigned long long mix(unsigned long long h, unsigned long long v)
-{
-	h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-	return h * 0xff51afd7ed558ccdULL;
-}
 
 static void check(unsigned long long key)
 {
 	unsigned long long dm = nobs_fp_count_mul - last_mul;
 	unsigned long long ds = nobs_fp_count_sqr - last_sqr;
-	struct bucket *b = &buckets[key % MAX_BUCKETS];
-	int probe = 0;
+	const struct ops_span *b;
 
-	while (b->used && b->key != key && probe++ < MAX_BUCKETS)
-		b = &buckets[(key + probe) % MAX_BUCKETS];
-	if (!b->used) {
-		b->used = 1;
-		b->key = key;
-		b->mul = dm;
-		b->sqr = ds;
-	} else if (b->mul != dm || b->sqr != ds) {
-		if (mismatches++ < 5)
-			printf("FAIL: ops between public events differ: %llu/%llu vs %llu/%llu (round %d leaf %d)\n",
-			       dm, ds, b->mul, b->sqr, round_no, leaf_no);
-	}
+	if (ops_span(key, dm, ds, &b) < 0 && mismatches++ < 5)
+		printf("FAIL: ops between public events differ: %llu/%llu vs %llu/%llu (round %d leaf %d)\n",
+		       dm, ds, b->mul, b->sqr, round_no, leaf_no);
 	checked++;
 }
 
@@ -89,14 +65,14 @@ void NOBS_CSIDHX(count_event)(int kind, const unsigned char *idx, int n, int i,
 	if (kind == 0) {
 		round_no++;
 		leaf_no = 0;
-		round_hash = mix(0, n);
+		round_hash = ops_mix(0, n);
 		for (j = 0; j < n; j++)
-			round_hash = mix(round_hash, idx[j]);
+			round_hash = ops_mix(round_hash, idx[j]);
 	}
 	/* from the previous event to this one: a function of public data */
-	key = mix(mix(mix(round_hash, round_no), leaf_no), kind);
-	key = mix(mix(key, i), step);
-	key = mix(key, last_kind);
+	key = ops_mix(ops_mix(ops_mix(round_hash, round_no), leaf_no), kind);
+	key = ops_mix(ops_mix(key, i), step);
+	key = ops_mix(key, last_kind);
 	/* the sampling's rejections are random: its own span is not keyed */
 	if (kind != 1)
 		check(key);

@@ -27,12 +27,12 @@
 
 #include "isogeny/ctidh512.h"
 #include "csidh_test_rng.h"
+#include "ops_spans.h"
 
 unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
 
 #define PRIMES		NOBS_CTIDH512_PRIMES
 #define BATCHES		NOBS_CTIDH512_BATCHES
-#define MAX_BUCKETS	(1 << 16)
 /*
  * the budget (multiplications + squarings) this test holds an action to:
  * the runs are deterministic (fixed keys and streams), 631581 at most now
@@ -46,12 +46,6 @@ static const int bound[BATCHES] = {
 	10, 14, 16, 17, 17, 17, 18, 18, 18, 18, 18, 13, 13, 1
 };
 
-struct bucket {
-	unsigned long long key, mul, sqr;
-	int used;
-};
-
-static struct bucket buckets[MAX_BUCKETS];
 static unsigned long long last_mul, last_sqr, last_event;
 static int mismatches, checked, passed, failed;
 static struct nobs_ctidh_ws ws;
@@ -69,37 +63,24 @@ static int yield(void *ctx)
 	return 0;
 }
 
-static unsigned long long mix(unsigned long long h, unsigned long long v)
-{
-	h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-	return h * 0xff51afd7ed558ccdULL;
-}
-
 /* The segment since the last event, named by both events' public data. */
 void nobs_ctidh_count_event(int kind, u32 batches, int step, int outcome)
 {
 	unsigned long long ev, key, dm, ds;
-	struct bucket *b;
-	int probe = 0;
+	const struct ops_span *b;
+	int seen;
 
-	ev = mix(mix(mix(mix(0, kind), batches), step), outcome);
-	key = mix(last_event, ev);
+	ev = ops_mix(ops_mix(ops_mix(ops_mix(0, kind), batches), step), outcome);
+	key = ops_mix(last_event, ev);
 	dm = nobs_fp_count_mul - last_mul;
 	ds = nobs_fp_count_sqr - last_sqr;
-	b = &buckets[key % MAX_BUCKETS];
-	while (b->used && b->key != key && probe++ < MAX_BUCKETS)
-		b = &buckets[(key + probe) % MAX_BUCKETS];
-	if (!b->used) {
-		b->used = 1;
-		b->key = key;
-		b->mul = dm;
-		b->sqr = ds;
-	} else if (b->mul != dm || b->sqr != ds) {
+	seen = ops_span(key, dm, ds, &b);
+	if (seen < 0) {
 		if (mismatches++ < 5)
 			printf("FAIL: ops between public events differ: %llu/%llu vs %llu/%llu (event %d, batches %#x, step %d, outcome %d)\n",
 			       dm, ds, b->mul, b->sqr, kind, batches, step,
 			       outcome);
-	} else {
+	} else if (seen > 0) {
 		checked++;
 	}
 	last_event = kind == 3 ? 0 : ev;	/* an action's end: a fresh start */
