@@ -87,7 +87,9 @@ ok=0
 #     (ARCH, CROSS_COMPILE, the tool variables, every *FLAGS, LLVM*,
 #     KBUILD_*, CHECK, W, C, V, O, LANG, LC_*, gcc's GCC_* and include
 #     paths, SOURCE_DATE_EPOCH, PYTHON*, PERL*, NOBS_*, CCACHE_*, and
-#     MAKEFLAGS without make's jobserver and -j).
+#     MAKEFLAGS without make's jobserver and -j), the checkout's path
+#     written as <checkout> (the build runs outside it and reads nothing
+#     from it: NOBS_ROOT, NOBS_BUILD, CCACHE_BASEDIR name the clone only).
 # A failed build is never kept: a failure is always a fresh one.
 # NOBS_KBUILD_CACHE=0: build every time.
 slot=$NOBS_CACHE/kbuild-results/$(nobs_arch_dir)$id${test_build:+-test}
@@ -103,7 +105,8 @@ build_key() {
 		echo "id=$id kver=$kver kdir=$kdir dir=$wdir test=$test_build arch=$NOBS_ARCH"
 		printf 'arg=%s\n' "${arch_args[@]}" "$@"
 		echo "PATH=$PATH"
-		env | grep -E '^(ARCH|SRCARCH|CROSS_COMPILE|CC|CPP|LD|AS|AR|NM|STRIP|OBJCOPY|OBJDUMP|READELF|HOSTCC|HOSTCXX|HOSTLD|[A-Z]*FLAGS|LLVM[A-Z_]*|KBUILD_[A-Z_]*|CHECK|CF|W|C|V|O|LANG|LC_[A-Z]*|GCC_[A-Z_]*|COMPILER_PATH|LIBRARY_PATH|C_INCLUDE_PATH|CPATH|DEPENDENCIES_OUTPUT|SUNPRO_DEPENDENCIES|SOURCE_DATE_EPOCH|PYTHON[A-Z_]*|PERL[A-Z0-9_]*|NOBS_[A-Z_]*|CCACHE_[A-Z_]*)=' | sort
+		env | grep -E '^(ARCH|SRCARCH|CROSS_COMPILE|CC|CPP|LD|AS|AR|NM|STRIP|OBJCOPY|OBJDUMP|READELF|HOSTCC|HOSTCXX|HOSTLD|[A-Z]*FLAGS|LLVM[A-Z_]*|KBUILD_[A-Z_]*|CHECK|CF|W|C|V|O|LANG|LC_[A-Z]*|GCC_[A-Z_]*|COMPILER_PATH|LIBRARY_PATH|C_INCLUDE_PATH|CPATH|DEPENDENCIES_OUTPUT|SUNPRO_DEPENDENCIES|SOURCE_DATE_EPOCH|PYTHON[A-Z_]*|PERL[A-Z0-9_]*|NOBS_[A-Z_]*|CCACHE_[A-Z_]*)=' |
+			sed "s|$NOBS_ROOT|<checkout>|g" | sort
 		echo "MAKEFLAGS=${MAKEFLAGS:-}" | sed -E 's/ ?--jobserver-(auth|fds)=[^ ]*//g; s/ ?-j[0-9]*//g'
 		sha256sum "$NOBS_ROOT/scripts/kbuild.sh" "$NOBS_ROOT/scripts/lib.sh" | cut -d' ' -f1
 		(cd "$wdir" && find . -type f ! -name .kbuild-messages -print0 | sort -z | xargs -0 sha256sum)
