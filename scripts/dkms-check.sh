@@ -20,10 +20,9 @@ set -euo pipefail
 
 ids=("$@")
 [ ${#ids[@]} -gt 0 ] || read -ra ids <<<"${NOBS_KERNELS:-$NOBS_KERNEL_IDS}"
-# A throwaway tree at a fixed place (the compiler cache, lib.sh, finds a
-# warm run's objects by their paths).
-# DKMS's trees in the folder of the cache that is the same from every clone
-# (nobs_work_dir: the compiler cache hits), one run at a time (the lock).
+# A throwaway tree in the folder of the cache that is the same from every
+# clone (nobs_work_dir: the compiler cache finds a warm run's objects by
+# their paths), one run at a time (the lock).
 t=$(nobs_work_dir "$NOBS_BUILD/dkms-tree")
 mkdir -p "$(dirname "$t")"
 exec 9>"$t.lock"
