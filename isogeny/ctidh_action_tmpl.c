@@ -729,11 +729,11 @@ static void NOBS_CTIDHX(scrub)(void)
 }
 
 /* The workspace's state; the caller's struct is big enough for it. */
-static struct nobs_ctidh_state *NOBS_CTIDHX(ws_state)(struct nobs_ctidh_ws *ws)
+static struct nobs_ctidh_state *NOBS_CTIDHX(ws_state)(struct nobs_csidh_ws *ws)
 {
 	_Static_assert(sizeof(struct nobs_ctidh_state) <=
-		       sizeof(struct nobs_ctidh_ws),
-		       "NOBS_CTIDH_WS_SIZE is too small for this set");
+		       sizeof(struct nobs_csidh_ws),
+		       "NOBS_CSIDH_WS_SIZE is too small for this CTIDH set");
 	return (struct nobs_ctidh_state *)ws;
 }
 
@@ -913,7 +913,7 @@ void NOBS_CTIDHX(random_private_key)(u8 sk[NOBS_CTIDHX_PRIVATE_KEY_SIZE],
 int NOBS_CTIDHX(public_key)(u8 pk[NOBS_CTIDHX_PUBLIC_KEY_SIZE],
 			    const u8 sk[NOBS_CTIDHX_PRIVATE_KEY_SIZE],
 			    const struct nobs_csidh_env *env,
-			    struct nobs_ctidh_ws *ws)
+			    struct nobs_csidh_ws *ws)
 {
 	struct nobs_ctidh_state *st = NOBS_CTIDHX(ws_state)(ws);
 	struct NOBS_FPX_T a;
@@ -952,20 +952,16 @@ int NOBS_CTIDHX(shared_secret)(u8 ss[NOBS_CTIDHX_SHARED_SECRET_SIZE],
 			       const u8 sk[NOBS_CTIDHX_PRIVATE_KEY_SIZE],
 			       const u8 peer[NOBS_CTIDHX_PUBLIC_KEY_SIZE],
 			       const struct nobs_csidh_env *env,
-			       struct nobs_ctidh_ws *ws)
+			       struct nobs_csidh_ws *ws)
 {
 	struct nobs_ctidh_state *st = NOBS_CTIDHX(ws_state)(ws);
 	struct NOBS_FPX_T a;
 	int err;
 
-	_Static_assert(sizeof(struct nobs_csidh_ws) <=
-		       sizeof(struct nobs_ctidh_ws),
-		       "the CTIDH workspace holds the CSIDH one");
 	memset(ss, 0, NOBS_CTIDHX_SHARED_SECRET_SIZE);
 	err = NOBS_CTIDHX(check_private_key)(sk);
 	if (!err)
-		err = NOBS_CTIDHX_VALIDATE(peer, env,
-					   (struct nobs_csidh_ws *)ws);
+		err = NOBS_CTIDHX_VALIDATE(peer, env, ws);
 	if (!err)
 		err = NOBS_FPX(from_bytes)(&a, peer) ? -EINVAL : 0;
 	if (!err) {

@@ -10,7 +10,8 @@
  *
  * No include guard: the including header has one and undefines the macros
  * afterwards.  The engine is ctidh_action_tmpl.c; the contract of struct
- * nobs_csidh_env is in csidh.h, that of struct nobs_ctidh_ws in ctidh.h.
+ * nobs_csidh_env is in csidh.h, and of struct
+ * nobs_csidh_ws (the workspace of both engines) in csidh.h and ctidh.h.
  * Each entry point wipes the workspace before it returns; they return 0,
  * -EINVAL for a key that is not valid, or what the yield hook answered to
  * stop.
@@ -27,9 +28,9 @@ void (NOBS_CTIDHX(random_private_key))(u8 sk[NOBS_CTIDHX_PRIVATE_KEY_SIZE],
 int (NOBS_CTIDHX(public_key))(u8 pk[NOBS_CTIDHX_PUBLIC_KEY_SIZE],
 			      const u8 sk[NOBS_CTIDHX_PRIVATE_KEY_SIZE],
 			      const struct nobs_csidh_env *env,
-			      struct nobs_ctidh_ws *ws);
+			      struct nobs_csidh_ws *ws);
 int (NOBS_CTIDHX(shared_secret))(u8 ss[NOBS_CTIDHX_SHARED_SECRET_SIZE],
 				 const u8 sk[NOBS_CTIDHX_PRIVATE_KEY_SIZE],
 				 const u8 peer[NOBS_CTIDHX_PUBLIC_KEY_SIZE],
 				 const struct nobs_csidh_env *env,
-				 struct nobs_ctidh_ws *ws);
+				 struct nobs_csidh_ws *ws);

@@ -32,7 +32,7 @@ struct rec {
 
 static u64 seed = 633;
 static const struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
-static struct nobs_ctidh_ws ws;
+static struct nobs_csidh_ws ws;
 
 static int hexin(u8 *out, size_t n, const char *s)
 {

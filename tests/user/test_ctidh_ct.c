@@ -32,7 +32,7 @@ static const int bound[] = { 10, 14, 16, 17, 17, 17, 18, 18, 18, 18, 18, 13,
 			     13, 1 };
 
 static int passed, failed, skipped;
-static struct nobs_ctidh_ws ws;
+static struct nobs_csidh_ws ws;
 
 /* a key with each batch's whole bound on random primes, random signs */
 static void make_key(u8 sk[SK_SIZE], unsigned long long *s)

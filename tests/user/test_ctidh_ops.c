@@ -48,7 +48,7 @@ static const int bound[BATCHES] = {
 
 static unsigned long long last_mul, last_sqr, last_event;
 static int mismatches, checked, passed, failed;
-static struct nobs_ctidh_ws ws;
+static struct nobs_csidh_ws ws;
 static unsigned long long yield_ops, yield_max;
 
 /* the yield hook: the longest stretch of field operations between yields */
