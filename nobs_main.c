@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * nobs: the SHA-3 family (SHAKE, cSHAKE, KMAC, SHA3), AES-256 CTR_DRBG
- * without derivation function, and CSIDH-512 and CSIDH-1024 for the
- * kernel crypto API.
+ * without derivation function, and CSIDH-512, CSIDH-1024 and CTIDH-512 for
+ * the kernel crypto API.
  *
  * This file detects CPU features once, lets every component pick its
  * implementation, runs every component's self-test, then registers it.  A
  * component may prove more once registered or at first use (csidh512's
  * key exchange through the crypto API after its registration, csidh1024's
- * known answers when its first transform is made: isogeny/csidh_selftest.c).  A
+ * and ctidh512's known answers when their first transform is made:
+ * isogeny/csidh_selftest.c).  A
  * component whose self-test fails stays unregistered (and says so); a
  * registration error unregisters everything already registered, in reverse
  * order, and fails the load.

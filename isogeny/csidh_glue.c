@@ -1,19 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * CSIDH key agreement as the kpps "csidh512" and "csidh1024", one glue for
- * both parameter sets (struct nobs_csidh_set, csidh_glue.h); sizes for
- * csidh512 / csidh1024:
+ * CSIDH key agreement as the kpps "csidh512" and "csidh1024", and CTIDH
+ * (its constant-time variant with a larger key space, over the CSIDH-512
+ * prime) as "ctidh512": one glue for the three parameter sets (struct
+ * nobs_csidh_set, csidh_glue.h); sizes for csidh512 / csidh1024 /
+ * ctidh512:
  *
- * set_secret():	the private key (37 / 65 bytes) in the CSIDH reference
- *			encoding (exponent i is the signed nibble
- *			(s8)(k[i / 2] << ((i % 2) * 4)) >> 4, in [-5, 5] /
- *			[-2, 2]), passed raw, with no kpp_secret header
- *			(unlike the kernel's dh/ecdh, which pack theirs with
- *			crypto_*_encode_key); or length 0 for a fresh uniform
- *			key from get_random_bytes().  Anything else: -EINVAL,
- *			and the transform is left without a key.
- * generate_public_key(): writes the public key (64 / 128 bytes: A in
- *			Montgomery form, 8 / 16 little-endian limbs) to
+ * set_secret():	the private key (37 / 65 / 74 bytes), passed raw,
+ *			with no kpp_secret header (unlike the kernel's
+ *			dh/ecdh, which pack theirs with crypto_*_encode_key);
+ *			CSIDH: the reference encoding (exponent i is the
+ *			signed nibble (s8)(k[i / 2] << ((i % 2) * 4)) >> 4,
+ *			in [-5, 5] / [-2, 2]); CTIDH: high-ctidh's, byte i
+ *			the exponent e_i as an int8_t, each batch's sum of
+ *			|e_i| at most its bound (ctidh512.h).  Length 0: a
+ *			fresh uniform key from get_random_bytes().  Anything
+ *			else: -EINVAL, and the transform is left without a
+ *			key.
+ * generate_public_key(): writes the public key (64 / 128 / 64 bytes: A in
+ *			Montgomery form, 8 / 16 / 8 little-endian limbs) to
  *			req->dst; req->src must be NULL.
  * compute_shared_secret(): reads the peer's public key from req->src
  *			(src_len must be the public key size), validates it
@@ -24,13 +29,15 @@
  * and set dst_len to it.
  *
  * The operations are synchronous and long: one group action is about 0.05 s
- * (csidh512) or 0.2 s (csidh1024) natively and far more under emulation.
+ * (csidh512), 0.2 s (csidh1024) or 0.07 s (ctidh512) natively and far more
+ * under emulation.
  * They never sleep by themselves and can run in any context, but callers
  * should not use them in atomic context; when the request carries
  * CRYPTO_TFM_REQ_MAY_SLEEP the core yields with cond_resched() at most
  * about 1 ms of work apart, and a fatal signal ends the operation with
  * -EINTR (README, CSIDH).  Nothing here takes a lock: a transform's key is its own,
- * and the core's workspace (struct nobs_csidh_ws, 8 KiB) is the request's
+ * and the core's workspace (struct nobs_csidh_ws, 8 KiB, the CTIDH engine's
+ * too) is the request's
  * context (kpp_set_reqsize()), allocated with the request, so a transform
  * serves concurrent requests; the core wipes it when each operation ends.
  */
@@ -132,7 +139,7 @@ static const struct nobs_csidh_set nobs_csidh_sets[NOBS_CSIDH_SETS] = {
 		.alg = "csidh512",
 		.sk_size = NOBS_CSIDH512_PRIVATE_KEY_SIZE,
 		.pk_size = NOBS_CSIDH512_PUBLIC_KEY_SIZE,
-		.bad_nibble = NOBS_CSIDH512_MAX_EXPONENT + 1,
+		.bad_byte = NOBS_CSIDH512_MAX_EXPONENT + 1,
 		.check_private_key = nobs_csidh512_check_private_key,
 		.random_private_key = nobs_csidh512_random_private_key,
 		.validate = nobs_csidh512_validate,
@@ -144,7 +151,7 @@ static const struct nobs_csidh_set nobs_csidh_sets[NOBS_CSIDH_SETS] = {
 		.alg = "csidh1024",
 		.sk_size = NOBS_CSIDH1024_PRIVATE_KEY_SIZE,
 		.pk_size = NOBS_CSIDH1024_PUBLIC_KEY_SIZE,
-		.bad_nibble = NOBS_CSIDH1024_MAX_EXPONENT + 1,
+		.bad_byte = NOBS_CSIDH1024_MAX_EXPONENT + 1,
 		.check_private_key = nobs_csidh1024_check_private_key,
 		.random_private_key = nobs_csidh1024_random_private_key,
 		.validate = nobs_csidh1024_validate,
@@ -153,12 +160,38 @@ static const struct nobs_csidh_set nobs_csidh_sets[NOBS_CSIDH_SETS] = {
 		.kat = &nobs_csidh1024_kat,
 		.first_use = true,
 	},
+	{
+		.alg = "ctidh512",
+		.sk_size = NOBS_CTIDH512_PRIVATE_KEY_SIZE,
+		.pk_size = NOBS_CTIDH512_PUBLIC_KEY_SIZE,
+		/* e_5, the first of batch 2 (bound 16) */
+		.bad_byte = 17,
+		.check_private_key = nobs_ctidh512_check_private_key,
+		.random_private_key = nobs_ctidh512_random_private_key,
+		.validate = nobs_csidh512_validate,
+		.public_key = nobs_ctidh512_public_key,
+		.shared_secret = nobs_ctidh512_shared_secret,
+		.kat = &nobs_ctidh512_kat,
+		.first_use = true,
+	},
 };
+
+/* Every set's keys fit the transform's and the requests' buffers. */
+#define NOBS_CSIDH_FITS(sk, pk)					\
+	((sk) <= NOBS_CSIDH_MAX_PRIVATE_KEY_SIZE &&			\
+	 (pk) <= NOBS_CSIDH_MAX_PUBLIC_KEY_SIZE)
+static_assert(NOBS_CSIDH_FITS(NOBS_CSIDH512_PRIVATE_KEY_SIZE,
+			      NOBS_CSIDH512_PUBLIC_KEY_SIZE));
+static_assert(NOBS_CSIDH_FITS(NOBS_CSIDH1024_PRIVATE_KEY_SIZE,
+			      NOBS_CSIDH1024_PUBLIC_KEY_SIZE));
+static_assert(NOBS_CSIDH_FITS(NOBS_CTIDH512_PRIVATE_KEY_SIZE,
+			      NOBS_CTIDH512_PUBLIC_KEY_SIZE));
 
 /**
  * nobs_csidh_selftest() - the CSIDH cores' checks before registration
  *
- * Each parameter set's core that is tested at load (CSIDH-512) must refuse
+ * Each parameter set's core that is tested at load (CSIDH-512; not the
+ * first-use sets, csidh1024 and ctidh512) must refuse
  * its invalid public key, in validation and in derive.  Its known answer
  * comes through the crypto API once it is registered
  * (nobs_csidh_exchange_test()): one group action per load, not two.
@@ -188,7 +221,7 @@ int nobs_csidh_selftest(void)
 static bool test_fail_first_use;
 module_param(test_fail_first_use, bool, 0444);
 MODULE_PARM_DESC(test_fail_first_use,
-		 "Test only: csidh1024's first-use known-answer test reports -EBADMSG, so no csidh1024 transform can be made (-ELIBBAD)");
+		 "Test only: the first-use known-answer tests (csidh1024, ctidh512) report -EBADMSG, so no transform of those sets can be made (-ELIBBAD)");
 #else
 static const bool test_fail_first_use;
 #endif
@@ -252,15 +285,16 @@ static void nobs_csidh_req_env(struct nobs_csidh_env *env,
 /**
  * nobs_csidh_set_secret() - kpp set_secret: install a private key
  * @tfm: the transform
- * @buf: the private key's raw bytes in the reference encoding (no
+ * @buf: the private key's raw bytes in the set's encoding (no
  *	kpp_secret header)
- * @len: the set's private key size (37 or 65), or 0 for a fresh uniform
- *	key from get_random_bytes()
+ * @len: the set's private key size (37, 65 or 74), or 0 for a fresh
+ *	uniform key from get_random_bytes()
  *
  * Any previous key is wiped first.
  *
  * Return: 0, or -EINVAL for another length or an exponent out of range
- * (the transform is then left without a key).
+ * (CTIDH: a batch past its bound; the transform is then left without a
+ * key).
  */
 static int nobs_csidh_set_secret(struct crypto_kpp *tfm, const void *buf,
 				 unsigned int len)
@@ -419,6 +453,7 @@ static void nobs_csidh_exit_tfm(struct crypto_kpp *tfm)
 static struct nobs_csidh_kpp nobs_csidh_kpps[NOBS_CSIDH_SETS] = {
 	NOBS_CSIDH_KPP(0, "csidh512"),
 	NOBS_CSIDH_KPP(1, "csidh1024"),
+	NOBS_CSIDH_KPP(2, "ctidh512"),
 };
 
 /**
@@ -461,18 +496,18 @@ static void nobs_csidh_unregister_kpp(struct nobs_csidh_kpp *k)
 }
 
 /**
- * nobs_csidh_register() - register "csidh512" and "csidh1024", then
- *	exchange keys through each
+ * nobs_csidh_register() - register "csidh512", "csidh1024" and
+ *	"ctidh512", then exchange keys through the ones tested at load
  *
  * After csidh512's registration, transforms allocated by driver name give
  * the known shared secret and refuse an invalid peer key and malformed
  * private keys (nobs_csidh_exchange_test()).  If they do not, it is
  * unregistered again and the failure logged; the rest of the module stays
  * (as for a failed self-test).  The test-only parameter
- * test_fail_exchange makes that test report a failure.  csidh1024's
- * known answers run when its first transform is made
+ * test_fail_exchange makes that test report a failure.  csidh1024's and
+ * ctidh512's known answers run when their first transform is made
  * (nobs_csidh_first_use_test()).  A failed registration, or no memory for
- * the test, unregisters both.
+ * the test, unregisters them all.
  *
  * Return: 0, -ENOMEM or the -errno of crypto_register_kpp().
  */
@@ -530,5 +565,7 @@ void nobs_csidh_unregister(void)
  */
 MODULE_ALIAS_CRYPTO("csidh512");
 MODULE_ALIAS_CRYPTO("csidh1024");
+MODULE_ALIAS_CRYPTO("ctidh512");
 NOBS_ALIAS_DRIVER("csidh512", "generic");
 NOBS_ALIAS_DRIVER("csidh1024", "generic");
+NOBS_ALIAS_DRIVER("ctidh512", "generic");

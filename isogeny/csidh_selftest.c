@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * CSIDH self-tests, for each parameter set (csidh512, csidh1024), and
- * their vectors; the glue (csidh_glue.c) has the sets and runs them.
+ * CSIDH self-tests, for each parameter set (csidh512, csidh1024, and
+ * ctidh512 on the CTIDH engine), and their vectors; the glue
+ * (csidh_glue.c) has the sets and runs them.
  *
  * nobs_csidh_invalid_test(), before registration, on the core: one
  * invalid public key (in range, not supersingular) that validation and
@@ -10,7 +11,9 @@
  * the CSIDH reference implementation (test vector set Copyright (c) 2020
  * Kris Kwiatkowski, BSD-style licence, see LICENSE.nobs beside
  * csidh_testvectors.dat); CSIDH-1024: vectors 0 and 24 of
- * csidh1024_testvectors.dat (the reference's p1024).
+ * csidh1024_testvectors.dat (the reference's p1024); CTIDH-512: record 1
+ * of tests/vectors/ctidh/ctidh512_fresh.txt, made by high-ctidh (public
+ * domain), its invalid key csidh512's (same prime, same validation).
  *
  * nobs_csidh_exchange_test(), after registration, through the crypto API:
  * the known answer, one transform of our driver keyed with Pr1 (its shared
@@ -23,15 +26,16 @@
  * secret), 50 ms natively, more on a board's generic C, over a second
  * under QEMU/TCG, where the tests load the module hundreds of times (the
  * vector's public key is KUnit's and the userspace harness's to check).
- * CSIDH-1024 (first_use) runs the core's known answers when its first
- * transform is made instead (nobs_csidh_kat_test(), which the glue runs
- * from the driver's init): the invalid key refused, Pr1 with Pk2 gives Ss
- * (one group action, like csidh512's load; Pr1's public key Pk1 is
- * KUnit's and the harness's to check); until they pass no csidh1024
- * transform exists, and after a failure none can be made
- * (-ELIBBAD, the crypto API's errno for an algorithm that failed its
- * self-test).  Exchanges between random keys, both ways, are the tests'
- * (KUnit nobs_csidh, the VM's kpp cases), not every load's.
+ * CSIDH-1024 and CTIDH-512 (first_use) run the core's known answers when
+ * the set's first transform is made instead (nobs_csidh_kat_test(), which
+ * the glue runs from the driver's init): the invalid key refused, Pr1
+ * with Pk2 gives Ss (ctidh512: sk_a with pk_b gives ss; one group action,
+ * like csidh512's load; Pr1's public key Pk1, pk_a, is KUnit's and the
+ * harness's to check); until they pass no transform of the set exists,
+ * and after a failure none can be made (-ELIBBAD, the crypto API's errno
+ * for an algorithm that failed its self-test).  Exchanges between random
+ * keys, both ways, are the tests' (KUnit nobs_csidh, the VM's kpp cases),
+ * not every load's.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -155,6 +159,41 @@ static const u8 nobs_csidh1024_kat_invalid[128] = {
 	0x35, 0xed, 0x84, 0x85, 0x01, 0x01, 0x6b, 0x00,
 };
 
+static const u8 nobs_ctidh512_kat_sk[74] = {
+	0xfa, 0xfc, 0x04, 0xfd, 0xff, 0xfe, 0xff, 0xfb,
+	0xff, 0x05, 0x02, 0x05, 0xfe, 0xfe, 0x03, 0x01,
+	0xf9, 0x02, 0x00, 0x03, 0x06, 0x04, 0x02, 0xfc,
+	0x00, 0x01, 0xf8, 0xfe, 0xfd, 0x04, 0x00, 0x05,
+	0x01, 0x08, 0x00, 0x00, 0x04, 0x02, 0x03, 0x02,
+	0xfd, 0xfe, 0x02, 0xfe, 0x01, 0xfb, 0x03, 0xfe,
+	0x04, 0x00, 0x01, 0xfe, 0xfe, 0xfe, 0xfc, 0x02,
+	0x00, 0xff, 0x01, 0x01, 0xff, 0xfd, 0x03, 0x02,
+	0xfd, 0x01, 0xfe, 0x00, 0x00, 0x00, 0x00, 0xfa,
+	0x00, 0x00,
+};
+
+static const u8 nobs_ctidh512_kat_peer[64] = {
+	0xf9, 0x1c, 0x2c, 0x30, 0xe8, 0xdd, 0x41, 0xed,
+	0x4d, 0x58, 0xa0, 0x23, 0x97, 0xbd, 0x44, 0xcb,
+	0x8a, 0x70, 0x72, 0xd8, 0xc7, 0xc2, 0xbd, 0x1a,
+	0x3b, 0xd4, 0x2b, 0x2e, 0x35, 0xb2, 0xff, 0xac,
+	0xbe, 0xf7, 0x29, 0x0b, 0x6d, 0xea, 0x4c, 0x95,
+	0x8a, 0x35, 0x78, 0xda, 0x9b, 0xc3, 0x9b, 0xb7,
+	0x57, 0x07, 0x9f, 0xdf, 0xdd, 0x98, 0x0c, 0xf3,
+	0x01, 0x96, 0xa1, 0x64, 0xa1, 0x60, 0xab, 0x5f,
+};
+
+static const u8 nobs_ctidh512_kat_ss[64] = {
+	0x7f, 0xde, 0xd5, 0x10, 0x28, 0x98, 0x5c, 0xe1,
+	0x38, 0x04, 0x70, 0x2b, 0xeb, 0xb9, 0x8b, 0x52,
+	0xe4, 0xae, 0xf9, 0x96, 0xe8, 0x19, 0xd7, 0x69,
+	0x04, 0x03, 0x86, 0x0d, 0x9e, 0xf4, 0x91, 0xdd,
+	0xe8, 0x28, 0xde, 0x03, 0x0e, 0x27, 0xba, 0x2a,
+	0x08, 0xd7, 0x5e, 0xe8, 0xe0, 0x35, 0xd1, 0x7f,
+	0xaf, 0xca, 0x7e, 0x54, 0x88, 0x7f, 0x63, 0x89,
+	0xb5, 0x03, 0x7a, 0x08, 0xe5, 0xb0, 0x61, 0x39,
+};
+
 const struct nobs_csidh_kat nobs_csidh512_kat = {
 	.sk = nobs_csidh_kat_sk,
 	.peer = nobs_csidh_kat_peer,
@@ -167,6 +206,13 @@ const struct nobs_csidh_kat nobs_csidh1024_kat = {
 	.peer = nobs_csidh1024_kat_peer,
 	.ss = nobs_csidh1024_kat_ss,
 	.invalid = nobs_csidh1024_kat_invalid,
+};
+
+const struct nobs_csidh_kat nobs_ctidh512_kat = {
+	.sk = nobs_ctidh512_kat_sk,
+	.peer = nobs_ctidh512_kat_peer,
+	.ss = nobs_ctidh512_kat_ss,
+	.invalid = nobs_csidh_kat_invalid,
 };
 
 /**
@@ -308,11 +354,11 @@ int nobs_csidh_exchange_test(const struct nobs_csidh_set *set,
 	if (crypto_kpp_maxsize(a) != len)
 		goto fail;
 
-	/* malformed private keys: wrong length, a nibble out of range */
+	/* malformed private keys: wrong length, an exponent out of range */
 	memcpy(bad, set->kat->sk, set->sk_size);
 	if (crypto_kpp_set_secret(a, bad, set->sk_size - 1) != -EINVAL)
 		goto fail;
-	bad[5] = set->bad_nibble;
+	bad[5] = set->bad_byte;
 	if (crypto_kpp_set_secret(a, bad, set->sk_size) != -EINVAL)
 		goto fail;
 	memzero_explicit(bad, sizeof(bad));
