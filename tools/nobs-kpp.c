@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * nobs-kpp: key agreement from the command line through the AF_ALG socket
- * type "kpp" of nobs.ko (CSIDH-512, CSIDH-1024).
+ * type "kpp" of nobs.ko (CSIDH-512, CSIDH-1024, CTIDH-512).
  *
  *   nobs-kpp [-f] [-a ALG] keygen PRIV
  *   nobs-kpp [-f] pub PRIV [OUT]
@@ -120,7 +120,90 @@ static int csidh1024_keygen(uint8_t *priv)
 	return 0;
 }
 
-/* CSIDH private keys go to the kernel as they are. */
+/* a uniform number in [0, n), n > 0 */
+static uint32_t random_below(uint32_t n)
+{
+	uint32_t r, lim = UINT32_MAX - UINT32_MAX % n;
+
+	do
+		random_bytes((uint8_t *)&r, sizeof(r));
+	while (r >= lim);
+	return r % n;
+}
+
+/*
+ * CTIDH: per batch of w primes and bound S, a uniform exponent vector of
+ * L1 norm at most S (high-ctidh's method, random_boundedl1): w bars at
+ * uniform distinct places among w + S slots; the stars before the first
+ * bar are |e_0|, those between bar i and bar i + 1 are |e_i|, those after
+ * bar w none: uniform over the magnitudes.  A vector with z zeros has
+ * 2^(w - z) sign patterns, so the draw is kept with probability
+ * 2^-(z - zmin), zmin = max(w - S, 0) the fewest zeros possible, and then
+ * each non-zero gets a random sign.  One int8_t exponent a byte.
+ * CTIDH-512: 74 primes in 14 batches (high-ctidh's primes512.c).
+ */
+static const uint8_t ctidh512_size[] = {
+	2, 3, 4, 4, 5, 5, 6, 7, 7, 8, 8, 6, 8, 1,
+};
+static const uint8_t ctidh512_bound[] = {
+	10, 14, 16, 17, 17, 17, 18, 18, 18, 18, 18, 13, 13, 1,
+};
+
+static void ctidh_batch(int8_t *e, int w, int S)
+{
+	uint8_t slot[64], bar[64];
+	int i, n = w + S, k, z, zmin = w > S ? w - S : 0;
+	uint8_t t;
+
+	for (;;) {
+		for (i = 0; i < n; i++) {
+			slot[i] = (uint8_t)i;
+			bar[i] = 0;
+		}
+		for (i = 0; i < w; i++) {
+			k = i + (int)random_below((uint32_t)(n - i));
+			t = slot[i];
+			slot[i] = slot[k];
+			slot[k] = t;
+			bar[slot[i]] = 1;
+		}
+		memset(e, 0, w);
+		for (i = 0, k = 0; i < n && k < w; i++) {
+			if (bar[i])
+				k++;
+			else
+				e[k]++;
+		}
+		for (i = 0, z = 0; i < w; i++)
+			z += !e[i];
+		for (k = 0; k < z - zmin; k++)
+			if (random_below(2))
+				break;
+		if (k < z - zmin)
+			continue;
+		for (i = 0; i < w; i++)
+			if (random_below(2))
+				e[i] = (int8_t)-e[i];
+		break;
+	}
+	explicit_bzero(slot, sizeof(slot));
+	explicit_bzero(bar, sizeof(bar));
+}
+
+static int ctidh512_keygen(uint8_t *priv)
+{
+	size_t b;
+	int lo = 0;
+
+	for (b = 0; b < ARRAY_SIZE(ctidh512_size); b++) {
+		ctidh_batch((int8_t *)priv + lo, ctidh512_size[b],
+			    ctidh512_bound[b]);
+		lo += ctidh512_size[b];
+	}
+	return 0;
+}
+
+/* CSIDH and CTIDH private keys go to the kernel as they are. */
 static int csidh512_kernel_key(const uint8_t *priv, uint8_t *out)
 {
 	memcpy(out, priv, 37);
@@ -133,9 +216,16 @@ static int csidh1024_kernel_key(const uint8_t *priv, uint8_t *out)
 	return 65;
 }
 
+static int ctidh512_kernel_key(const uint8_t *priv, uint8_t *out)
+{
+	memcpy(out, priv, 74);
+	return 74;
+}
+
 static const struct alg algs[] = {
 	{ "csidh512", 37, 64, 64, csidh512_keygen, csidh512_kernel_key },
 	{ "csidh1024", 65, 128, 128, csidh1024_keygen, csidh1024_kernel_key },
+	{ "ctidh512", 74, 64, 64, ctidh512_keygen, ctidh512_kernel_key },
 };
 
 static const struct alg *find_alg(const char *name)
@@ -412,8 +502,8 @@ static void print_help(FILE *f)
 		"  pub     the public key of PRIV, computed by the kernel\n"
 		"  derive  the secret shared between PRIV and the peer's public key\n"
 		"\n"
-		"  -a ALG  csidh512 (default) or csidh1024; pub and derive take the\n"
-		"          algorithm from PRIV\n"
+		"  -a ALG  csidh512 (default), csidh1024 or ctidh512; pub and derive\n"
+		"          take the algorithm from PRIV\n"
 		"  -f      overwrite existing output files (default: refuse)\n"
 		"  -h      this help\n"
 		"\n"
@@ -421,6 +511,9 @@ static void print_help(FILE *f)
 		"shared), then the key in hex.  OUT omitted or \"-\": standard output.\n"
 		"CSIDH keys are in the reference encoding (CSIDH-512: 37-byte private\n"
 		"key, 64-byte public key and secret; CSIDH-1024: 65 and 128 bytes).\n"
+		"CTIDH-512 keys are high-ctidh's: the private key 74 bytes, one signed\n"
+		"exponent a byte, each batch's sum of |e| within its bound (others are\n"
+		"refused); the public key and secret 64 bytes, as CSIDH-512's.\n"
 		"Exit status: 0 done, 1 failed (the message says why), 2 bad usage.\n",
 		prog, prog, prog);
 }
@@ -450,7 +543,7 @@ int main(int argc, char **argv)
 	if (alg_name) {
 		a = find_alg(alg_name);
 		if (!a)
-			die(EXIT_USAGE, "unknown algorithm %s (csidh512 or csidh1024)",
+			die(EXIT_USAGE, "unknown algorithm %s (csidh512, csidh1024 or ctidh512)",
 			    alg_name);
 	}
 	if (optind >= argc) {
