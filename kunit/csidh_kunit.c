@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit suite "nobs_csidh": the kpps "csidh512" and "csidh1024" through
- * the crypto API (each case runs once per parameter set), and the GF(p)
+ * KUnit suite "nobs_csidh": the kpps "csidh512", "csidh1024" and
+ * "ctidh512" through the crypto API (each case runs once per parameter
+ * set; ctidh512's key space has a case of its own), and the GF(p)
  * multiplication of every implementation against the generic C.
  *
  * A group action takes seconds under emulation with KASAN (csidh1024
@@ -11,7 +12,11 @@
  * CSIDH-1024 ones, csidh1024_testvectors.dat, both generated with the
  * CSIDH reference implementation: private key Pr1 gives public key Pk1,
  * and with the peer's Pk2 the shared secret Ss), then one exchange
- * between two transforms (Pr1 and a fresh random key).
+ * between two transforms (Pr1 and a fresh random key).  CTIDH-512: record
+ * 1 of ctidh/ctidh512_fresh.txt (made by high-ctidh, the reference
+ * implementation of CTIDH), sk_a for Pr1, pk_a for Pk1, pk_b for Pk2 and
+ * ss for Ss; its invalid keys are CSIDH-512's (the same prime and the
+ * same validation).
  *
  * Invalid public keys: Pk2 of vectors Id 265, 300 and 327 (CSIDH-1024: 25,
  * 26, 27; status invalid_public_key2: in range, not supersingular), A = p,
@@ -32,8 +37,8 @@
 #include "isogeny/fp512.h"
 #include "nobs_kunit.h"
 
-/* the largest keys of the two sets */
-#define NK_SK_MAX	65
+/* the largest keys of the sets */
+#define NK_SK_MAX	74
 #define NK_PK_MAX	128
 
 static const char nk_v1_pr1[] =
@@ -90,6 +95,18 @@ static const char * const nk_c1024_invalid_pk[] = {
 	NULL
 };
 
+/* ctidh512_fresh.txt, record 1 */
+static const char nk_t512_ska[] =
+	"fafc04fdfffefffbff050205fefe0301f9020003060402fc0001f8fefd0400050108000004020302fdfe02fe01fb03fe040001fefefefc0200ff0101fffd0302fd01fe00000000fa0000";
+static const char nk_t512_pka[] =
+	"d2a5368ce52360ba959adb985f4eef29f3a3f4631b75493faf49cce37e179260084c7084537e082c0624e2023beced3c09cd626d20affda6b99fdb8227b69062";
+static const char nk_t512_skb[] =
+	"07fdfefe07ff01020afb0501050001fa0802fbff04fdfef700fdff02fd0201ff01fb05010203fafefffe02fe03020102fc02fffeff01f801feff010400fdff0101fc0301fffe00020001";
+static const char nk_t512_pkb[] =
+	"f91c2c30e8dd41ed4d58a02397bd44cb8a7072d8c7c2bd1a3bd42b2e35b2ffacbef7290b6dea4c958a3578da9bc39bb757079fdfdd980cf30196a164a160ab5f";
+static const char nk_t512_ss[] =
+	"7fded51028985ce13804702bebb98b52e4aef996e819d7690403860d9ef491dde828de030e27ba2a08d75ee8e035d17fafca7e54887f6389b5037a08e5b06139";
+
 /**
  * struct nk_csidh_set - one parameter set under test
  * @name: the kpp
@@ -97,7 +114,9 @@ static const char * const nk_c1024_invalid_pk[] = {
  * @pk: public key and shared secret bytes
  * @bad_len: private key lengths that must be refused (0-terminated)
  * @bad_nibble: two bytes whose high nibble is one exponent out of range
- *	each (+max + 1, -max - 1)
+ *	each (+max + 1, -max - 1); with @byte_exp, two values of the
+ *	exponent in byte 5 past its batch's bound
+ * @byte_exp: one exponent a byte (CTIDH), not a nibble
  * @pr1: vector Id 1: Pr1, Pk1, Pk2, Ss (hex)
  * @pk1: its Pk1
  * @pk2: its Pk2
@@ -109,16 +128,20 @@ struct nk_csidh_set {
 	unsigned int sk, pk;
 	unsigned int bad_len[5];
 	u8 bad_nibble[2];
+	bool byte_exp;
 	const char *pr1, *pk1, *pk2, *ss;
 	const char * const *invalid;
 };
 
 static const struct nk_csidh_set nk_csidh_sets[] = {
-	{ "csidh512", 37, 64, { 1, 36, 38, 64 }, { 0x60, 0xa0 },
+	{ "csidh512", 37, 64, { 1, 36, 38, 64 }, { 0x60, 0xa0 }, false,
 	  nk_v1_pr1, nk_v1_pk1, nk_v1_pk2, nk_v1_ss, nk_invalid_pk },
-	{ "csidh1024", 65, 128, { 1, 37, 64, 66, 128 }, { 0x30, 0xd0 },
+	{ "csidh1024", 65, 128, { 1, 37, 64, 66, 128 }, { 0x30, 0xd0 }, false,
 	  nk_c1024_v1_pr1, nk_c1024_v1_pk1, nk_c1024_v1_pk2, nk_c1024_v1_ss,
 	  nk_c1024_invalid_pk },
+	/* e_5 is the first of batch 2, bound 16: 17 and -17 */
+	{ "ctidh512", 74, 64, { 1, 37, 64, 73, 75 }, { 0x11, 0xef }, true,
+	  nk_t512_ska, nk_t512_pka, nk_t512_pkb, nk_t512_ss, nk_invalid_pk },
 };
 
 static void nk_csidh_desc(const struct nk_csidh_set *set, char *desc)
@@ -155,7 +178,6 @@ static int nk_kpp_op(struct kunit *test, struct crypto_kpp *tfm,
 		     const u8 *in, unsigned int inlen, u8 *out,
 		     unsigned int outlen)
 {
-	const struct nk_csidh_set *set = test->param_value;
 	struct scatterlist src, dst;
 	struct kpp_request *req;
 	DECLARE_CRYPTO_WAIT(wait);
@@ -187,7 +209,7 @@ static int nk_kpp_op(struct kunit *test, struct crypto_kpp *tfm,
 				      &wait);
 	}
 	if (!err)
-		KUNIT_EXPECT_EQ(test, req->dst_len, set->pk);
+		KUNIT_EXPECT_EQ(test, req->dst_len, crypto_kpp_maxsize(tfm));
 	kpp_request_free(req);
 	memcpy(out, hout, outlen);
 	return err;
@@ -268,6 +290,8 @@ static void csidh_bad_inputs(struct kunit *test)
 		sk[5] = set->bad_nibble[i];	/* exponent 10 out of range */
 		KUNIT_EXPECT_EQ(test, crypto_kpp_set_secret(tfm, sk, set->sk),
 				-EINVAL);
+		if (set->byte_exp)	/* CTIDH: e_5 past its bound */
+			continue;
 		sk[5] = set->bad_nibble[i] >> 4;	/* exponent 11 */
 		KUNIT_EXPECT_EQ(test, crypto_kpp_set_secret(tfm, sk, set->sk),
 				-EINVAL);
@@ -291,6 +315,74 @@ static void csidh_bad_inputs(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, nk_kpp_op(test, tfm, pk, n, out, n),
 				    -EINVAL, "invalid public key %u", i);
 	}
+}
+
+/*
+ * CTIDH-512's key space: each batch's sum of |e_i| at most its bound
+ * (ctidh512_tables.h: batch 0 is e_0, e_1 with bound 10; batch 13 is e_73
+ * alone, bound 1).  Keys on a bound are taken, keys past one refused,
+ * whatever the other batches hold; and record 1's other side: sk_b gives
+ * pk_b, and with pk_a the same secret as sk_a with pk_b.
+ */
+static void ctidh512_keys(struct kunit *test)
+{
+	/* byte, value; -1 ends a key */
+	static const s16 refused[][5] = {
+		{ 73, 2, -1 }, { 73, -2, -1 }, { 73, -128, -1 },
+		{ 0, 11, -1 }, { 0, 6, 1, -5, -1 }, { 1, 127, -1 },
+	};
+	static const s16 taken[][5] = {
+		{ 73, 1, -1 }, { 73, -1, -1 }, { 0, 10, -1 },
+		{ 0, -5, 1, 5, -1 },
+	};
+	struct crypto_kpp *tfm;
+	u8 sk[NOBS_CTIDH512_PRIVATE_KEY_SIZE], pk[NK_PK_MAX], ss[NK_PK_MAX];
+	const u8 *skb, *pka, *pkb, *exp;
+	unsigned int i, j;
+	size_t len;
+
+	tfm = crypto_alloc_kpp("ctidh512", 0, 0);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(tfm), "ctidh512: %ld",
+			       PTR_ERR(tfm));
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, nk_free_kpp, tfm),
+			0);
+	KUNIT_ASSERT_TRUE(test,
+			  nk_is_nobs_driver(crypto_tfm_alg_driver_name(crypto_kpp_tfm(tfm))));
+	for (i = 0; i < ARRAY_SIZE(refused); i++) {
+		memset(sk, 0, sizeof(sk));
+		for (j = 0; refused[i][j] >= 0; j += 2)
+			sk[refused[i][j]] = (u8)refused[i][j + 1];
+		KUNIT_EXPECT_EQ_MSG(test, crypto_kpp_set_secret(tfm, sk,
+								sizeof(sk)),
+				    -EINVAL, "refused key %u", i);
+	}
+	for (i = 0; i < ARRAY_SIZE(taken); i++) {
+		memset(sk, 0, sizeof(sk));
+		for (j = 0; taken[i][j] >= 0; j += 2)
+			sk[taken[i][j]] = (u8)taken[i][j + 1];
+		KUNIT_EXPECT_EQ_MSG(test, crypto_kpp_set_secret(tfm, sk,
+								sizeof(sk)),
+				    0, "key on a bound %u", i);
+	}
+	/* A key past a bound with record 1's sk_a in every other batch */
+	memcpy(sk, nk_unhex(test, nk_t512_ska, &len), sizeof(sk));
+	KUNIT_ASSERT_EQ(test, len, sizeof(sk));
+	KUNIT_EXPECT_EQ(test, crypto_kpp_set_secret(tfm, sk, sizeof(sk)), 0);
+	sk[73] = 2;
+	KUNIT_EXPECT_EQ(test, crypto_kpp_set_secret(tfm, sk, sizeof(sk)),
+			-EINVAL);
+
+	skb = nk_unhex(test, nk_t512_skb, &len);
+	KUNIT_ASSERT_EQ(test, len, sizeof(sk));
+	pka = nk_unhex(test, nk_t512_pka, &len);
+	pkb = nk_unhex(test, nk_t512_pkb, &len);
+	exp = nk_unhex(test, nk_t512_ss, &len);
+	KUNIT_ASSERT_EQ(test, crypto_kpp_set_secret(tfm, skb, sizeof(sk)), 0);
+	KUNIT_ASSERT_EQ(test, nk_kpp_op(test, tfm, NULL, 0, pk, 64), 0);
+	KUNIT_EXPECT_MEMEQ_MSG(test, pk, pkb, 64, "public key of sk_b");
+	KUNIT_ASSERT_EQ(test, nk_kpp_op(test, tfm, pka, 64, ss, 64), 0);
+	KUNIT_EXPECT_MEMEQ_MSG(test, ss, exp, 64, "sk_b with pk_a");
+	memzero_explicit(sk, sizeof(sk));
 }
 
 /* ---- GF(p): every multiplication against the generic one ----------------- */
@@ -388,6 +480,7 @@ static struct kunit_case nobs_csidh_cases[] = {
 			      { .speed = KUNIT_SPEED_SLOW }),
 	KUNIT_CASE_PARAM_ATTR(csidh_exchange, nk_csidh_gen_params,
 			      { .speed = KUNIT_SPEED_SLOW }),
+	KUNIT_CASE_ATTR(ctidh512_keys, { .speed = KUNIT_SPEED_SLOW }),
 	{}
 };
 
