@@ -35,11 +35,11 @@
  * should not use them in atomic context; when the request carries
  * CRYPTO_TFM_REQ_MAY_SLEEP the core yields with cond_resched() at most
  * about 1 ms of work apart, and a fatal signal ends the operation with
- * -EINTR (README, CSIDH).  Nothing here takes a lock: a transform's key is its own,
- * and the core's workspace (struct nobs_csidh_ws, 8 KiB, the CTIDH engine's
- * too) is the request's
- * context (kpp_set_reqsize()), allocated with the request, so a transform
- * serves concurrent requests; the core wipes it when each operation ends.
+ * -EINTR (README, CSIDH).  Nothing here takes a lock: a transform's key is
+ * its own, and the core's workspace (struct nobs_csidh_ws, 8 KiB, the
+ * CTIDH engine's too) is the request's context (kpp_set_reqsize()),
+ * allocated with the request, so a transform serves concurrent requests;
+ * the core wipes it when each operation ends.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -191,8 +191,8 @@ static_assert(NOBS_CSIDH_FITS(NOBS_CTIDH512_PRIVATE_KEY_SIZE,
  * nobs_csidh_selftest() - the CSIDH cores' checks before registration
  *
  * Each parameter set's core that is tested at load (CSIDH-512; not the
- * first-use sets, csidh1024 and ctidh512) must refuse
- * its invalid public key, in validation and in derive.  Its known answer
+ * first-use sets, csidh1024 and ctidh512) must refuse its invalid public
+ * key, in validation and in derive.  Its known answer
  * comes through the crypto API once it is registered
  * (nobs_csidh_exchange_test()): one group action per load, not two.
  *
