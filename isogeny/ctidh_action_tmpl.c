@@ -905,7 +905,8 @@ void NOBS_CTIDHX(random_private_key)(u8 sk[NOBS_CTIDHX_PRIVATE_KEY_SIZE],
  * @env: randomness and yield hook
  * @ws: the action's workspace (any content; wiped before the return)
  *
- * Constant time in @sk (see the top of this file).
+ * Constant time in @sk (see the top of this file).  Exported for the
+ * KUnit suites only (EXPORT_SYMBOL_IF_KUNIT), as is the next one.
  *
  * Return: 0; -EINVAL if @sk is outside the key space; or the yield hook's
  * error if it stopped the action (on error @pk is zeroed).
@@ -932,6 +933,7 @@ int NOBS_CTIDHX(public_key)(u8 pk[NOBS_CTIDHX_PUBLIC_KEY_SIZE],
 	memzero_explicit(ws, sizeof(*ws));
 	return err;
 }
+EXPORT_SYMBOL_IF_KUNIT(NOBS_CTIDHX(public_key));
 
 /**
  * nobs_ctidh*_shared_secret() - the shared secret with a peer
@@ -974,3 +976,4 @@ int NOBS_CTIDHX(shared_secret)(u8 ss[NOBS_CTIDHX_SHARED_SECRET_SIZE],
 	memzero_explicit(ws, sizeof(*ws));
 	return err;
 }
+EXPORT_SYMBOL_IF_KUNIT(NOBS_CTIDHX(shared_secret));

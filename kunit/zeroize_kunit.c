@@ -22,10 +22,10 @@
  * tested here.  Each case first checks that the structure did hold
  * something non-zero, so a wipe is what makes it zero.
  *
- * And the stack the CSIDH group actions run on: the cores'
- * nobs_csidh[1024]_public_key() and nobs_csidh[1024]_shared_secret()
- * (exported to this module only) are called over stack painted with a
- * pattern (once per parameter set); after
+ * And the stack the CSIDH and CTIDH group actions run on: the cores'
+ * nobs_csidh[1024]_public_key(), nobs_ctidh512_public_key() and their
+ * shared_secret() (exported to this module only) are called over stack
+ * painted with a pattern (once per parameter set); after
  * they return, every 64-bit word of it must be the pattern, zeros, or a
  * kernel address (return addresses, saved frame pointers): nothing of the
  * curves, points and field temporaries of the walk may stay.
@@ -64,6 +64,7 @@
 
 #include "isogeny/csidh512.h"
 #include "isogeny/csidh1024.h"
+#include "isogeny/ctidh512.h"
 #include "isogeny/csidh_glue.h"
 #include "nobs_kunit.h"
 #if defined(CONFIG_X86_64)
@@ -278,7 +279,9 @@ static struct crypto_kpp *nk_z_kpp(struct kunit *test)
 
 /*
  * A valid private key of @len bytes: exponents in [-max, max], two per
- * byte (csidh512: 37 bytes, max 5).  Not inlined: the generator's
+ * byte (csidh512: 37 bytes, max 5); max 0: a CTIDH key, one exponent in
+ * [-1, 1] a byte (ctidh512: 74 bytes, each batch's bound at least its
+ * size).  Not inlined: the generator's
  * constants stay out of its caller's registers, which the group action's
  * prologues would save on the stack the residue check scans.
  */
@@ -288,6 +291,12 @@ static noinline void nk_z_csidh_key(struct nk_rng *r, u8 *sk,
 	unsigned int i;
 	int lo, hi;
 
+	if (!max) {
+		for (i = 0; i < len; i++)
+			sk[i] = (u8)((int)nk_rng_below(r, 3) - 1);
+		sk[0] = 1;
+		return;
+	}
 	for (i = 0; i < len; i++) {
 		lo = (int)nk_rng_below(r, 2 * max + 1) - max;
 		hi = (int)nk_rng_below(r, 2 * max + 1) - max;
@@ -445,7 +454,7 @@ static noinline __no_sanitize_address size_t nk_z_residue(size_t *depth,
 	return n;
 }
 
-/* A parameter set: its sizes and the core's two actions */
+/* A parameter set: its sizes and the core's two actions (max 0: CTIDH) */
 struct nk_z_csidh_set {
 	const char *name;
 	unsigned int sk, pk, max;
@@ -465,6 +474,9 @@ static const struct nk_z_csidh_set nk_z_csidh_sets[] = {
 	{ "csidh1024", NOBS_CSIDH1024_PRIVATE_KEY_SIZE,
 	  NOBS_CSIDH1024_PUBLIC_KEY_SIZE, NOBS_CSIDH1024_MAX_EXPONENT,
 	  5632, nobs_csidh1024_public_key, nobs_csidh1024_shared_secret },
+	{ "ctidh512", NOBS_CTIDH512_PRIVATE_KEY_SIZE,
+	  NOBS_CTIDH512_PUBLIC_KEY_SIZE, 0, 5632, nobs_ctidh512_public_key,
+	  nobs_ctidh512_shared_secret },
 };
 
 static void nk_z_csidh_desc(const struct nk_z_csidh_set *set, char *desc)
@@ -546,7 +558,7 @@ static void zeroize_csidh_stack_residue(struct kunit *test)
 	struct nobs_csidh_env env = { nk_z_random, NULL, &pts };
 	unsigned long sp = (unsigned long)__builtin_frame_address(0);
 	unsigned long bottom = (unsigned long)task_stack_page(current) + 1024;
-	u8 sk[NOBS_CSIDH1024_PRIVATE_KEY_SIZE];
+	u8 sk[NOBS_CSIDH_MAX_PRIVATE_KEY_SIZE];
 	u8 pk[NOBS_CSIDH1024_PUBLIC_KEY_SIZE];
 	u8 ss[NOBS_CSIDH1024_SHARED_SECRET_SIZE];
 	struct nk_z_csidh_op op = { .set = set, .sk = sk, .env = &env };
