@@ -110,10 +110,7 @@ NOBS_VM_FIPS=${NOBS_VM_FIPS:-"6.1:fips 6.12:fips trixie:fips"}
 # both of the guest's CPUs busy.  The other suites (the rt cases too) get
 # NOBS_STRESS_SECS, or when it is unset 80-stress.sh's own 12.
 CORE_STRESS=${NOBS_CORE_STRESS_SECS:-8}
-# The boards' core cases: every algorithm (30, 40, 50), the load line
-# against the CPU (36), the kpp type's errors (60), abuse and stress with
-# unload attempts (70, 80), autoloading after depmod (90).
-NOBS_BOARD_CORE=${NOBS_BOARD_CORE:-'[3-9][06]-*'}
+# The boards' core cases: NOBS_BOARD_CORE (lib.sh).
 BOARDS_ALL="arm64:cortex-a72:dkms riscv64:dkms arm64:max:tcrypt riscv64 ppc64le"
 
 # board_suite ARCH[:CPU][:dkms][:core][:tcrypt]: one board kernel's suites.

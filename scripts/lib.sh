@@ -64,6 +64,13 @@ NOBS_ARCH=${NOBS_ARCH:-x86_64}
 NOBS_KERNEL_IDS="6.1 6.12 trixie trixie-rt backports sid"
 NOBS_DEBIAN_MIRROR=${NOBS_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 export NOBS_ARCH
+# The boards' core cases (check.sh's board suites, the LAVA job): every
+# algorithm (30, 40, 50), the load line against the CPU (36), the kpp
+# type's errors (60), abuse and stress with unload attempts (70, 80),
+# autoloading after depmod (90).  Not the first-use sets' long cases (65,
+# 66: dozens of group actions, minutes under another architecture's TCG;
+# KUnit runs their known answers on each architecture).
+NOBS_BOARD_CORE=${NOBS_BOARD_CORE:-'[3-9]0-* 36-*'}
 
 # nobs_debarch [ARCH]: Debian's name of a kernel architecture.
 nobs_debarch() {

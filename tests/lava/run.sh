@@ -12,7 +12,7 @@
 #   tests/lava/run.sh [-c 'CASES'] [-p 'MODULE PARAMS'] [-r] [-l LABEL] [-t MINUTES] [-R]
 #
 # -c: nobs-selftest's case patterns (default: the boards' core cases,
-# NOBS_BOARD_CORE, '[3-9][06]-*'); -p: nobs's module parameters (default
+# NOBS_BOARD_CORE of scripts/lib.sh); -p: nobs's module parameters (default
 # drbg_reseed_interval=1000); -r: RELOAD=true (the cases that unload
 # nobs too); -t: the job's timeout (default 90 minutes); -R: no run, the
 # report of the last one again (its output dir as it is).
@@ -30,7 +30,7 @@ set -euo pipefail
 . "$(dirname "$0")/../../scripts/lib.sh"
 export NOBS_ARCH=arm64
 
-cases=${NOBS_BOARD_CORE:-'[3-9][06]-*'} params=drbg_reseed_interval=1000 reload=false
+cases=$NOBS_BOARD_CORE params=drbg_reseed_interval=1000 reload=false
 label=lava-arm64-a72 minutes=90 again=0
 while getopts c:p:rl:t:R o; do
 	case $o in
