@@ -98,7 +98,7 @@ CSIDH_QEMU ?= qemu-aarch64-static
 # $(call csidh_arm64_test,NAME,DEFINES,SOURCES,N[,ARGS]): test_csidh.c as
 # NAME, the first N vectors (ARGS: more of its options, e.g. -o 0: none
 # with the generic field, which the native run and the riscv64 and ppc64le
-# boards test)
+# boards test; -V: the vectors only, the native run having the rest)
 define csidh_arm64_test
 USER_TESTS += $$(BUILD)/$(1)
 
@@ -125,7 +125,7 @@ $$(BUILD)/$(1): $$(BUILD)/$(1).bin
 	@chmod +x $$@
 endef
 $(eval $(call csidh_arm64_test,test_csidh_arm64,,$(filter-out %x86_64.S,$(CSIDH_CORE)) \
-	$(ROOT)/arch/arm64/fp_arm64.S,4,-o 0))
+	$(ROOT)/arch/arm64/fp_arm64.S,4,-o 0 -V))
 
 # make bench on arm64 code: the counts under qemu-user (no timing there)
 USER_BENCHES += $(BUILD)/csidh_bench_arm64

@@ -65,14 +65,14 @@ $(BUILD)/test_csidh1024_ops: $(ROOT)/tests/user/test_csidh_ops.c \
 $(eval $(call csidh_tables_test,1024,test_csidh1024_tables))
 
 # The arm64 assembly under the group action, from an x86-64 host: static
-# cross build run with qemu-user (slow: the first vector, with the arm64
-# field only; see csidh.mk)
+# cross build run with qemu-user (slow: the first vector alone, with the
+# arm64 field only; see csidh.mk)
 ifeq ($(shell uname -m),x86_64)
 $(eval $(call csidh_arm64_test,test_csidh1024_arm64,-DTEST_CSIDH1024, \
 	$(filter-out $$$$(FP_CORE),$(CSIDH1024_CORE)) $(ROOT)/isogeny/fp.c \
 	$(ROOT)/isogeny/fp512.c \
 	$(ROOT)/isogeny/fp1024.c $(ROOT)/arch/arm64/fp_arm64.S \
-	$(ROOT)/arch/arm64/fp1024_arm64.S,1,-o 0))
+	$(ROOT)/arch/arm64/fp1024_arm64.S,1,-o 0 -V))
 endif
 
 # make bench: the action, validation and derive beside csidh512's

@@ -18,8 +18,11 @@
  *
  * Vectors: $NOBS_VECTORS, else build/vectors (tests/vectors, unpacked).
  *
- * Usage: test_csidh [-n N] [-o N] [-f generic|asm]   (-n: the first N vectors
- * only; -o: N vectors, not T_OTHER_FP, also with the generic field)
+ * Usage: test_csidh [-n N] [-o N] [-f generic|asm] [-V]   (-n: the first N
+ * vectors only; -o: N vectors, not T_OTHER_FP, also with the generic field;
+ * -V: the vectors only, without the edge cases, exchanges and stop cases,
+ * which test no field code of their own: the runs under qemu-user, whose
+ * point is the other architecture's field assembly inside the action)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -276,6 +279,7 @@ int main(int argc, char **argv)
 	const char *best = nobs_test_have_fp_asm() ? "asm" : "generic";
 	char path[4096], *text;
 	int limit = -1, other = T_OTHER_FP, i;
+	bool vectors_only = false;
 
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-n") && i + 1 < argc)
@@ -284,13 +288,17 @@ int main(int argc, char **argv)
 			other = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "-f") && i + 1 < argc)
 			best = argv[++i];
+		else if (!strcmp(argv[i], "-V"))
+			vectors_only = true;
 	}
 
-	nobs_test_fp_select(false);
-	edge_cases();
-	nobs_test_fp_select(!strcmp(best, "asm"));
-	exchange();
-	stop_cases();
+	if (!vectors_only) {
+		nobs_test_fp_select(false);
+		edge_cases();
+		nobs_test_fp_select(!strcmp(best, "asm"));
+		exchange();
+		stop_cases();
+	}
 
 	snprintf(path, sizeof(path), "%s/csidh/" T_FILE,
 		 dir ? dir : NOBS_ROOT "/build/vectors");
