@@ -108,7 +108,8 @@ build_key() {
 		env | grep -E '^(ARCH|SRCARCH|CROSS_COMPILE|CC|CPP|LD|AS|AR|NM|STRIP|OBJCOPY|OBJDUMP|READELF|HOSTCC|HOSTCXX|HOSTLD|[A-Z]*FLAGS|LLVM[A-Z_]*|KBUILD_[A-Z_]*|CHECK|CF|W|C|V|O|LANG|LC_[A-Z]*|GCC_[A-Z_]*|COMPILER_PATH|LIBRARY_PATH|C_INCLUDE_PATH|CPATH|DEPENDENCIES_OUTPUT|SUNPRO_DEPENDENCIES|SOURCE_DATE_EPOCH|PYTHON[A-Z_]*|PERL[A-Z0-9_]*|NOBS_[A-Z_]*|CCACHE_[A-Z_]*)=' |
 			sed "s|$NOBS_ROOT|<checkout>|g" | sort
 		echo "MAKEFLAGS=${MAKEFLAGS:-}" | sed -E 's/ ?--jobserver-(auth|fds)=[^ ]*//g; s/ ?-j[0-9]*//g'
-		sha256sum "$NOBS_ROOT/scripts/kbuild.sh" "$NOBS_ROOT/scripts/lib.sh" | cut -d' ' -f1
+		sha256sum "$NOBS_ROOT/scripts/kbuild.sh" "$NOBS_ROOT/scripts/lib.sh" \
+			"$NOBS_ROOT/scripts/sparse-cache.sh" | cut -d' ' -f1
 		(cd "$wdir" && find . -type f ! -name .kbuild-messages -print0 | sort -z | xargs -0 sha256sum)
 		# shellcheck disable=SC2086 # $src: none, or one directory
 		find -L "$kdir" $src -type f ! -name '*.su' ! -name '*.ci' -printf '%p %s %C@\n' | sort
@@ -121,8 +122,12 @@ build_key() {
 		[ ! -f "$old_mark" ] || echo "sparse-too-old"
 	} 2>&1 | sha256sum | cut -d' ' -f1
 }
+# sparse through its result cache (scripts/sparse-cache.sh): $checker is
+# Debian's, or unstable's for a kernel it is too old for (new_sparse).
+checker=sparse
 kbuild() {
-	make -C "$kdir" M="$wdir" "${arch_args[@]}" W=1 C=1 "$@" modules >"$log" 2>&1 &&
+	make -C "$kdir" M="$wdir" "${arch_args[@]}" W=1 C=1 \
+		CHECK="$NOBS_ROOT/scripts/sparse-cache.sh $checker" "$@" modules >"$log" 2>&1 &&
 		! grep -Eq 'warning:|error:|Error|objtool|C=1 specified, but' "$log"
 }
 # (riscv64: Debian 12's sparse also refuses the kernel's -march with
@@ -132,9 +137,9 @@ old_sparse="C=1 specified, but .* is not available or not up to date|invalid arg
 # architecture): its builds go to unstable's sparse at once.
 old_mark=$NOBS_CACHE/sparse-too-old/$(nobs_arch_dir)$kver
 new_sparse() {
-	sp=$("$NOBS_ROOT/scripts/sparse.sh")
-	say "$id: $(sparse --version 2>&1 | head -n 1) is too old for $kver's headers: checking with $sp"
-	! kbuild CHECK="$sp" "$@" || ok=1
+	checker=$("$NOBS_ROOT/scripts/sparse.sh")
+	say "$id: $(sparse --version 2>&1 | head -n 1) is too old for $kver's headers: checking with $checker"
+	! kbuild "$@" || ok=1
 }
 key=
 [ "${NOBS_KBUILD_CACHE:-1}" = 0 ] || key=$(build_key "$@")
