@@ -149,6 +149,10 @@ struct nobs_ctidh_pt {
  * @r: a ladder's two points and its difference
  * @env: the caller's hooks
  * @err: 0, or what the yield hook answered to stop
+ *
+ * Elligator, at a round's start, uses @pa, @pd, @na, @nc and @sx as its
+ * temporaries (the isogeny sets them anew): six field elements off its
+ * frame, which kept ctidh1024's action over 2 KiB of stack on arm64.
  */
 struct nobs_ctidh_state {
 	s64 todo[NOBS_CTIDHX_PRIMES];
@@ -356,7 +360,9 @@ static s64 NOBS_CTIDHX(coin)(u64 num, u64 den,
  */
 static noinline void NOBS_CTIDHX(elligator)(struct nobs_ctidh_state *st)
 {
-	struct NOBS_FPX_T u, u2, d, m, t, x1;
+	/* the isogeny's temporaries, free here: no 128-byte locals */
+	struct NOBS_FPX_T *u = &st->pa, *u2 = &st->pd, *d = &st->na;
+	struct NOBS_FPX_T *m = &st->nc, *t = &st->sx[0], *x1 = &st->sx[1];
 	u8 buf[8 * NOBS_FPX_LIMBS];
 	u64 a0, sq;
 	int big, bad;
@@ -364,12 +370,12 @@ static noinline void NOBS_CTIDHX(elligator)(struct nobs_ctidh_state *st)
 	for (;;) {
 		st->env->random(st->env->ctx, buf, sizeof(buf));
 		buf[sizeof(buf) - 1] &= NOBS_CTIDHX_SAMPLE_MASK;
-		big = NOBS_FPX(from_bytes)(&u, buf) != 0;
+		big = NOBS_FPX(from_bytes)(u, buf) != 0;
 		bad = big;
 		if (!big) {
-			NOBS_FPX(sqr)(&u2, &u);
-			bad = NOBS_FPX(is_zero)(&u) ||
-			      NOBS_FPX(eq)(&u2, &NOBS_FPX(one));
+			NOBS_FPX(sqr)(u2, u);
+			bad = NOBS_FPX(is_zero)(u) ||
+			      NOBS_FPX(eq)(u2, &NOBS_FPX(one));
 		}
 		nobs_ctidh_public(big);
 		nobs_ctidh_public(bad);
@@ -379,30 +385,30 @@ static noinline void NOBS_CTIDHX(elligator)(struct nobs_ctidh_state *st)
 		nobs_ctidh_count_event(NOBS_CTIDH_EV_REJECT, 0, 0, big ? 1 : 2);
 	}
 	a0 = NOBS_FPX(is_zero)(&st->a);
-	NOBS_FPX(sub)(&d, &u2, &NOBS_FPX(one));
-	NOBS_FPX(mul)(&d, &d, &st->c);		/* D = (u^2 - 1) C */
-	NOBS_FPX(mul)(&m, &st->a, &u2);		/* M = u^2 A */
-	NOBS_FPX(mul)(&t, &st->a, &m);		/* u^2 A^2 */
-	x1 = st->a;
-	NOBS_FPX(cmov)(&x1, &NOBS_FPX(one), a0);	/* x1 = P / D */
-	NOBS_FPX(cmov)(&m, &NOBS_FPX(one), a0);
-	NOBS_FPX(cmov)(&t, &NOBS_FPX(one), a0);
-	NOBS_FPX(sqr)(&u, &d);
-	NOBS_FPX(add)(&t, &t, &u);
-	NOBS_FPX(mul)(&t, &t, &d);
+	NOBS_FPX(sub)(d, u2, &NOBS_FPX(one));
+	NOBS_FPX(mul)(d, d, &st->c);		/* D = (u^2 - 1) C */
+	NOBS_FPX(mul)(m, &st->a, u2);		/* M = u^2 A */
+	NOBS_FPX(mul)(t, &st->a, m);		/* u^2 A^2 */
+	*x1 = st->a;
+	NOBS_FPX(cmov)(x1, &NOBS_FPX(one), a0);	/* x1 = P / D */
+	NOBS_FPX(cmov)(m, &NOBS_FPX(one), a0);
+	NOBS_FPX(cmov)(t, &NOBS_FPX(one), a0);
+	NOBS_FPX(sqr)(u, d);
+	NOBS_FPX(add)(t, t, u);
+	NOBS_FPX(mul)(t, t, d);
 	/* T = P D (u^2 A^2 + D^2) = D^4 (x1^3 + (A / C) x1^2 + x1) */
-	NOBS_FPX(mul)(&t, &t, &x1);
-	sq = NOBS_FPX(is_square)(&t);
-	st->p[0].x = x1;
-	NOBS_FPX(neg)(&st->p[1].x, &m);		/* x2 = -M / D */
+	NOBS_FPX(mul)(t, t, x1);
+	sq = NOBS_FPX(is_square)(t);
+	st->p[0].x = *x1;
+	NOBS_FPX(neg)(&st->p[1].x, m);		/* x2 = -M / D */
 	NOBS_FPX(cswap)(&st->p[0].x, &st->p[1].x, sq ^ 1);
-	st->p[0].z = d;
-	st->p[1].z = d;
-	memzero_explicit(&u, sizeof(u));
-	memzero_explicit(&u2, sizeof(u2));
-	memzero_explicit(&m, sizeof(m));
-	memzero_explicit(&t, sizeof(t));
-	memzero_explicit(&x1, sizeof(x1));
+	st->p[0].z = *d;
+	st->p[1].z = *d;
+	memzero_explicit(u, sizeof(*u));
+	memzero_explicit(u2, sizeof(*u2));
+	memzero_explicit(m, sizeof(*m));
+	memzero_explicit(t, sizeof(*t));
+	memzero_explicit(x1, sizeof(*x1));
 	memzero_explicit(buf, sizeof(buf));
 }
 
