@@ -40,8 +40,8 @@ struct nobs_csidh_env {
  * @w: its room (the engine's state, csidh_action_tmpl.c), any content
  *
  * The points, the strategy's stack and the temporaries of the action of
- * any parameter set, which would otherwise take up to 9 KiB of the
- * caller's stack (ctidh1024's state: 9016 bytes, the largest; each
+ * any parameter set, which would otherwise take up to 9.3 KiB of the
+ * caller's stack (ctidh1024's state: 9528 bytes, the largest; each
  * engine checks its state fits): the caller provides it (the kpp glue in
  * its request context, so one per request, never shared by two operations
  * at once), and each operation wipes it before it returns.  10 KiB: a

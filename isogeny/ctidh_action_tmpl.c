@@ -146,13 +146,15 @@ struct nobs_ctidh_pt {
  * @sz: the same for Z
  * @qm: per pushed point, X - Z
  * @qp: per pushed point, X + Z
+ * @tmp: the isogeny's temporaries
  * @r: a ladder's two points and its difference
  * @env: the caller's hooks
  * @err: 0, or what the yield hook answered to stop
  *
  * Elligator, at a round's start, uses @pa, @pd, @na, @nc and @sx as its
  * temporaries (the isogeny sets them anew): six field elements off its
- * frame, which kept ctidh1024's action over 2 KiB of stack on arm64.
+ * frame, as @tmp are off the isogeny's; both kept ctidh1024's action over
+ * 2 KiB of stack on arm64.
  */
 struct nobs_ctidh_state {
 	s64 todo[NOBS_CTIDHX_PRIMES];
@@ -168,7 +170,7 @@ struct nobs_ctidh_state {
 	struct nobs_ctidh_pt p[2], k, img[2];
 	struct NOBS_FPX_T na, nc;
 	struct nobs_ctidh_pt mul[3];
-	struct NOBS_FPX_T pa, pd, sx[2], sz[2], qm[2], qp[2];
+	struct NOBS_FPX_T pa, pd, sx[2], sz[2], qm[2], qp[2], tmp[4];
 	struct nobs_ctidh_pt r[3];
 	const struct nobs_csidh_env *env;
 	int err;
@@ -427,7 +429,9 @@ static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
 {
 	struct NOBS_FPX_T *pa = &st->pa, *pd = &st->pd, *sx = st->sx;
 	struct NOBS_FPX_T *sz = st->sz, *qm = st->qm, *qp = st->qp;
-	struct NOBS_FPX_T tp, tm, u, v;
+	/* in the workspace: four field elements off the frame */
+	struct NOBS_FPX_T *tp = &st->tmp[0], *tm = &st->tmp[1];
+	struct NOBS_FPX_T *u = &st->tmp[2], *v = &st->tmp[3];
 	struct nobs_ctidh_pt *cur = &st->mul[0], *prev = &st->mul[1];
 	struct nobs_ctidh_pt *next = &st->mul[2];
 	s64 half = (l - 1) / 2;
@@ -454,23 +458,23 @@ static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
 		}
 		/* steps past the degree's multiply by one */
 		off = (u64)NOBS_CTIDHX(mask_neg)(half - s) & 1;
-		NOBS_FPX(add)(&tp, &cur->x, &cur->z);
-		NOBS_FPX(sub)(&tm, &cur->x, &cur->z);
+		NOBS_FPX(add)(tp, &cur->x, &cur->z);
+		NOBS_FPX(sub)(tm, &cur->x, &cur->z);
 		for (j = 0; j < npush; j++) {
-			NOBS_FPX(mul)(&u, &qm[j], &tp);
-			NOBS_FPX(mul)(&v, &qp[j], &tm);
-			NOBS_FPX(add)(&tp, &u, &v);
-			NOBS_FPX(sub)(&u, &u, &v);
-			NOBS_FPX(cmov)(&tp, &NOBS_FPX(one), off);
-			NOBS_FPX(cmov)(&u, &NOBS_FPX(one), off);
-			NOBS_FPX(mul)(&sx[j], &sx[j], &tp);
-			NOBS_FPX(mul)(&sz[j], &sz[j], &u);
-			NOBS_FPX(add)(&tp, &cur->x, &cur->z);
+			NOBS_FPX(mul)(u, &qm[j], tp);
+			NOBS_FPX(mul)(v, &qp[j], tm);
+			NOBS_FPX(add)(tp, u, v);
+			NOBS_FPX(sub)(u, u, v);
+			NOBS_FPX(cmov)(tp, &NOBS_FPX(one), off);
+			NOBS_FPX(cmov)(u, &NOBS_FPX(one), off);
+			NOBS_FPX(mul)(&sx[j], &sx[j], tp);
+			NOBS_FPX(mul)(&sz[j], &sz[j], u);
+			NOBS_FPX(add)(tp, &cur->x, &cur->z);
 		}
-		NOBS_FPX(cmov)(&tp, &NOBS_FPX(one), off);
-		NOBS_FPX(cmov)(&tm, &NOBS_FPX(one), off);
-		NOBS_FPX(mul)(pa, pa, &tp);
-		NOBS_FPX(mul)(pd, pd, &tm);
+		NOBS_FPX(cmov)(tp, &NOBS_FPX(one), off);
+		NOBS_FPX(cmov)(tm, &NOBS_FPX(one), off);
+		NOBS_FPX(mul)(pa, pa, tp);
+		NOBS_FPX(mul)(pd, pd, tm);
 	}
 	for (j = 0; j < npush; j++) {
 		NOBS_FPX(sqr)(&sx[j], &sx[j]);
@@ -482,20 +486,20 @@ static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
 		NOBS_FPX(sqr)(pa, pa);
 		NOBS_FPX(sqr)(pd, pd);
 	}
-	NOBS_FPX(add)(&u, &st->c, &st->c);
-	NOBS_FPX(add)(&v, &st->a, &u);		/* a = A + 2C */
-	NOBS_FPX(sub)(&u, &st->a, &u);		/* d = A - 2C */
-	NOBS_CTIDHX(pow_ct)(&tp, &v, (u64)l, nb);
-	NOBS_CTIDHX(pow_ct)(&tm, &u, (u64)l, nb);
-	NOBS_FPX(mul)(pa, pa, &tp);		/* a' */
-	NOBS_FPX(mul)(pd, pd, &tm);		/* d' */
+	NOBS_FPX(add)(u, &st->c, &st->c);
+	NOBS_FPX(add)(v, &st->a, u);		/* a = A + 2C */
+	NOBS_FPX(sub)(u, &st->a, u);		/* d = A - 2C */
+	NOBS_CTIDHX(pow_ct)(tp, v, (u64)l, nb);
+	NOBS_CTIDHX(pow_ct)(tm, u, (u64)l, nb);
+	NOBS_FPX(mul)(pa, pa, tp);		/* a' */
+	NOBS_FPX(mul)(pd, pd, tm);		/* d' */
 	NOBS_FPX(add)(&st->na, pa, pd);
 	NOBS_FPX(add)(&st->na, &st->na, &st->na);
 	NOBS_FPX(sub)(&st->nc, pa, pd);
-	memzero_explicit(&tp, sizeof(tp));
-	memzero_explicit(&tm, sizeof(tm));
-	memzero_explicit(&u, sizeof(u));
-	memzero_explicit(&v, sizeof(v));
+	memzero_explicit(tp, sizeof(*tp));
+	memzero_explicit(tm, sizeof(*tm));
+	memzero_explicit(u, sizeof(*u));
+	memzero_explicit(v, sizeof(*v));
 }
 
 /*
