@@ -90,6 +90,25 @@ $(BUILD)/test_ctidh_ops: $(ROOT)/tests/user/test_ctidh_ops.c $(CTIDH_CORE) \
 	$(CC) $(USER_CFLAGS) -O2 $(CSIDH_CFLAGS) -DNOBS_FP_COUNT \
 		-DNOBS_CTIDH_COUNT -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
 
+# The same for CTIDH-511 and CTIDH-1024 (-DTEST_CTIDH511/1024: their
+# tables and budgets; ctidh1024 with fewer random keys)
+USER_TESTS += $(BUILD)/test_ctidh511_ops $(BUILD)/test_ctidh1024_ops
+
+$(BUILD)/test_ctidh511_ops: $(ROOT)/tests/user/test_ctidh_ops.c $(CTIDH511_CORE) \
+		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/ops_spans.h
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) -O2 $(CSIDH_CFLAGS) -DNOBS_FP_COUNT \
+		-DNOBS_CTIDH_COUNT -DTEST_CTIDH511 -o $@ \
+		$(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+
+$(BUILD)/test_ctidh1024_ops: $(ROOT)/tests/user/test_ctidh_ops.c $(CTIDH1024_CORE) \
+		$$(FP_ASM) $(ROOT)/tests/user/csidh_test_rng.h \
+		$(ROOT)/tests/user/ops_spans.h
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) -O2 $(FP_ASFLAGS) -DNOBS_FP_COUNT \
+		-DNOBS_CTIDH_COUNT -DTEST_CTIDH1024 -o $@ \
+		$(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+
 # The valgrind constant-time check (make valgrind); NOBS_CSIDH_VALGRIND:
 # the core marks what it reveals by design as defined
 VALGRIND_TESTS += $(BUILD)/test_ctidh_ct
