@@ -8,7 +8,7 @@
  * implementation, runs every component's self-test, then registers it.  A
  * component may prove more once registered or at first use (csidh512's
  * key exchange through the crypto API after its registration, csidh1024's
- * and ctidh512's known answers when their first transform is made:
+ * and the CTIDH sets' known answers when their first transform is made:
  * isogeny/csidh_selftest.c).  A
  * component whose self-test fails stays unregistered (and says so); a
  * registration error unregisters everything already registered, in reverse

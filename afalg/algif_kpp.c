@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * An AF_ALG socket type "kpp": nobs's own key agreement (csidh512,
- * csidh1024, ctidh512) from user space.
+ * csidh1024, ctidh511, ctidh512, ctidh1024) from user space.
  * Mainline Linux has none; the protocol follows libkcapi's kcapi_kpp_*
  * calls.
  *
@@ -14,16 +14,17 @@
  *
  * Parent socket (socket(AF_ALG, SOCK_SEQPACKET, 0), bind to type "kpp" and
  * an algorithm or driver name; ENOENT for any name that is not csidh512,
- * csidh1024 or ctidh512 as registered by nobs (NOBS_KPP_SERVED), before
- * any other kpp is looked up, loaded or handed a byte, or a name the
- * AF_ALG policy refuses.  The policy is the kernel's sysctl crypto.af_alg_restrict where
+ * csidh1024, ctidh511, ctidh512 or ctidh1024 as registered by nobs
+ * (NOBS_KPP_SERVED), before any other kpp is looked up, loaded or handed
+ * a byte, or a name the AF_ALG policy refuses.  The policy is the kernel's sysctl crypto.af_alg_restrict where
  * it has one (7.3): 0 and kernels without it every served name, 1
- * nobs_kpp_allowlist below (the same three, for every user), 2 no AF_ALG
+ * nobs_kpp_allowlist below (the same five, for every user), 2 no AF_ALG
  * socket at all (EAFNOSUPPORT from socket())):
  *   setsockopt(SOL_ALG, ALG_SET_KEY, key, len)
  *	passes the key bytes to crypto_kpp_set_secret(); length 0 passes
- *	(NULL, 0): the 37- (csidh512), 65- (csidh1024) or 74-byte (ctidh512)
- *	private key, or length 0 for a fresh random one.  Success returns
+ *	(NULL, 0): the 37- (csidh512), 65- (csidh1024), 74- (ctidh511,
+ *	ctidh512) or 130-byte (ctidh1024) private key, or length 0 for a
+ *	fresh random one.  Success returns
  *	the size of every result (crypto_kpp_maxsize()), a positive number;
  *	the kpp's errno otherwise (EINVAL for a malformed key), and the
  *	socket is then without a key.  EBUSY while op sockets of this parent are open.
@@ -77,8 +78,8 @@
 
 
 /*
- * A bound on every result size, checked at setkey: csidh512 and ctidh512
- * use 64 bytes, csidh1024 128.
+ * A bound on every result size, checked at setkey: csidh512, ctidh511 and
+ * ctidh512 use 64 bytes, csidh1024 and ctidh1024 128.
  */
 #define NOBS_KPP_MAX_RESULT	512
 
@@ -343,13 +344,15 @@ proto_ops nobs_kpp_ops = {
  * may bind them, at crypto.af_alg_restrict=1 too (7.3 and later).
  */
 static const char *const nobs_kpp_served_names[] = {
-	"csidh512", "csidh1024", "ctidh512",
+	"csidh512", "csidh1024", "ctidh512", "ctidh511", "ctidh1024",
 };
 
 static const struct af_alg_allowlist_entry nobs_kpp_allowlist[] = {
 	{ "csidh512", AF_ALG_UNPRIVILEGED },
 	{ "csidh1024", AF_ALG_UNPRIVILEGED },
 	{ "ctidh512", AF_ALG_UNPRIVILEGED },
+	{ "ctidh511", AF_ALG_UNPRIVILEGED },
+	{ "ctidh1024", AF_ALG_UNPRIVILEGED },
 	{},
 };
 
@@ -518,8 +521,8 @@ const char *nobs_afalg_kpp_select(const struct nobs_cpu *cpu)
  *
  * If another module has registered a "kpp" type already, that is logged
  * once and the load goes on without ours.  Sockets hold a reference on
- * this module (through the type's owner and the transform of csidh512,
- * csidh1024 or ctidh512), so the module cannot go while any is open.
+ * this module (through the type's owner and the transform of one of
+ * them), so the module cannot go while any is open.
  *
  * Return: 0, or the -errno of af_alg_register_type().
  */

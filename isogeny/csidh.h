@@ -40,12 +40,15 @@ struct nobs_csidh_env {
  * @w: its room (the engine's state, csidh_action_tmpl.c), any content
  *
  * The points, the strategy's stack and the temporaries of the action of
- * either parameter set, which would otherwise take about 9 KiB of the
- * caller's stack: the caller provides it (the kpp glue in its request
- * context, so one per request, never shared by two operations at once),
- * and each operation wipes it before it returns.
+ * any parameter set, which would otherwise take up to 9.3 KiB of the
+ * caller's stack (ctidh1024's state: 9528 bytes, the largest; each
+ * engine checks its state fits): the caller provides it (the kpp glue in
+ * its request context, so one per request, never shared by two operations
+ * at once), and each operation wipes it before it returns.  10 KiB: a
+ * request (struct kpp_request and this) is one 16 KiB allocation either
+ * way.
  */
-#define NOBS_CSIDH_WS_SIZE	8192
+#define NOBS_CSIDH_WS_SIZE	10240
 struct nobs_csidh_ws {
 	u64 w[NOBS_CSIDH_WS_SIZE / sizeof(u64)];
 };

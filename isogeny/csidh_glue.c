@@ -1,24 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * CSIDH key agreement as the kpps "csidh512" and "csidh1024", and CTIDH
- * (its constant-time variant with a larger key space, over the CSIDH-512
- * prime) as "ctidh512": one glue for the three parameter sets (struct
+ * (its constant-time variant with a larger key space, over the same
+ * primes) as "ctidh511", "ctidh512" (the CSIDH-512 prime) and "ctidh1024"
+ * (the CSIDH-1024 prime): one glue for the five parameter sets (struct
  * nobs_csidh_set, csidh_glue.h); sizes for csidh512 / csidh1024 /
- * ctidh512:
+ * ctidh511 and ctidh512 / ctidh1024:
  *
- * set_secret():	the private key (37 / 65 / 74 bytes), passed raw,
+ * set_secret():	the private key (37 / 65 / 74 / 130 bytes), passed raw,
  *			with no kpp_secret header (unlike the kernel's
  *			dh/ecdh, which pack theirs with crypto_*_encode_key);
  *			CSIDH: the reference encoding (exponent i is the
  *			signed nibble (s8)(k[i / 2] << ((i % 2) * 4)) >> 4,
  *			in [-5, 5] / [-2, 2]); CTIDH: high-ctidh's, byte i
  *			the exponent e_i as an int8_t, each batch's sum of
- *			|e_i| at most its bound (ctidh512.h).  Length 0: a
+ *			|e_i| at most its bound (ctidh<b>.h).  Length 0: a
  *			fresh uniform key from get_random_bytes().  Anything
  *			else: -EINVAL, and the transform is left without a
  *			key.
- * generate_public_key(): writes the public key (64 / 128 / 64 bytes: A in
- *			Montgomery form, 8 / 16 / 8 little-endian limbs) to
+ * generate_public_key(): writes the public key (64 / 128 / 64 / 128 bytes:
+ *			A in Montgomery form, 8 / 16 / 8 / 16 little-endian
+ *			limbs) to
  *			req->dst; req->src must be NULL.
  * compute_shared_secret(): reads the peer's public key from req->src
  *			(src_len must be the public key size), validates it
@@ -29,14 +31,14 @@
  * and set dst_len to it.
  *
  * The operations are synchronous and long: one group action is about 0.05 s
- * (csidh512), 0.2 s (csidh1024) or 0.07 s (ctidh512) natively and far more
- * under emulation.
+ * (csidh512), 0.2 s (csidh1024), 0.05 s (ctidh511), 0.07 s (ctidh512) or
+ * 0.2 s (ctidh1024) natively and far more under emulation.
  * They never sleep by themselves and can run in any context, but callers
  * should not use them in atomic context; when the request carries
  * CRYPTO_TFM_REQ_MAY_SLEEP the core yields with cond_resched() at most
  * about 1 ms of work apart, and a fatal signal ends the operation with
  * -EINTR (README, CSIDH).  Nothing here takes a lock: a transform's key is
- * its own, and the core's workspace (struct nobs_csidh_ws, 8 KiB, the
+ * its own, and the core's workspace (struct nobs_csidh_ws, 10 KiB, the
  * CTIDH engine's too) is the request's context (kpp_set_reqsize()),
  * allocated with the request, so a transform serves concurrent requests;
  * the core wipes it when each operation ends.
@@ -174,6 +176,34 @@ static const struct nobs_csidh_set nobs_csidh_sets[NOBS_CSIDH_SETS] = {
 		.kat = &nobs_ctidh512_kat,
 		.first_use = true,
 	},
+	{
+		.alg = "ctidh511",
+		.sk_size = NOBS_CTIDH511_PRIVATE_KEY_SIZE,
+		.pk_size = NOBS_CTIDH511_PUBLIC_KEY_SIZE,
+		/* e_5, the first of batch 2 (bound 11) */
+		.bad_byte = 12,
+		.check_private_key = nobs_ctidh511_check_private_key,
+		.random_private_key = nobs_ctidh511_random_private_key,
+		.validate = nobs_csidh512_validate,
+		.public_key = nobs_ctidh511_public_key,
+		.shared_secret = nobs_ctidh511_shared_secret,
+		.kat = &nobs_ctidh511_kat,
+		.first_use = true,
+	},
+	{
+		.alg = "ctidh1024",
+		.sk_size = NOBS_CTIDH1024_PRIVATE_KEY_SIZE,
+		.pk_size = NOBS_CTIDH1024_PUBLIC_KEY_SIZE,
+		/* e_5, the first of batch 2 (bound 5) */
+		.bad_byte = 6,
+		.check_private_key = nobs_ctidh1024_check_private_key,
+		.random_private_key = nobs_ctidh1024_random_private_key,
+		.validate = nobs_csidh1024_validate,
+		.public_key = nobs_ctidh1024_public_key,
+		.shared_secret = nobs_ctidh1024_shared_secret,
+		.kat = &nobs_ctidh1024_kat,
+		.first_use = true,
+	},
 };
 
 /* Every set's keys fit the transform's and the requests' buffers. */
@@ -186,12 +216,16 @@ static_assert(NOBS_CSIDH_FITS(NOBS_CSIDH1024_PRIVATE_KEY_SIZE,
 			      NOBS_CSIDH1024_PUBLIC_KEY_SIZE));
 static_assert(NOBS_CSIDH_FITS(NOBS_CTIDH512_PRIVATE_KEY_SIZE,
 			      NOBS_CTIDH512_PUBLIC_KEY_SIZE));
+static_assert(NOBS_CSIDH_FITS(NOBS_CTIDH511_PRIVATE_KEY_SIZE,
+			      NOBS_CTIDH511_PUBLIC_KEY_SIZE));
+static_assert(NOBS_CSIDH_FITS(NOBS_CTIDH1024_PRIVATE_KEY_SIZE,
+			      NOBS_CTIDH1024_PUBLIC_KEY_SIZE));
 
 /**
  * nobs_csidh_selftest() - the CSIDH cores' checks before registration
  *
  * Each parameter set's core that is tested at load (CSIDH-512; not the
- * first-use sets, csidh1024 and ctidh512) must refuse its invalid public
+ * first-use sets, csidh1024 and the CTIDH ones) must refuse its invalid public
  * key, in validation and in derive.  Its known answer
  * comes through the crypto API once it is registered
  * (nobs_csidh_exchange_test()): one group action per load, not two.
@@ -221,7 +255,7 @@ int nobs_csidh_selftest(void)
 static bool test_fail_first_use;
 module_param(test_fail_first_use, bool, 0444);
 MODULE_PARM_DESC(test_fail_first_use,
-		 "Test only: the first-use known-answer tests (csidh1024, ctidh512) report -EBADMSG, so no transform of those sets can be made (-ELIBBAD)");
+		 "Test only: the first-use known-answer tests (csidh1024, ctidh511/512/1024) report -EBADMSG, so no transform of those sets can be made (-ELIBBAD)");
 #else
 static const bool test_fail_first_use;
 #endif
@@ -454,6 +488,8 @@ static struct nobs_csidh_kpp nobs_csidh_kpps[NOBS_CSIDH_SETS] = {
 	NOBS_CSIDH_KPP(0, "csidh512"),
 	NOBS_CSIDH_KPP(1, "csidh1024"),
 	NOBS_CSIDH_KPP(2, "ctidh512"),
+	NOBS_CSIDH_KPP(3, "ctidh511"),
+	NOBS_CSIDH_KPP(4, "ctidh1024"),
 };
 
 /**
@@ -496,8 +532,9 @@ static void nobs_csidh_unregister_kpp(struct nobs_csidh_kpp *k)
 }
 
 /**
- * nobs_csidh_register() - register "csidh512", "csidh1024" and
- *	"ctidh512", then exchange keys through the ones tested at load
+ * nobs_csidh_register() - register "csidh512", "csidh1024", "ctidh512",
+ *	"ctidh511" and "ctidh1024", then exchange keys through the ones
+ *	tested at load
  *
  * After csidh512's registration, transforms allocated by driver name give
  * the known shared secret and refuse an invalid peer key and malformed
@@ -505,7 +542,7 @@ static void nobs_csidh_unregister_kpp(struct nobs_csidh_kpp *k)
  * unregistered again and the failure logged; the rest of the module stays
  * (as for a failed self-test).  The test-only parameter
  * test_fail_exchange makes that test report a failure.  csidh1024's and
- * ctidh512's known answers run when their first transform is made
+ * the CTIDH sets' known answers run when their first transform is made
  * (nobs_csidh_first_use_test()).  A failed registration, or no memory for
  * the test, unregisters them all.
  *
@@ -566,6 +603,10 @@ void nobs_csidh_unregister(void)
 MODULE_ALIAS_CRYPTO("csidh512");
 MODULE_ALIAS_CRYPTO("csidh1024");
 MODULE_ALIAS_CRYPTO("ctidh512");
+MODULE_ALIAS_CRYPTO("ctidh511");
+MODULE_ALIAS_CRYPTO("ctidh1024");
 NOBS_ALIAS_DRIVER("csidh512", "generic");
 NOBS_ALIAS_DRIVER("csidh1024", "generic");
 NOBS_ALIAS_DRIVER("ctidh512", "generic");
+NOBS_ALIAS_DRIVER("ctidh511", "generic");
+NOBS_ALIAS_DRIVER("ctidh1024", "generic");

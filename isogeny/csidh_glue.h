@@ -2,7 +2,8 @@
 /*
  * Private interface between csidh_glue.c and csidh_selftest.c.  The glue
  * holds the CSIDH-family parameter sets served as kpps (csidh512,
- * csidh1024, and ctidh512 on the CTIDH engine with the same contract),
+ * csidh1024, and ctidh511, ctidh512, ctidh1024 on the CTIDH engine with
+ * the same contract),
  * each with its sizes, its core's entry points and its self-test vectors;
  * the self-tests (csidh_selftest.c) hold the vectors and take a set and
  * what they need of the kernel as arguments: they call nothing of the
@@ -13,13 +14,15 @@
 
 #include "csidh512.h"
 #include "csidh1024.h"
+#include "ctidh511.h"
 #include "ctidh512.h"
+#include "ctidh1024.h"
 
 /*
  * the largest keys of any set (the tfm context's room; the glue checks
  * every set against them at build time)
  */
-#define NOBS_CSIDH_MAX_PRIVATE_KEY_SIZE	NOBS_CTIDH512_PRIVATE_KEY_SIZE
+#define NOBS_CSIDH_MAX_PRIVATE_KEY_SIZE	NOBS_CTIDH1024_PRIVATE_KEY_SIZE
 #define NOBS_CSIDH_MAX_PUBLIC_KEY_SIZE	NOBS_CSIDH1024_PUBLIC_KEY_SIZE
 
 /**
@@ -35,7 +38,7 @@ struct nobs_csidh_kat {
 
 /* The vectors of each set (csidh_selftest.c) */
 extern const struct nobs_csidh_kat nobs_csidh512_kat, nobs_csidh1024_kat,
-	nobs_ctidh512_kat;
+	nobs_ctidh511_kat, nobs_ctidh512_kat, nobs_ctidh1024_kat;
 
 /**
  * struct nobs_csidh_set - one parameter set (CSIDH, or CTIDH over a CSIDH
@@ -55,9 +58,9 @@ extern const struct nobs_csidh_kat nobs_csidh512_kat, nobs_csidh1024_kat,
  * @kat: its self-tests' vectors
  * @first_use: the known-answer tests run when the first transform of the
  *	set is made (nobs_csidh_first_use_test()), not at load: set for
- *	csidh1024 and ctidh512, whose actions would add 0.2 s / 0.07 s to
- *	every load natively, seconds on a board's generic C and 5-10 s under
- *	QEMU/TCG
+ *	csidh1024 and the CTIDH sets, whose actions would add 0.05 to 0.2 s
+ *	each to every load natively, seconds on a board's generic C and
+ *	5-10 s under QEMU/TCG
  */
 struct nobs_csidh_set {
 	const char *alg;
@@ -78,7 +81,7 @@ struct nobs_csidh_set {
 };
 
 /* The number of sets (the table is the glue's, in registration order) */
-#define NOBS_CSIDH_SETS	3
+#define NOBS_CSIDH_SETS	5
 
 /* The self-tests (csidh_selftest.c); env: the core's, from the glue */
 int nobs_csidh_invalid_test(const struct nobs_csidh_set *set,

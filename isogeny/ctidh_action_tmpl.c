@@ -146,9 +146,15 @@ struct nobs_ctidh_pt {
  * @sz: the same for Z
  * @qm: per pushed point, X - Z
  * @qp: per pushed point, X + Z
+ * @tmp: the isogeny's temporaries
  * @r: a ladder's two points and its difference
  * @env: the caller's hooks
  * @err: 0, or what the yield hook answered to stop
+ *
+ * Elligator, at a round's start, uses @pa, @pd, @na, @nc and @sx as its
+ * temporaries (the isogeny sets them anew): six field elements off its
+ * frame, as @tmp are off the isogeny's; both kept ctidh1024's action over
+ * 2 KiB of stack on arm64.
  */
 struct nobs_ctidh_state {
 	s64 todo[NOBS_CTIDHX_PRIMES];
@@ -164,7 +170,7 @@ struct nobs_ctidh_state {
 	struct nobs_ctidh_pt p[2], k, img[2];
 	struct NOBS_FPX_T na, nc;
 	struct nobs_ctidh_pt mul[3];
-	struct NOBS_FPX_T pa, pd, sx[2], sz[2], qm[2], qp[2];
+	struct NOBS_FPX_T pa, pd, sx[2], sz[2], qm[2], qp[2], tmp[4];
 	struct nobs_ctidh_pt r[3];
 	const struct nobs_csidh_env *env;
 	int err;
@@ -356,7 +362,9 @@ static s64 NOBS_CTIDHX(coin)(u64 num, u64 den,
  */
 static noinline void NOBS_CTIDHX(elligator)(struct nobs_ctidh_state *st)
 {
-	struct NOBS_FPX_T u, u2, d, m, t, x1;
+	/* the isogeny's temporaries, free here: no 128-byte locals */
+	struct NOBS_FPX_T *u = &st->pa, *u2 = &st->pd, *d = &st->na;
+	struct NOBS_FPX_T *m = &st->nc, *t = &st->sx[0], *x1 = &st->sx[1];
 	u8 buf[8 * NOBS_FPX_LIMBS];
 	u64 a0, sq;
 	int big, bad;
@@ -364,12 +372,12 @@ static noinline void NOBS_CTIDHX(elligator)(struct nobs_ctidh_state *st)
 	for (;;) {
 		st->env->random(st->env->ctx, buf, sizeof(buf));
 		buf[sizeof(buf) - 1] &= NOBS_CTIDHX_SAMPLE_MASK;
-		big = NOBS_FPX(from_bytes)(&u, buf) != 0;
+		big = NOBS_FPX(from_bytes)(u, buf) != 0;
 		bad = big;
 		if (!big) {
-			NOBS_FPX(sqr)(&u2, &u);
-			bad = NOBS_FPX(is_zero)(&u) ||
-			      NOBS_FPX(eq)(&u2, &NOBS_FPX(one));
+			NOBS_FPX(sqr)(u2, u);
+			bad = NOBS_FPX(is_zero)(u) ||
+			      NOBS_FPX(eq)(u2, &NOBS_FPX(one));
 		}
 		nobs_ctidh_public(big);
 		nobs_ctidh_public(bad);
@@ -379,30 +387,30 @@ static noinline void NOBS_CTIDHX(elligator)(struct nobs_ctidh_state *st)
 		nobs_ctidh_count_event(NOBS_CTIDH_EV_REJECT, 0, 0, big ? 1 : 2);
 	}
 	a0 = NOBS_FPX(is_zero)(&st->a);
-	NOBS_FPX(sub)(&d, &u2, &NOBS_FPX(one));
-	NOBS_FPX(mul)(&d, &d, &st->c);		/* D = (u^2 - 1) C */
-	NOBS_FPX(mul)(&m, &st->a, &u2);		/* M = u^2 A */
-	NOBS_FPX(mul)(&t, &st->a, &m);		/* u^2 A^2 */
-	x1 = st->a;
-	NOBS_FPX(cmov)(&x1, &NOBS_FPX(one), a0);	/* x1 = P / D */
-	NOBS_FPX(cmov)(&m, &NOBS_FPX(one), a0);
-	NOBS_FPX(cmov)(&t, &NOBS_FPX(one), a0);
-	NOBS_FPX(sqr)(&u, &d);
-	NOBS_FPX(add)(&t, &t, &u);
-	NOBS_FPX(mul)(&t, &t, &d);
+	NOBS_FPX(sub)(d, u2, &NOBS_FPX(one));
+	NOBS_FPX(mul)(d, d, &st->c);		/* D = (u^2 - 1) C */
+	NOBS_FPX(mul)(m, &st->a, u2);		/* M = u^2 A */
+	NOBS_FPX(mul)(t, &st->a, m);		/* u^2 A^2 */
+	*x1 = st->a;
+	NOBS_FPX(cmov)(x1, &NOBS_FPX(one), a0);	/* x1 = P / D */
+	NOBS_FPX(cmov)(m, &NOBS_FPX(one), a0);
+	NOBS_FPX(cmov)(t, &NOBS_FPX(one), a0);
+	NOBS_FPX(sqr)(u, d);
+	NOBS_FPX(add)(t, t, u);
+	NOBS_FPX(mul)(t, t, d);
 	/* T = P D (u^2 A^2 + D^2) = D^4 (x1^3 + (A / C) x1^2 + x1) */
-	NOBS_FPX(mul)(&t, &t, &x1);
-	sq = NOBS_FPX(is_square)(&t);
-	st->p[0].x = x1;
-	NOBS_FPX(neg)(&st->p[1].x, &m);		/* x2 = -M / D */
+	NOBS_FPX(mul)(t, t, x1);
+	sq = NOBS_FPX(is_square)(t);
+	st->p[0].x = *x1;
+	NOBS_FPX(neg)(&st->p[1].x, m);		/* x2 = -M / D */
 	NOBS_FPX(cswap)(&st->p[0].x, &st->p[1].x, sq ^ 1);
-	st->p[0].z = d;
-	st->p[1].z = d;
-	memzero_explicit(&u, sizeof(u));
-	memzero_explicit(&u2, sizeof(u2));
-	memzero_explicit(&m, sizeof(m));
-	memzero_explicit(&t, sizeof(t));
-	memzero_explicit(&x1, sizeof(x1));
+	st->p[0].z = *d;
+	st->p[1].z = *d;
+	memzero_explicit(u, sizeof(*u));
+	memzero_explicit(u2, sizeof(*u2));
+	memzero_explicit(m, sizeof(*m));
+	memzero_explicit(t, sizeof(*t));
+	memzero_explicit(x1, sizeof(*x1));
 	memzero_explicit(buf, sizeof(buf));
 }
 
@@ -421,7 +429,9 @@ static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
 {
 	struct NOBS_FPX_T *pa = &st->pa, *pd = &st->pd, *sx = st->sx;
 	struct NOBS_FPX_T *sz = st->sz, *qm = st->qm, *qp = st->qp;
-	struct NOBS_FPX_T tp, tm, u, v;
+	/* in the workspace: four field elements off the frame */
+	struct NOBS_FPX_T *tp = &st->tmp[0], *tm = &st->tmp[1];
+	struct NOBS_FPX_T *u = &st->tmp[2], *v = &st->tmp[3];
 	struct nobs_ctidh_pt *cur = &st->mul[0], *prev = &st->mul[1];
 	struct nobs_ctidh_pt *next = &st->mul[2];
 	s64 half = (l - 1) / 2;
@@ -448,23 +458,23 @@ static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
 		}
 		/* steps past the degree's multiply by one */
 		off = (u64)NOBS_CTIDHX(mask_neg)(half - s) & 1;
-		NOBS_FPX(add)(&tp, &cur->x, &cur->z);
-		NOBS_FPX(sub)(&tm, &cur->x, &cur->z);
+		NOBS_FPX(add)(tp, &cur->x, &cur->z);
+		NOBS_FPX(sub)(tm, &cur->x, &cur->z);
 		for (j = 0; j < npush; j++) {
-			NOBS_FPX(mul)(&u, &qm[j], &tp);
-			NOBS_FPX(mul)(&v, &qp[j], &tm);
-			NOBS_FPX(add)(&tp, &u, &v);
-			NOBS_FPX(sub)(&u, &u, &v);
-			NOBS_FPX(cmov)(&tp, &NOBS_FPX(one), off);
-			NOBS_FPX(cmov)(&u, &NOBS_FPX(one), off);
-			NOBS_FPX(mul)(&sx[j], &sx[j], &tp);
-			NOBS_FPX(mul)(&sz[j], &sz[j], &u);
-			NOBS_FPX(add)(&tp, &cur->x, &cur->z);
+			NOBS_FPX(mul)(u, &qm[j], tp);
+			NOBS_FPX(mul)(v, &qp[j], tm);
+			NOBS_FPX(add)(tp, u, v);
+			NOBS_FPX(sub)(u, u, v);
+			NOBS_FPX(cmov)(tp, &NOBS_FPX(one), off);
+			NOBS_FPX(cmov)(u, &NOBS_FPX(one), off);
+			NOBS_FPX(mul)(&sx[j], &sx[j], tp);
+			NOBS_FPX(mul)(&sz[j], &sz[j], u);
+			NOBS_FPX(add)(tp, &cur->x, &cur->z);
 		}
-		NOBS_FPX(cmov)(&tp, &NOBS_FPX(one), off);
-		NOBS_FPX(cmov)(&tm, &NOBS_FPX(one), off);
-		NOBS_FPX(mul)(pa, pa, &tp);
-		NOBS_FPX(mul)(pd, pd, &tm);
+		NOBS_FPX(cmov)(tp, &NOBS_FPX(one), off);
+		NOBS_FPX(cmov)(tm, &NOBS_FPX(one), off);
+		NOBS_FPX(mul)(pa, pa, tp);
+		NOBS_FPX(mul)(pd, pd, tm);
 	}
 	for (j = 0; j < npush; j++) {
 		NOBS_FPX(sqr)(&sx[j], &sx[j]);
@@ -476,20 +486,20 @@ static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
 		NOBS_FPX(sqr)(pa, pa);
 		NOBS_FPX(sqr)(pd, pd);
 	}
-	NOBS_FPX(add)(&u, &st->c, &st->c);
-	NOBS_FPX(add)(&v, &st->a, &u);		/* a = A + 2C */
-	NOBS_FPX(sub)(&u, &st->a, &u);		/* d = A - 2C */
-	NOBS_CTIDHX(pow_ct)(&tp, &v, (u64)l, nb);
-	NOBS_CTIDHX(pow_ct)(&tm, &u, (u64)l, nb);
-	NOBS_FPX(mul)(pa, pa, &tp);		/* a' */
-	NOBS_FPX(mul)(pd, pd, &tm);		/* d' */
+	NOBS_FPX(add)(u, &st->c, &st->c);
+	NOBS_FPX(add)(v, &st->a, u);		/* a = A + 2C */
+	NOBS_FPX(sub)(u, &st->a, u);		/* d = A - 2C */
+	NOBS_CTIDHX(pow_ct)(tp, v, (u64)l, nb);
+	NOBS_CTIDHX(pow_ct)(tm, u, (u64)l, nb);
+	NOBS_FPX(mul)(pa, pa, tp);		/* a' */
+	NOBS_FPX(mul)(pd, pd, tm);		/* d' */
 	NOBS_FPX(add)(&st->na, pa, pd);
 	NOBS_FPX(add)(&st->na, &st->na, &st->na);
 	NOBS_FPX(sub)(&st->nc, pa, pd);
-	memzero_explicit(&tp, sizeof(tp));
-	memzero_explicit(&tm, sizeof(tm));
-	memzero_explicit(&u, sizeof(u));
-	memzero_explicit(&v, sizeof(v));
+	memzero_explicit(tp, sizeof(*tp));
+	memzero_explicit(tm, sizeof(*tm));
+	memzero_explicit(u, sizeof(*u));
+	memzero_explicit(v, sizeof(*v));
 }
 
 /*

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit suite "nobs_csidh": the kpps "csidh512", "csidh1024" and
- * "ctidh512" through the crypto API (each case runs once per parameter
- * set; ctidh512's key space has a case of its own), and the GF(p)
- * multiplication of every implementation against the generic C.
+ * KUnit suite "nobs_csidh": the kpps "csidh512", "csidh1024", "ctidh512",
+ * "ctidh511" and "ctidh1024" through the crypto API (each case runs once
+ * per parameter set; ctidh512's key space has a case of its own), and the
+ * GF(p) multiplication of every implementation against the generic C.
  *
  * A group action takes seconds under emulation with KASAN (csidh1024
  * about three times a csidh512 one), so the suite runs five per set: a
@@ -12,11 +12,11 @@
  * CSIDH-1024 ones, csidh1024_testvectors.dat, both generated with the
  * CSIDH reference implementation: private key Pr1 gives public key Pk1,
  * and with the peer's Pk2 the shared secret Ss), then one exchange
- * between two transforms (Pr1 and a fresh random key).  CTIDH-512: record
- * 1 of ctidh/ctidh512_fresh.txt (made by high-ctidh, the reference
- * implementation of CTIDH), sk_a for Pr1, pk_a for Pk1, pk_b for Pk2 and
- * ss for Ss; its invalid keys are CSIDH-512's (the same prime and the
- * same validation).
+ * between two transforms (Pr1 and a fresh random key).  CTIDH-511, -512
+ * and -1024: record 1 of ctidh/ctidh<b>_fresh.txt (made by high-ctidh, the
+ * reference implementation of CTIDH), sk_a for Pr1, pk_a for Pk1, pk_b
+ * for Pk2 and ss for Ss; their invalid keys are CSIDH-512's (CSIDH-1024's
+ * for ctidh1024: the same prime and the same validation).
  *
  * Invalid public keys: Pk2 of vectors Id 265, 300 and 327 (CSIDH-1024: 25,
  * 26, 27; status invalid_public_key2: in range, not supersingular), A = p,
@@ -38,7 +38,7 @@
 #include "nobs_kunit.h"
 
 /* the largest keys of the sets */
-#define NK_SK_MAX	74
+#define NK_SK_MAX	130
 #define NK_PK_MAX	128
 
 static const char nk_v1_pr1[] =
@@ -107,6 +107,26 @@ static const char nk_t512_pkb[] =
 static const char nk_t512_ss[] =
 	"7fded51028985ce13804702bebb98b52e4aef996e819d7690403860d9ef491dde828de030e27ba2a08d75ee8e035d17fafca7e54887f6389b5037a08e5b06139";
 
+/* ctidh511_fresh.txt, record 1 */
+static const char nk_t511_ska[] =
+	"05fffd04ff0201fefb0002fdfc0300070200f90000fe01fc0200010406030000fe0502000401ff03feff00fefd020000fd02ff03ff0004fe0000fd010102000000fe0000fd0000fe0100";
+static const char nk_t511_pka[] =
+	"d70b3ce3ef8c702339606a5e893a5451b37177a23157da2e0515909307a830dcc66bcf9f6163be0b55b2e6e50eebbee1e504fa51c35281a3dd5d089de7451e4e";
+static const char nk_t511_pkb[] =
+	"908364029b8e7cc1fd1b0ae2940b8b41609a53e27185277c96820017fa0450231e452cc23f3ebdd4ff9314e1a88bb1490e3c54444ba3b9d3155069e2bd00b622";
+static const char nk_t511_ss[] =
+	"f3fc8f4e2778a1d46d7f7f2a41f930e4725435445b01f491b3811b63a25d7f5bc3a139834a37b59da4a5cf5219f4853c1cfa62304c4cf809450191079fb0aa2b";
+
+/* ctidh1024_fresh.txt, record 1 */
+static const char nk_t1024_ska[] =
+	"ffff00020101fe00ff01010000fcfe0000fd00ff0001fe0001010001fe0102000000fd010101fe01010200000200ff0000fe01000000ff000500000000fe01fe00ff00ff0301000000020000010102ff00000200ff01000003ff000000ff01fe0000fe00000000020000010001020001ff000000fe00000000fffd00fe0000000000";
+static const char nk_t1024_pka[] =
+	"220ef9a64297239b3cde5156f8b7b8012997b10acb06ead927d91f91266e5de5f2e03e2bbdd0c5c03772195653a45c5f827cfd3d60969352379d415c4cec16d5fef9cb16b9a3e1286e20bde803f3744c857921a2e4335f81b0806354b74434c8798bc4080243d167f41b38a3979d4ddd2abbf039a75a9f8017f9c5844e464404";
+static const char nk_t1024_pkb[] =
+	"0f145d732fbe03a55c86be7054eb74f8a144037cf1c4ff428dc29aab493d1142421354b21ced96a87f38fc3df6a95ebf6c7e0c85c76d52ea4ad0c7ea9cefb8d3385d31761c928e8cad941764c35a4651f3f0650b3f264071630b2299222d9dce60d8f2d9e9610b8eee6026084d6695c4adebadd0c7d439f7c73f71dd103c8f04";
+static const char nk_t1024_ss[] =
+	"ec3186a267ed527ba4f0f1da5693d3724279e5633e08c857a32b59e30d525a68b4d909525bbba0b034f85e6096a47cb37d3a1994dcae77d0b6e2b2c6bcea796a7bc64abec255bf903dd574b3944a64823a17bc85fdcb14dfe8e378f815e1d0b44d2d8e6f74ba475d0b432c03d209b8f448f40649610a27bd9fcfec656456b705";
+
 /**
  * struct nk_csidh_set - one parameter set under test
  * @name: the kpp
@@ -142,6 +162,13 @@ static const struct nk_csidh_set nk_csidh_sets[] = {
 	/* e_5 is the first of batch 2, bound 16: 17 and -17 */
 	{ "ctidh512", 74, 64, { 1, 37, 64, 73, 75 }, { 0x11, 0xef }, true,
 	  nk_t512_ska, nk_t512_pka, nk_t512_pkb, nk_t512_ss, nk_invalid_pk },
+	/* e_5 is the first of batch 2, bound 11: 12 and -12 */
+	{ "ctidh511", 74, 64, { 1, 37, 64, 73, 75 }, { 0x0c, 0xf4 }, true,
+	  nk_t511_ska, nk_t511_pka, nk_t511_pkb, nk_t511_ss, nk_invalid_pk },
+	/* e_5 is the first of batch 2, bound 5: 6 and -6 */
+	{ "ctidh1024", 130, 128, { 1, 65, 74, 129, 131 }, { 0x06, 0xfa }, true,
+	  nk_t1024_ska, nk_t1024_pka, nk_t1024_pkb, nk_t1024_ss,
+	  nk_c1024_invalid_pk },
 };
 
 static void nk_csidh_desc(const struct nk_csidh_set *set, char *desc)

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # stack-check.sh [ARCH...]: the worst-case stack depth of the CSIDH and
 # CTIDH group actions (nobs_csidh512_action(), nobs_csidh1024_action(),
-# nobs_ctidh512_action(), its state in the workspace as theirs), which
-# must stay at or below 2048 bytes, and of the peer key's validation (the
-# same limit; ctidh512 validates with csidh512's), on each architecture
+# nobs_ctidh511/512/1024_action(), their state in the workspace as
+# theirs), which must stay at or below 2048 bytes, and of the peer key's
+# validation (the same limit; ctidh511/512 validate with csidh512's,
+# ctidh1024 with csidh1024's), on each architecture
 # (default x86_64 arm64 riscv64 ppc64le): nobs.ko is built
 # by scripts/kbuild.sh (x86_64 against 6.12, the others cross-built
 # against Debian 13's kernel) with GCC's -fcallgraph-info=su, and
@@ -28,8 +29,8 @@ for arch in "${@:-x86_64 arm64 riscv64 ppc64le}"; do
 		dir=$NOBS_BUILD/kmod/$(nobs_arch_dir)$id
 		kdir=$(nobs_kdir "$(nobs_kernel_id "$id")")
 		read -ra args <<<"$(nobs_kbuild_args "$kdir")"
-		cores=(isogeny/csidh512.o isogeny/csidh1024.o isogeny/ctidh512.o
-		       isogeny/fp.o isogeny/fp512.o isogeny/fp1024.o)
+		cores=(isogeny/csidh512.o isogeny/csidh1024.o isogeny/ctidh511.o
+		       isogeny/ctidh512.o isogeny/ctidh1024.o isogeny/fp.o isogeny/fp512.o isogeny/fp1024.o)
 		# The cores again, each with its call graph beside it
 		# (isogeny/<core>.ci), in one make, past the compiler cache (a
 		# hit writes the object, never the graph).
@@ -80,7 +81,8 @@ for arch in "${@:-x86_64 arm64 riscv64 ppc64le}"; do
 		echo "== $a: the group action (limit 2048 bytes)"
 		python3 "$NOBS_ROOT/scripts/stack-depth.py" -l 2048 \
 			-r nobs_csidh512_action -r nobs_csidh1024_action \
-			-r nobs_ctidh512_action \
+			-r nobs_ctidh511_action -r nobs_ctidh512_action \
+			-r nobs_ctidh1024_action \
 			"${asm[@]}" "$dir/isogeny" ||
 			rc=1
 		# The validation walks its product tree with a stack in the

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * nobs-kpp: key agreement from the command line through the AF_ALG socket
- * type "kpp" of nobs.ko (CSIDH-512, CSIDH-1024, CTIDH-512).
+ * type "kpp" of nobs.ko (CSIDH-512, CSIDH-1024, CTIDH-511, CTIDH-512,
+ * CTIDH-1024).
  *
  *   nobs-kpp [-f] [-a ALG] keygen PRIV
  *   nobs-kpp [-f] pub PRIV [OUT]
@@ -36,7 +37,7 @@
 
 #define EXIT_FAIL	1	/* the operation failed */
 #define EXIT_USAGE	2	/* bad command line */
-#define MAX_KEY		128	/* bytes, the largest key or secret */
+#define MAX_KEY		130	/* bytes, the largest key (ctidh1024 private) */
 #define MAX_FILE	512	/* bytes, the largest key file */
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -140,13 +141,27 @@ static uint32_t random_below(uint32_t n)
  * 2^(w - z) sign patterns, so the draw is kept with probability
  * 2^-(z - zmin), zmin = max(w - S, 0) the fewest zeros possible, and then
  * each non-zero gets a random sign.  One int8_t exponent a byte.
- * CTIDH-512: 74 primes in 14 batches (high-ctidh's primes512.c).
+ * The batches: high-ctidh's primes<b>.c.  CTIDH-512: 74 primes in 14
+ * batches; CTIDH-511: 74 in 15; CTIDH-1024: 130 in 23 (the last, bound
+ * 0, always gives 0).
  */
 static const uint8_t ctidh512_size[] = {
 	2, 3, 4, 4, 5, 5, 6, 7, 7, 8, 8, 6, 8, 1,
 };
 static const uint8_t ctidh512_bound[] = {
 	10, 14, 16, 17, 17, 17, 18, 18, 18, 18, 18, 13, 13, 1,
+};
+static const uint8_t ctidh511_size[] = {
+	2, 3, 4, 4, 5, 5, 5, 5, 5, 7, 7, 8, 7, 6, 1,
+};
+static const uint8_t ctidh511_bound[] = {
+	6, 9, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12, 8, 6, 1,
+};
+static const uint8_t ctidh1024_size[] = {
+	2, 3, 5, 4, 6, 6, 6, 6, 6, 7, 7, 7, 6, 7, 7, 5, 6, 5, 10, 3, 10, 5, 1,
+};
+static const uint8_t ctidh1024_bound[] = {
+	2, 4, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 5, 5, 3, 6, 2, 6, 2, 0,
 };
 
 static void ctidh_batch(int8_t *e, int w, int S)
@@ -190,16 +205,36 @@ static void ctidh_batch(int8_t *e, int w, int S)
 	explicit_bzero(bar, sizeof(bar));
 }
 
-static int ctidh512_keygen(uint8_t *priv)
+static void ctidh_keygen(uint8_t *priv, const uint8_t *size,
+			 const uint8_t *bound, size_t batches)
 {
 	size_t b;
 	int lo = 0;
 
-	for (b = 0; b < ARRAY_SIZE(ctidh512_size); b++) {
-		ctidh_batch((int8_t *)priv + lo, ctidh512_size[b],
-			    ctidh512_bound[b]);
-		lo += ctidh512_size[b];
+	for (b = 0; b < batches; b++) {
+		ctidh_batch((int8_t *)priv + lo, size[b], bound[b]);
+		lo += size[b];
 	}
+}
+
+static int ctidh512_keygen(uint8_t *priv)
+{
+	ctidh_keygen(priv, ctidh512_size, ctidh512_bound,
+		     ARRAY_SIZE(ctidh512_size));
+	return 0;
+}
+
+static int ctidh511_keygen(uint8_t *priv)
+{
+	ctidh_keygen(priv, ctidh511_size, ctidh511_bound,
+		     ARRAY_SIZE(ctidh511_size));
+	return 0;
+}
+
+static int ctidh1024_keygen(uint8_t *priv)
+{
+	ctidh_keygen(priv, ctidh1024_size, ctidh1024_bound,
+		     ARRAY_SIZE(ctidh1024_size));
 	return 0;
 }
 
@@ -222,10 +257,18 @@ static int ctidh512_kernel_key(const uint8_t *priv, uint8_t *out)
 	return 74;
 }
 
+static int ctidh1024_kernel_key(const uint8_t *priv, uint8_t *out)
+{
+	memcpy(out, priv, 130);
+	return 130;
+}
+
 static const struct alg algs[] = {
 	{ "csidh512", 37, 64, 64, csidh512_keygen, csidh512_kernel_key },
 	{ "csidh1024", 65, 128, 128, csidh1024_keygen, csidh1024_kernel_key },
 	{ "ctidh512", 74, 64, 64, ctidh512_keygen, ctidh512_kernel_key },
+	{ "ctidh511", 74, 64, 64, ctidh511_keygen, ctidh512_kernel_key },
+	{ "ctidh1024", 130, 128, 128, ctidh1024_keygen, ctidh1024_kernel_key },
 };
 
 static const struct alg *find_alg(const char *name)
@@ -502,8 +545,8 @@ static void print_help(FILE *f)
 		"  pub     the public key of PRIV, computed by the kernel\n"
 		"  derive  the secret shared between PRIV and the peer's public key\n"
 		"\n"
-		"  -a ALG  csidh512 (default), csidh1024 or ctidh512; pub and derive\n"
-		"          take the algorithm from PRIV\n"
+		"  -a ALG  csidh512 (default), csidh1024, ctidh511, ctidh512 or\n"
+		"          ctidh1024; pub and derive take the algorithm from PRIV\n"
 		"  -f      overwrite existing output files (default: refuse)\n"
 		"  -h      this help\n"
 		"\n"
@@ -511,9 +554,10 @@ static void print_help(FILE *f)
 		"shared), then the key in hex.  OUT omitted or \"-\": standard output.\n"
 		"CSIDH keys are in the reference encoding (CSIDH-512: 37-byte private\n"
 		"key, 64-byte public key and secret; CSIDH-1024: 65 and 128 bytes).\n"
-		"CTIDH-512 keys are high-ctidh's: the private key 74 bytes, one signed\n"
-		"exponent a byte, each batch's sum of |e| within its bound (others are\n"
-		"refused); the public key and secret 64 bytes, as CSIDH-512's.\n"
+		"CTIDH keys are high-ctidh's: the private key one signed exponent a\n"
+		"byte, each batch's sum of |e| within its bound (others are refused);\n"
+		"CTIDH-511 and -512: 74 bytes, the public key and secret 64 bytes, as\n"
+		"CSIDH-512's; CTIDH-1024: 130 and 128 bytes, as CSIDH-1024's.\n"
 		"Exit status: 0 done, 1 failed (the message says why), 2 bad usage.\n",
 		prog, prog, prog);
 }
@@ -543,7 +587,7 @@ int main(int argc, char **argv)
 	if (alg_name) {
 		a = find_alg(alg_name);
 		if (!a)
-			die(EXIT_USAGE, "unknown algorithm %s (csidh512, csidh1024 or ctidh512)",
+			die(EXIT_USAGE, "unknown algorithm %s (csidh512, csidh1024, ctidh511, ctidh512 or ctidh1024)",
 			    alg_name);
 	}
 	if (optind >= argc) {

@@ -26,5 +26,7 @@ static inline bool nobs_fp_arch_usable(const struct nobs_cpu *cpu)
 NOBS_ALIAS_DRIVER("csidh512", NOBS_FP_ASM_NAME);
 NOBS_ALIAS_DRIVER("csidh1024", NOBS_FP_ASM_NAME);
 NOBS_ALIAS_DRIVER("ctidh512", NOBS_FP_ASM_NAME);
+NOBS_ALIAS_DRIVER("ctidh511", NOBS_FP_ASM_NAME);
+NOBS_ALIAS_DRIVER("ctidh1024", NOBS_FP_ASM_NAME);
 
 #endif /* NOBS_ARCH_ARM64_FP_ARCH_H */

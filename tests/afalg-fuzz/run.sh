@@ -57,7 +57,7 @@ plant_spec() {
 		plant_report='BUG: KASAN: slab-out-of-bounds in (nobs_kpp_sendmsg|_copy_from_iter)'
 		plant_frame='nobs_kpp_sendmsg\+0x[0-9a-f]+/0x[0-9a-f]+ \[nobs\]' ;;
 	kpp-serves-dh)
-		plant_sed='s/^\t"csidh512", "csidh1024", "ctidh512",$/\t"csidh512", "csidh1024", "ctidh512", "dh",/; s/if (alg->cra_module != THIS_MODULE)/if (!alg->cra_module \&\& 0)/'
+		plant_sed='s/^\t"csidh512", "csidh1024", "ctidh512", "ctidh511", "ctidh1024",$/\t"csidh512", "csidh1024", "ctidh512", "ctidh511", "ctidh1024", "dh",/; s/if (alg->cra_module != THIS_MODULE)/if (!alg->cra_module \&\& 0)/'
 		plant_report='BUG: KASAN: slab-out-of-bounds in '
 		plant_frame='nobs_kpp_setkey\+0x[0-9a-f]+/0x[0-9a-f]+ \[nobs\]' ;;
 	*) return 1 ;;

@@ -4,7 +4,8 @@
 # that CTIDH-511/512 share with CSIDH-512 and CTIDH-1024 with CSIDH-1024,
 # through nobs's CSIDH engine (test_ctidh_common.c, once per field); and
 # CTIDH-512's own core (isogeny/ctidh512.c): test_ctidh512 (its records,
-# key generation, refusals; test_ctidh512_arm64 under qemu-user),
+# key generation, refusals; test_ctidh512_arm64 under qemu-user; the same
+# source for ctidh511 and ctidh1024: test_ctidh511, test_ctidh1024),
 # test_ctidh_ops (operations between public events), test_ctidh_ct
 # (valgrind).  tests/user/ctidh_ref_fresh.c, the oracle that made them, is built
 # outside the project against high-ctidh, never here.
@@ -48,6 +49,38 @@ $(BUILD)/test_ctidh512: $(ROOT)/tests/user/test_ctidh512.c $(CTIDH_CORE) \
 		-DNOBS_ROOT='"$(ROOT)"' -o $@ \
 		$(filter-out %_tmpl.c,$(filter %.c %.S,$^))
 
+# The same test for CTIDH-511 (over fp512, validating with csidh512) and
+# CTIDH-1024 (over fp1024, validating with csidh1024): -DTEST_CTIDH511,
+# -DTEST_CTIDH1024; at -O2 under the sanitizers, to keep their actions
+# short.
+CTIDH511_CORE := $(ROOT)/isogeny/ctidh511.c $(ROOT)/isogeny/ctidh511.h \
+	$(ROOT)/isogeny/ctidh511_tables.h $(ROOT)/isogeny/ctidh.h \
+	$(ROOT)/isogeny/ctidh_tmpl.h $(ROOT)/isogeny/ctidh_action_tmpl.c \
+	$(CSIDH_CORE)
+CTIDH1024_CORE := $(ROOT)/isogeny/ctidh1024.c $(ROOT)/isogeny/ctidh1024.h \
+	$(ROOT)/isogeny/ctidh1024_tables.h $(ROOT)/isogeny/ctidh.h \
+	$(ROOT)/isogeny/ctidh_tmpl.h $(ROOT)/isogeny/ctidh_action_tmpl.c \
+	$(CSIDH1024_CORE)
+
+USER_TESTS += $(BUILD)/test_ctidh511 $(BUILD)/test_ctidh1024
+
+$(BUILD)/test_ctidh511: $(ROOT)/tests/user/test_ctidh512.c $(CTIDH511_CORE) \
+		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/vectors_json.h \
+		$(ROOT)/tests/user/csidh_param.h
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) -O2 $(CSIDH_CFLAGS) -DTEST_CTIDH511 \
+		-DNOBS_ROOT='"$(ROOT)"' -o $@ \
+		$(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+
+$(BUILD)/test_ctidh1024: $(ROOT)/tests/user/test_ctidh512.c $(CTIDH1024_CORE) \
+		$$(FP_ASM) $(ROOT)/tests/user/csidh_test_rng.h \
+		$(ROOT)/tests/user/vectors_json.h $(ROOT)/tests/user/csidh_param.h \
+		$(ROOT)/tests/user/fp_cpu.h
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) -O2 $(FP_ASFLAGS) -DTEST_CTIDH1024 \
+		-DNOBS_ROOT='"$(ROOT)"' -o $@ \
+		$(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+
 # The operation counts, and that they follow the public events only
 USER_TESTS += $(BUILD)/test_ctidh_ops
 
@@ -56,6 +89,25 @@ $(BUILD)/test_ctidh_ops: $(ROOT)/tests/user/test_ctidh_ops.c $(CTIDH_CORE) \
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) -O2 $(CSIDH_CFLAGS) -DNOBS_FP_COUNT \
 		-DNOBS_CTIDH_COUNT -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+
+# The same for CTIDH-511 and CTIDH-1024 (-DTEST_CTIDH511/1024: their
+# tables and budgets; ctidh1024 with fewer random keys)
+USER_TESTS += $(BUILD)/test_ctidh511_ops $(BUILD)/test_ctidh1024_ops
+
+$(BUILD)/test_ctidh511_ops: $(ROOT)/tests/user/test_ctidh_ops.c $(CTIDH511_CORE) \
+		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/ops_spans.h
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) -O2 $(CSIDH_CFLAGS) -DNOBS_FP_COUNT \
+		-DNOBS_CTIDH_COUNT -DTEST_CTIDH511 -o $@ \
+		$(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+
+$(BUILD)/test_ctidh1024_ops: $(ROOT)/tests/user/test_ctidh_ops.c $(CTIDH1024_CORE) \
+		$$(FP_ASM) $(ROOT)/tests/user/csidh_test_rng.h \
+		$(ROOT)/tests/user/ops_spans.h
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) -O2 $(FP_ASFLAGS) -DNOBS_FP_COUNT \
+		-DNOBS_CTIDH_COUNT -DTEST_CTIDH1024 -o $@ \
+		$(filter-out %_tmpl.c,$(filter %.c %.S,$^))
 
 # The valgrind constant-time check (make valgrind); NOBS_CSIDH_VALGRIND:
 # the core marks what it reveals by design as defined

@@ -1,28 +1,73 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_ctidh512: nobs's CTIDH-512 core (isogeny/ctidh512.c) against
- * high-ctidh's outputs, $NOBS_VECTORS/ctidh/ctidh512_fresh.txt (records
- * of lines "sk_a", "pk_a", "sk_b", "pk_b", "ss", hex; sk the int8_t
- * exponent vector, pk and ss public_key_to_bytes(); tests/vectors/README.md):
- * each public key from its private key, the secret both ways, with each
- * field (the assembly where the CPU has it, the generic C); then the
- * key generation: high-ctidh's keys from the oracle's stream, and
- * uniform frequencies where easy to count; refusals: keys past a batch's
- * bound, and public keys that are not; and that the yield hook's error
- * stops an operation.
+ * test_ctidh512 (and, built with -DTEST_CTIDH511 or -DTEST_CTIDH1024,
+ * test_ctidh511 and test_ctidh1024): nobs's CTIDH core of the set
+ * (isogeny/ctidh<b>.c) against high-ctidh's outputs,
+ * $NOBS_VECTORS/ctidh/ctidh<b>_fresh.txt (records of lines "sk_a",
+ * "pk_a", "sk_b", "pk_b", "ss", hex; sk the int8_t exponent vector, pk
+ * and ss public_key_to_bytes(); tests/vectors/README.md): each public key
+ * from its private key, the secret both ways, with each field (the
+ * assembly where the CPU has it, the generic C); then the key generation:
+ * high-ctidh's keys from the oracle's stream, and uniform frequencies
+ * where easy to count; refusals: keys past a batch's bound, and public
+ * keys that are not; and that the yield hook's error stops an operation.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/*
+ * The set: CT(name) its entry points, FP(name) and FP_T its field, B0
+ * the bound of batch 0 (two primes), LAST the index of the last prime
+ * (a batch of its own) and LAST_BOUND that batch's bound; GENERIC_RECORDS
+ * the records checked with the generic C field when the assembly ran
+ * them all (ctidh1024: one, its actions being the slowest).
+ */
+#if defined(TEST_CTIDH511)
+#include "isogeny/ctidh511.h"
+#include "isogeny/fp512.h"
+#define CT(name)	nobs_ctidh511_##name
+#define FP(name)	nobs_fp512_##name
+#define FP_T		nobs_fp512
+#define T_SET		"ctidh511"
+#define SK_SIZE		NOBS_CTIDH511_PRIVATE_KEY_SIZE
+#define PK_SIZE		NOBS_CTIDH511_PUBLIC_KEY_SIZE
+#define B0		6
+#define LAST		73
+#define LAST_BOUND	1
+#elif defined(TEST_CTIDH1024)
+#include "isogeny/ctidh1024.h"
+#include "isogeny/fp1024.h"
+#define CT(name)	nobs_ctidh1024_##name
+#define FP(name)	nobs_fp1024_##name
+#define FP_T		nobs_fp1024
+#define T_SET		"ctidh1024"
+#define SK_SIZE		NOBS_CTIDH1024_PRIVATE_KEY_SIZE
+#define PK_SIZE		NOBS_CTIDH1024_PUBLIC_KEY_SIZE
+#define B0		2
+#define LAST		129
+#define LAST_BOUND	0
+#define GENERIC_RECORDS	1
+#else
 #include "isogeny/ctidh512.h"
+#include "isogeny/fp512.h"
+#define CT(name)	nobs_ctidh512_##name
+#define FP(name)	nobs_fp512_##name
+#define FP_T		nobs_fp512
+#define T_SET		"ctidh512"
+#define SK_SIZE		NOBS_CTIDH512_PRIVATE_KEY_SIZE
+#define PK_SIZE		NOBS_CTIDH512_PUBLIC_KEY_SIZE
+#define B0		10
+#define LAST		73
+#define LAST_BOUND	1
+#endif
+#ifndef GENERIC_RECORDS
+#define GENERIC_RECORDS	16
+#endif
 #include "csidh_test_rng.h"
 #include "csidh_param.h"
 #include "fp_cpu.h"
 #include "vectors_json.h"
-
-#define SK_SIZE	NOBS_CTIDH512_PRIVATE_KEY_SIZE
-#define PK_SIZE	NOBS_CTIDH512_PUBLIC_KEY_SIZE
 
 struct rec {
 	u8 sk_a[SK_SIZE], pk_a[PK_SIZE], sk_b[SK_SIZE], pk_b[PK_SIZE];
@@ -93,25 +138,25 @@ static void known_answers(const struct rec *r, int n, const char *impl)
 
 	for (i = 0; i < n; i++) {
 		ok = r[i].have == 0x1f &&
-		     !nobs_ctidh512_public_key(out, r[i].sk_a, &env, &ws) &&
+		     !CT(public_key)(out, r[i].sk_a, &env, &ws) &&
 		     !memcmp(out, r[i].pk_a, PK_SIZE);
 		check(ok, "pk_a", i);
 		ok = r[i].have == 0x1f &&
-		     !nobs_ctidh512_public_key(out, r[i].sk_b, &env, &ws) &&
+		     !CT(public_key)(out, r[i].sk_b, &env, &ws) &&
 		     !memcmp(out, r[i].pk_b, PK_SIZE);
 		check(ok, "pk_b", i);
 		ok = r[i].have == 0x1f &&
-		     !nobs_ctidh512_shared_secret(out, r[i].sk_a, r[i].pk_b,
+		     !CT(shared_secret)(out, r[i].sk_a, r[i].pk_b,
 						  &env, &ws) &&
 		     !memcmp(out, r[i].ss, PK_SIZE);
 		check(ok, "ss from sk_a, pk_b", i);
 		ok = r[i].have == 0x1f &&
-		     !nobs_ctidh512_shared_secret(out, r[i].sk_b, r[i].pk_a,
+		     !CT(shared_secret)(out, r[i].sk_b, r[i].pk_a,
 						  &env, &ws) &&
 		     !memcmp(out, r[i].ss, PK_SIZE);
 		check(ok, "ss from sk_b, pk_a", i);
 	}
-	printf("ctidh512: %d records of high-ctidh's with fp %s\n", n, impl);
+	printf(T_SET ": %d records of high-ctidh's with fp %s\n", n, impl);
 }
 
 /*
@@ -123,46 +168,46 @@ static void refusals(const struct rec *r)
 {
 	static const u8 zero[PK_SIZE];
 	u8 sk[SK_SIZE], pk[PK_SIZE], out[PK_SIZE];
-	struct nobs_fp512 two;
+	struct FP_T two;
 	int ok;
 
 	memset(sk, 0, sizeof(sk));
-	sk[0] = 10;			/* batch 0's bound, on one prime */
-	check(!nobs_ctidh512_check_private_key(sk), "L1 = bound accepted", 0);
-	sk[0] = 11;
-	check(nobs_ctidh512_check_private_key(sk) == -EINVAL,
+	sk[0] = B0;			/* batch 0's bound, on one prime */
+	check(!CT(check_private_key)(sk), "L1 = bound accepted", 0);
+	sk[0] = B0 + 1;
+	check(CT(check_private_key)(sk) == -EINVAL,
 	      "L1 = bound + 1 refused", 0);
-	sk[0] = 6;
-	sk[1] = (u8)-5;			/* 6 + 5 > 10 */
+	sk[0] = B0 / 2 + 1;
+	sk[1] = (u8)-(B0 / 2);		/* L1 = B0 + 1 */
 	memset(out, 0xa5, sizeof(out));
-	ok = nobs_ctidh512_public_key(out, sk, &env, &ws) == -EINVAL &&
+	ok = CT(public_key)(out, sk, &env, &ws) == -EINVAL &&
 	     !memcmp(out, zero, sizeof(out));
 	check(ok, "public_key refuses a batch past its bound", 0);
 	memset(sk, 0, sizeof(sk));
-	sk[73] = 2;			/* 587's batch: bound 1 */
+	sk[LAST] = LAST_BOUND + 1;	/* the last prime's own batch */
 	memset(out, 0xa5, sizeof(out));
-	ok = nobs_ctidh512_shared_secret(out, sk, r->pk_a, &env, &ws) ==
+	ok = CT(shared_secret)(out, sk, r->pk_a, &env, &ws) ==
 		-EINVAL && !memcmp(out, zero, sizeof(out));
-	check(ok, "shared_secret refuses e[73] = 2", 0);
-	sk[73] = (u8)-128;
-	check(nobs_ctidh512_check_private_key(sk) == -EINVAL,
-	      "e[73] = -128 refused", 0);
+	check(ok, "shared_secret refuses the last batch past its bound", 0);
+	sk[LAST] = (u8)-128;
+	check(CT(check_private_key)(sk) == -EINVAL,
+	      "last exponent -128 refused", 0);
 
-	memcpy(pk, &nobs_fp512_p, sizeof(pk));	/* p itself, little-endian */
-	ok = nobs_ctidh512_shared_secret(out, r->sk_a, pk, &env, &ws) ==
+	memcpy(pk, &FP(p), sizeof(pk));	/* p itself, little-endian */
+	ok = CT(shared_secret)(out, r->sk_a, pk, &env, &ws) ==
 		-EINVAL && !memcmp(out, zero, sizeof(out));
 	check(ok, "public key p refused", 0);
-	nobs_fp512_set_u64(&two, 2);
-	nobs_fp512_to_bytes(pk, &two);
-	check(nobs_ctidh512_shared_secret(out, r->sk_a, pk, &env, &ws) ==
+	FP(set_u64)(&two, 2);
+	FP(to_bytes)(pk, &two);
+	check(CT(shared_secret)(out, r->sk_a, pk, &env, &ws) ==
 	      -EINVAL, "public key A = 2 refused", 0);
-	nobs_fp512_neg(&two, &two);
-	nobs_fp512_to_bytes(pk, &two);
-	check(nobs_ctidh512_shared_secret(out, r->sk_a, pk, &env, &ws) ==
+	FP(neg)(&two, &two);
+	FP(to_bytes)(pk, &two);
+	check(CT(shared_secret)(out, r->sk_a, pk, &env, &ws) ==
 	      -EINVAL, "public key A = -2 refused", 0);
 	memcpy(pk, r->pk_a, sizeof(pk));
 	pk[0] ^= 1;			/* almost surely not supersingular */
-	check(nobs_ctidh512_shared_secret(out, r->sk_a, pk, &env, &ws) ==
+	check(CT(shared_secret)(out, r->sk_a, pk, &env, &ws) ==
 	      -EINVAL, "a changed public key refused", 0);
 }
 
@@ -188,9 +233,10 @@ static void oracle_stream(void *ctx, void *buf, size_t len)
  * Key generation: fed the stream the records were made from (seed 37,
  * tests/vectors/README.md), nobs draws high-ctidh's keys, in order; and
  * its keys are in the key space, with the frequencies of a uniform draw
- * where they are easy to count: batch 13 (one prime, bound 1: -1, 0, 1
- * each a third) and e_0 = 0 in batch 0 (21 of the 221 vectors of two
- * primes with L1 norm at most 10).
+ * where they are easy to count: the last batch (one prime, bound 1: -1,
+ * 0, 1 each a third; bound 0: always 0) and e_0 = 0 in batch 0 (2 B0 + 1
+ * of the 2 B0^2 + 2 B0 + 1 vectors of two primes with L1 norm at most
+ * B0).
  */
 static void keygen(const struct rec *r, int n)
 {
@@ -198,26 +244,28 @@ static void keygen(const struct rec *r, int n)
 	const struct nobs_csidh_env kenv = { oracle_stream, NULL, &s };
 	int i, ok, cnt[3] = { 0 }, zero0 = 0, inside = 1, keys = 30000;
 	u8 sk[SK_SIZE];
-	double third = keys / 3.0, sd3, p0 = 21.0 / 221, sd0;
+	double third = keys / 3.0, sd3, sd0;
+	double p0 = (2.0 * B0 + 1) / (2.0 * B0 * B0 + 2 * B0 + 1);
 
 	for (i = 0; i < n; i++) {
-		nobs_ctidh512_random_private_key(sk, &kenv);
+		CT(random_private_key)(sk, &kenv);
 		ok = !memcmp(sk, r[i].sk_a, SK_SIZE);
-		nobs_ctidh512_random_private_key(sk, &kenv);
+		CT(random_private_key)(sk, &kenv);
 		ok &= !memcmp(sk, r[i].sk_b, SK_SIZE);
 		check(ok, "keys of the oracle's stream", i);
 	}
 	for (i = 0; i < keys; i++) {
-		nobs_ctidh512_random_private_key(sk, &env);
-		inside &= !nobs_ctidh512_check_private_key(sk);
-		cnt[(s8)sk[73] + 1]++;
+		CT(random_private_key)(sk, &env);
+		inside &= !CT(check_private_key)(sk);
+		cnt[((s8)sk[LAST] + 1) % 3]++;
 		zero0 += !sk[0];
 	}
 	check(inside, "random keys in the key space", 0);
 	sd3 = 5 * __builtin_sqrt(keys * (1.0 / 3) * (2.0 / 3));
 	for (i = 0; i < 3; i++)
-		check(cnt[i] > third - sd3 && cnt[i] < third + sd3,
-		      "e_73 in {-1, 0, 1} uniform", i);
+		check(LAST_BOUND ? cnt[i] > third - sd3 && cnt[i] < third + sd3 :
+		      cnt[i] == (i == 1) * keys,
+		      "last exponent uniform in [-bound, bound]", i);
 	sd0 = 5 * __builtin_sqrt(keys * p0 * (1 - p0));
 	check(zero0 > keys * p0 - sd0 && zero0 < keys * p0 + sd0,
 	      "e_0 = 0 at its weight", 0);
@@ -243,12 +291,12 @@ static void stopped(const struct rec *r)
 	for (i = 0; i < (int)ARRAY_SIZE(at); i++) {
 		stops = at[i];
 		memset(out, 0xa5, sizeof(out));
-		ok = nobs_ctidh512_public_key(out, r->sk_a, &senv, &ws) ==
+		ok = CT(public_key)(out, r->sk_a, &senv, &ws) ==
 			-EINTR && !memcmp(out, zero, sizeof(out));
 		check(ok, "the yield hook stops public_key", at[i]);
 		stops = at[i];
 		memset(out, 0xa5, sizeof(out));
-		ok = nobs_ctidh512_shared_secret(out, r->sk_a, r->pk_b, &senv,
+		ok = CT(shared_secret)(out, r->sk_a, r->pk_b, &senv,
 						 &ws) == -EINTR &&
 		     !memcmp(out, zero, sizeof(out));
 		check(ok, "the yield hook stops shared_secret", at[i]);
@@ -260,21 +308,23 @@ int main(void)
 	const char *dir = getenv("NOBS_VECTORS");
 	char path[4096], *text;
 	struct rec r[16];
-	int f, n;
+	int f, n, asm_ran;
 
-	snprintf(path, sizeof(path), "%s/ctidh/ctidh512_fresh.txt",
+	snprintf(path, sizeof(path), "%s/ctidh/" T_SET "_fresh.txt",
 		 dir ? dir : NOBS_ROOT "/build/vectors");
 	text = slurp(path);
 	if (!text) {
-		printf("SKIP: ctidh512: %s not readable\n", path);
+		printf("SKIP: " T_SET ": %s not readable\n", path);
 		printf("SUITE: 0 passed, 0 failed, 1 skipped\n");
 		return 0;
 	}
 	n = parse(text, r, ARRAY_SIZE(r));
 	free(text);
 	check(n > 0, "the vector file parses", 0);
-	for (f = nobs_test_have_fp_asm() ? 1 : 0; n > 0 && f >= 0; f--)
-		known_answers(r, n, nobs_test_fp_select(f));
+	asm_ran = nobs_test_have_fp_asm();
+	for (f = asm_ran; n > 0 && f >= 0; f--)
+		known_answers(r, f || !asm_ran ? n : min_t(int, n, GENERIC_RECORDS),
+			      nobs_test_fp_select(f));
 	if (n > 0) {
 		keygen(r, n);
 		refusals(&r[0]);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The CTIDH-512 group action's operation count, and that it depends on
- * public events only (the proof shape of test_csidh_ops.c).
+ * public events only (the proof shape of test_csidh_ops.c); built with
+ * -DTEST_CTIDH511 or -DTEST_CTIDH1024, the same for those sets (the same
+ * template, its own tables and budgets).
  *
  * What is public: the rounds' batches (those with steps left) and each
  * step's outcome (its kernel point was at infinity, or the coin said no:
@@ -19,32 +21,73 @@
  * longest stretch between two yields, held to YIELD_BUDGET, and each
  * action is held to OPS_BUDGET.  Prints min / max / mean M+S.
  *
- * Usage: test_ctidh_ops [random keys]   (default 24)
+ * Usage: test_ctidh_ops [random keys]   (default NRAND: 24, ctidh1024 6)
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/*
+ * Per set: CT(name) its entry points, its batches (high-ctidh's, as its
+ * tables), and the budgets (multiplications + squarings) this test holds
+ * an action and the stretch between two yields to: the runs are
+ * deterministic (fixed keys and streams), so each budget is the largest
+ * count seen now plus a little.
+ */
+#if defined(TEST_CTIDH511)
+#include "isogeny/ctidh511.h"
+#define CT(name)	nobs_ctidh511_##name
+#define T_SET		"ctidh511"
+#define PRIMES		NOBS_CTIDH511_PRIMES
+#define BATCHES		NOBS_CTIDH511_BATCHES
+#define PK_SIZE		NOBS_CTIDH511_PUBLIC_KEY_SIZE
+/* 455459 and 3358 at most now */
+#define OPS_BUDGET	460000ULL
+#define YIELD_BUDGET	3584ULL
+#define NRAND		24
+static const int size[BATCHES] = {
+	2, 3, 4, 4, 5, 5, 5, 5, 5, 7, 7, 8, 7, 6, 1
+};
+static const int bound[BATCHES] = {
+	6, 9, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12, 8, 6, 1
+};
+#elif defined(TEST_CTIDH1024)
+#include "isogeny/ctidh1024.h"
+#define CT(name)	nobs_ctidh1024_##name
+#define T_SET		"ctidh1024"
+#define PRIMES		NOBS_CTIDH1024_PRIMES
+#define BATCHES		NOBS_CTIDH1024_BATCHES
+#define PK_SIZE		NOBS_CTIDH1024_PUBLIC_KEY_SIZE
+/* 557714 and 5930 at most now (24 random keys); 6 by default, its slowest */
+#define OPS_BUDGET	565000ULL
+#define YIELD_BUDGET	6144ULL
+#define NRAND		6
+static const int size[BATCHES] = {
+	2, 3, 5, 4, 6, 6, 6, 6, 6, 7, 7, 7, 6, 7, 7, 5, 6, 5, 10, 3, 10, 5, 1
+};
+static const int bound[BATCHES] = {
+	2, 4, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 5, 5, 3, 6, 2, 6, 2, 0
+};
+#else
 #include "isogeny/ctidh512.h"
-#include "csidh_test_rng.h"
-#include "ops_spans.h"
-
-unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
-
+#define CT(name)	nobs_ctidh512_##name
+#define T_SET		"ctidh512"
 #define PRIMES		NOBS_CTIDH512_PRIMES
 #define BATCHES		NOBS_CTIDH512_BATCHES
-/*
- * the budget (multiplications + squarings) this test holds an action to:
- * the runs are deterministic (fixed keys and streams), 631581 at most now
- */
+#define PK_SIZE		NOBS_CTIDH512_PUBLIC_KEY_SIZE
+/* 631581 at most now */
 #define OPS_BUDGET	640000ULL
-/* multiplications and squarings between two yields, at most */
 #define YIELD_BUDGET	3584ULL
-
+#define NRAND		24
 static const int size[BATCHES] = { 2, 3, 4, 4, 5, 5, 6, 7, 7, 8, 8, 6, 8, 1 };
 static const int bound[BATCHES] = {
 	10, 14, 16, 17, 17, 17, 18, 18, 18, 18, 18, 13, 13, 1
 };
+#endif
+#include "csidh_test_rng.h"
+#include "ops_spans.h"
+
+unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
 
 static unsigned long long last_mul, last_sqr, last_event;
 static int mismatches, checked, passed, failed;
@@ -147,10 +190,10 @@ static void random_key(s8 e[PRIMES], u64 *s)
 
 int main(int argc, char **argv)
 {
-	int nrand = argc > 1 ? atoi(argv[1]) : 24, nfixed = 10, i;
+	int nrand = argc > 1 ? atoi(argv[1]) : NRAND, nfixed = 10, i;
 	unsigned long long tot, mn = ~0ULL, mx = 0, sum = 0;
 	u64 keyseed = 2021633;
-	u8 pk[64], pk2[64];
+	u8 pk[PK_SIZE], pk2[PK_SIZE];
 	s8 e[PRIMES];
 
 	for (i = 0; i < nfixed + nrand; i++) {
@@ -163,7 +206,7 @@ int main(int argc, char **argv)
 			fixed_key(e, i);
 		else
 			random_key(e, &keyseed);
-		if (nobs_ctidh512_check_private_key((u8 *)e)) {
+		if (CT(check_private_key)((u8 *)e)) {
 			result(0, "a test key is outside the key space");
 			continue;
 		}
@@ -171,7 +214,7 @@ int main(int argc, char **argv)
 		last_mul = last_sqr = 0;
 		last_event = 0;
 		yield_ops = 0;
-		result(!nobs_ctidh512_public_key(pk, (u8 *)e, &env, &ws),
+		result(!CT(public_key)(pk, (u8 *)e, &env, &ws),
 		       "public_key");
 		tot = nobs_fp_count_mul + nobs_fp_count_sqr;
 		mn = tot < mn ? tot : mn;
@@ -179,7 +222,7 @@ int main(int argc, char **argv)
 		sum += tot;
 		if (i % 4 == 0) {
 			seed = 77 * (i + 1);
-			result(!nobs_ctidh512_public_key(pk2, (u8 *)e, &env,
+			result(!CT(public_key)(pk2, (u8 *)e, &env,
 							 &ws) &&
 			       !memcmp(pk, pk2, sizeof(pk)),
 			       "the public key does not depend on the random stream");
@@ -190,7 +233,7 @@ int main(int argc, char **argv)
 	/* CSIDH-512's yields are 3072 multiplications apart at most */
 	result(yield_max <= YIELD_BUDGET, "field operations between yields");
 	result(mx <= OPS_BUDGET, "field operations per action");
-	printf("ctidh512: %d keys, %d segments compared, M+S per action min %llu max %llu mean %llu, at most %llu between yields\n",
+	printf(T_SET ": %d keys, %d segments compared, M+S per action min %llu max %llu mean %llu, at most %llu between yields\n",
 	       nfixed + nrand, checked, mn, mx, sum / (nfixed + nrand),
 	       yield_max);
 	printf("SUITE: %d passed, %d failed, 0 skipped\n", passed, failed);

@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
-# The CSIDH kpps "csidh512" and "csidh1024" and the CTIDH kpp "ctidh512"
-# in the kernel (60-kpp.sh, 65-csidh1024.sh and 66-ctidh512.sh drive them
-# from user space through nobs's AF_ALG kpp type): at load the module runs
-# csidh512's known answers as a key exchange between two tfms through
-# crypto_alloc_kpp() (equal secrets, an invalid peer key refused with
-# -EINVAL) and logs the outcome, csidh1024's and ctidh512's at their
-# first use; this case checks the registrations and those lines.
+# The CSIDH kpps "csidh512" and "csidh1024" and the CTIDH kpps "ctidh512",
+# "ctidh511", "ctidh1024" in the kernel (60-kpp.sh, 65-csidh1024.sh and
+# 66-ctidh.sh drive them from user space through nobs's AF_ALG kpp
+# type): at load the module runs csidh512's known answers as a key
+# exchange between two tfms through crypto_alloc_kpp() (equal secrets, an
+# invalid peer key refused with -EINVAL) and logs the outcome, csidh1024's
+# and the CTIDH sets' at their first use; this case checks the
+# registrations and those lines.
 # Sourced by the guest's /init (busybox sh): report with `result`, never exit.
 
 # The driver nobs_csidh_select() must have picked.
@@ -54,9 +55,9 @@ csidh_check() {
 	# The module's own tests (the latest load's lines: it may have been
 	# reloaded).
 	csidh_log=$(dmesg | grep -E "$1-nobs|$1 " | tail -n 3)
-	# csidh1024, ctidh512: their known answers at first use
-	# (65-csidh1024.sh, 66-ctidh512.sh).
-	if { [ "$1" = csidh1024 ] || [ "$1" = ctidh512 ]; } &&
+	# csidh1024, the CTIDH sets: their known answers at first use
+	# (65-csidh1024.sh, 66-ctidh.sh).
+	if { [ "$1" = csidh1024 ] || [ "${1#ctidh}" != "$1" ]; } &&
 	   echo "$csidh_log" | grep -q "$csidh_drv: known-answer self-test at first use"; then
 		result pass "$2-key-exchange" "$csidh_drv: known answers at first use"
 	elif echo "$csidh_log" | grep -q "$csidh_drv: key exchange self-test passed"; then
@@ -71,6 +72,8 @@ csidh_check() {
 csidh_check csidh512 csidh
 csidh_check csidh1024 csidh1024
 csidh_check ctidh512 ctidh512
+csidh_check ctidh511 ctidh511
+csidh_check ctidh1024 ctidh1024
 
 # The load line names the same choice (the Pi 4's: csidh=arm64, the arm64
 # field assembly, beside keccak=generic).
