@@ -414,6 +414,14 @@ static noinline void NOBS_CTIDHX(elligator)(struct nobs_ctidh_state *st)
 	memzero_explicit(buf, sizeof(buf));
 }
 
+/* Call the yield hook, if any; its error ends the action. */
+static bool NOBS_CTIDHX(pause)(struct nobs_ctidh_state *st)
+{
+	if (st->env->yield && !st->err)
+		st->err = st->env->yield(st->env->ctx);
+	return st->err != 0;
+}
+
 /*
  * The Matryoshka isogeny of the (secret) degree l, a prime of the batch
  * whose largest is hi (public), with kernel st->k, from the curve (a : c)
@@ -448,6 +456,14 @@ static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
 	}
 	*cur = st->k;
 	for (s = 1; s <= (hi - 1) / 2; s++) {
+		/*
+		 * A large batch's isogeny is thousands of multiplications
+		 * (CTIDH-1024's ~5900 M+S): the yield hook every 32 steps,
+		 * at places set by the batch's largest prime alone.  Its
+		 * error is seen by the round's next pause.
+		 */
+		if (!(s % 32))
+			NOBS_CTIDHX(pause)(st);
 		if (s == 2) {
 			*prev = *cur;
 			NOBS_CTIDHX(xdbl)(cur, cur, st);
@@ -539,14 +555,6 @@ static void NOBS_CTIDHX(pick)(struct nobs_ctidh_state *st, int n)
 					  NOBS_CTIDHX(primes)[j - 1]));
 		}
 	}
-}
-
-/* Call the yield hook, if any; its error ends the action. */
-static bool NOBS_CTIDHX(pause)(struct nobs_ctidh_state *st)
-{
-	if (st->env->yield && !st->err)
-		st->err = st->env->yield(st->env->ctx);
-	return st->err != 0;
 }
 
 /* One round over the n batches of st->batch (mask: the same as bits). */
