@@ -48,8 +48,6 @@ struct alg {
 	const char *name;	/* kpp name, also in the files */
 	size_t priv_len, pub_len, ss_len;
 	int (*keygen)(uint8_t *priv);
-	/* The ALG_SET_KEY bytes for a private key; returns their length. */
-	int (*kernel_key)(const uint8_t *priv, uint8_t *out);
 };
 
 static void die(int code, const char *fmt, ...)
@@ -238,37 +236,13 @@ static int ctidh1024_keygen(uint8_t *priv)
 	return 0;
 }
 
-/* CSIDH and CTIDH private keys go to the kernel as they are. */
-static int csidh512_kernel_key(const uint8_t *priv, uint8_t *out)
-{
-	memcpy(out, priv, 37);
-	return 37;
-}
-
-static int csidh1024_kernel_key(const uint8_t *priv, uint8_t *out)
-{
-	memcpy(out, priv, 65);
-	return 65;
-}
-
-static int ctidh512_kernel_key(const uint8_t *priv, uint8_t *out)
-{
-	memcpy(out, priv, 74);
-	return 74;
-}
-
-static int ctidh1024_kernel_key(const uint8_t *priv, uint8_t *out)
-{
-	memcpy(out, priv, 130);
-	return 130;
-}
-
 static const struct alg algs[] = {
-	{ "csidh512", 37, 64, 64, csidh512_keygen, csidh512_kernel_key },
-	{ "csidh1024", 65, 128, 128, csidh1024_keygen, csidh1024_kernel_key },
-	{ "ctidh512", 74, 64, 64, ctidh512_keygen, ctidh512_kernel_key },
-	{ "ctidh511", 74, 64, 64, ctidh511_keygen, ctidh512_kernel_key },
-	{ "ctidh1024", 130, 128, 128, ctidh1024_keygen, ctidh1024_kernel_key },
+	/* the private keys go to ALG_SET_KEY as they are in the files */
+	{ "csidh512", 37, 64, 64, csidh512_keygen },
+	{ "csidh1024", 65, 128, 128, csidh1024_keygen },
+	{ "ctidh512", 74, 64, 64, ctidh512_keygen },
+	{ "ctidh511", 74, 64, 64, ctidh511_keygen },
+	{ "ctidh1024", 130, 128, 128, ctidh1024_keygen },
 };
 
 static const struct alg *find_alg(const char *name)
@@ -477,19 +451,17 @@ static int cmd_keygen(const struct alg *a, char **argv, int argc)
 /* Binds a socket for PRIV's algorithm and gives the kernel the key. */
 static int load_private(const char *path, const struct alg **a)
 {
-	uint8_t priv[MAX_KEY], key[MAX_KEY + 8];
+	uint8_t priv[MAX_KEY];
 	size_t len;
-	int tfm, klen;
+	int tfm;
 
 	len = read_file(path, "private", a, priv, sizeof(priv));
 	if (len != (*a)->priv_len)
 		die(EXIT_FAIL, "%s: a %s private key has %zu bytes, this one %zu",
 		    path, (*a)->name, (*a)->priv_len, len);
-	klen = (*a)->kernel_key(priv, key);
 	tfm = kpp_bind((*a)->name);
-	kpp_setkey(tfm, (*a)->name, key, klen, "private key");
+	kpp_setkey(tfm, (*a)->name, priv, (int)len, "private key");
 	explicit_bzero(priv, sizeof(priv));
-	explicit_bzero(key, sizeof(key));
 	return tfm;
 }
 
