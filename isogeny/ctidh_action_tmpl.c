@@ -607,6 +607,9 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 			NOBS_CTIDHX(xmul)(&st->k, (u64)st->prime[j],
 					  NOBS_CTIDHX(bits)(NOBS_CTIDHX(primes)[top]),
 					  st);
+			/* every 4 (public); its error ends the next step */
+			if (!((j - i) % 4))
+				NOBS_CTIDHX(pause)(st);
 		}
 		/*
 		 * K is at infinity with probability 1/l: the coin brings the

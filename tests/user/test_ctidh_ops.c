@@ -41,9 +41,9 @@
 #define PRIMES		NOBS_CTIDH511_PRIMES
 #define BATCHES		NOBS_CTIDH511_BATCHES
 #define PK_SIZE		NOBS_CTIDH511_PUBLIC_KEY_SIZE
-/* 455459 and 1594 at most now */
+/* 455459 and 864 at most now */
 #define OPS_BUDGET	460000ULL
-#define YIELD_BUDGET	2048ULL
+#define YIELD_BUDGET	1024ULL
 #define NRAND		24
 static const int size[BATCHES] = {
 	2, 3, 4, 4, 5, 5, 5, 5, 5, 7, 7, 8, 7, 6, 1
@@ -59,11 +59,11 @@ static const int bound[BATCHES] = {
 #define BATCHES		NOBS_CTIDH1024_BATCHES
 #define PK_SIZE		NOBS_CTIDH1024_PUBLIC_KEY_SIZE
 /*
- * 557714 and 2454 at most now (24 random keys; 5930 before the isogeny
- * yielded); 6 by default, its slowest
+ * 557714 and 1550 at most now (24 random keys; 5930 before the isogeny
+ * and the kernel's multiplication yielded); 6 by default, its slowest
  */
 #define OPS_BUDGET	565000ULL
-#define YIELD_BUDGET	3072ULL
+#define YIELD_BUDGET	2048ULL
 #define NRAND		6
 static const int size[BATCHES] = {
 	2, 3, 5, 4, 6, 6, 6, 6, 6, 7, 7, 7, 6, 7, 7, 5, 6, 5, 10, 3, 10, 5, 1
@@ -78,9 +78,9 @@ static const int bound[BATCHES] = {
 #define PRIMES		NOBS_CTIDH512_PRIMES
 #define BATCHES		NOBS_CTIDH512_BATCHES
 #define PK_SIZE		NOBS_CTIDH512_PUBLIC_KEY_SIZE
-/* 631581 and 1498 at most now */
+/* 631581 and 905 at most now */
 #define OPS_BUDGET	640000ULL
-#define YIELD_BUDGET	2048ULL
+#define YIELD_BUDGET	1024ULL
 #define NRAND		24
 static const int size[BATCHES] = { 2, 3, 4, 4, 5, 5, 6, 7, 7, 8, 8, 6, 8, 1 };
 static const int bound[BATCHES] = {
