@@ -34,17 +34,18 @@ fi
 # relative to the kernel build directory, where Kbuild runs the checker.
 deps=$(sed -n '/^deps_/,/^$/{/^deps_/d;/wildcard/d;s/^[[:space:]]*//;s/[[:space:]]*\\$//;/^$/d;p}' "$cmdf")
 # Every dependency must be there to be read into the key.
-if [ -z "$deps" ] || [ ! -f include/generated/autoconf.h ] ||
-	! echo "$deps" | tr '\n' '\0' | xargs -0 stat -- >/dev/null 2>&1; then
+if [ -z "$deps" ] || [ ! -f include/generated/autoconf.h ]; then
 	exec "$sp" "$@"
 fi
+sums=$(echo "$deps" | tr '\n' '\0' | xargs -0 sha256sum -- 2>/dev/null) ||
+	exec "$sp" "$@"
 key=$( {
 	sha256sum "$(command -v -- "$sp")" | cut -d' ' -f1
 	printf '%s\0' "$@"
 	echo
 	cat include/generated/autoconf.h
 	sha256sum -- "$src"
-	echo "$deps" | tr '\n' '\0' | xargs -0 sha256sum --
+	echo "$sums"
 } | sha256sum | cut -d' ' -f1)
 [[ $key =~ ^[0-9a-f]{64}$ ]] || exec "$sp" "$@"
 kept=$dir/${key:0:2}/$key
