@@ -565,24 +565,46 @@ nobs_guest_progs() {
 	return $rc
 }
 
-# nobs_csidh1024_fresh FILE: one line of fresh CSIDH-1024 keys and results
-# (Pr_a Pk_a Pk_b Ss) from the CSIDH reference's p1024 code into FILE:
-# built first by scripts/csidh-ref.sh from NOBS_CSIDH_REF_SRC when that is
-# set, else the helper an earlier build left in NOBS_CSIDH_REF_OUT (default
-# /var/tmp/nobs-csidh-ref).  Without either, or when it fails, no FILE (a
-# line on stderr says why).
-nobs_csidh1024_fresh() {
+# nobs_ref_fresh ETC: fresh keys and results from the reference
+# implementations, built outside the project (the tree never builds them),
+# for the guest's cases to check nobs against, each where it is at hand:
+# - ETC/nobs-csidh1024-fresh (65-csidh1024.sh): one line, Pr_a Pk_a Pk_b
+#   Ss, from the CSIDH reference's p1024 code: built first by
+#   scripts/csidh-ref.sh from NOBS_CSIDH_REF_SRC when that is set, else
+#   the helper an earlier build left in NOBS_CSIDH_REF_OUT (default
+#   /var/tmp/nobs-csidh-ref);
+# - ETC/nobs-ctidh-fresh/<set>.txt (66-ctidh.sh): one record of
+#   high-ctidh's (sk_a pk_a sk_b pk_b ss, tests/user/ctidh_ref_fresh.c's
+#   format) for each set whose oracle NOBS_CTIDH_REF (default
+#   /var/tmp/nobs-ctidh-ref) holds as <set>-fresh, from a random seed
+#   that its first line names.
+# What is missing or fails is left out (a line on stderr says why); the
+# cases skip without it.
+nobs_ref_fresh() {
 	local out=${NOBS_CSIDH_REF_OUT:-/var/tmp/nobs-csidh-ref}
+	local ref=${NOBS_CTIDH_REF:-/var/tmp/nobs-ctidh-ref} set seed
 	if [ -n "${NOBS_CSIDH_REF_SRC:-}" ] &&
 	   ! "$NOBS_ROOT/scripts/csidh-ref.sh" "$NOBS_CSIDH_REF_SRC" "$out" >/dev/null; then
-		nobs_log "csidh1024-fresh: the reference did not build from $NOBS_CSIDH_REF_SRC"
-		return 0
+		nobs_log "ref-fresh: the CSIDH reference did not build from $NOBS_CSIDH_REF_SRC"
+	elif [ ! -x "$out/csidh1024-fresh" ]; then
+		nobs_log "ref-fresh: no $out/csidh1024-fresh (set NOBS_CSIDH_REF_SRC)"
+	elif "$out/csidh1024-fresh" >"$1/nobs-csidh1024-fresh.tmp"; then
+		mv "$1/nobs-csidh1024-fresh.tmp" "$1/nobs-csidh1024-fresh"
 	fi
-	if [ ! -x "$out/csidh1024-fresh" ]; then
-		nobs_log "csidh1024-fresh: no $out/csidh1024-fresh (set NOBS_CSIDH_REF_SRC)"
-		return 0
-	fi
-	"$out/csidh1024-fresh" >"$1.tmp" && mv "$1.tmp" "$1" || rm -f "$1.tmp"
+	rm -f "$1/nobs-csidh1024-fresh.tmp"
+	for set in ctidh511 ctidh512 ctidh1024 ctidh2048; do
+		if [ ! -x "$ref/$set-fresh" ]; then
+			nobs_log "ref-fresh: no $ref/$set-fresh (high-ctidh's oracle, docs/ctidh.md)"
+			continue
+		fi
+		mkdir -p "$1/nobs-ctidh-fresh"
+		seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+		{ echo "# seed $seed"; "$ref/$set-fresh" "$seed" 1; } \
+			>"$1/nobs-ctidh-fresh/$set.tmp" &&
+			mv "$1/nobs-ctidh-fresh/$set.tmp" "$1/nobs-ctidh-fresh/$set.txt"
+		rm -f "$1/nobs-ctidh-fresh/$set.tmp"
+	done
+	return 0
 }
 
 # nobs_vm_counts TSV LABEL: the counts of a results.tsv (nobs_vm_results)

@@ -149,3 +149,34 @@ $(BUILD)/test_ctidh512_arm64: $(BUILD)/test_ctidh512_arm64.bin
 	  'exec "$$qemu" -cpu max "$$bin" "$$@"' > $@
 	@chmod +x $@
 endif
+
+# Fresh keys against high-ctidh itself: where its oracle is at hand
+# (tests/user/ctidh_ref_fresh.c linked with high-ctidh's library of the
+# set, built outside the project: $(NOBS_CTIDH_REF)/ctidh<b>-fresh; the
+# tree never builds it), test_ctidh<b>_fresh draws records from a random
+# seed (printed) and runs test_ctidh<b> -f on them; a SKIP without it.
+NOBS_CTIDH_REF ?= /var/tmp/nobs-ctidh-ref
+CTIDH_FRESH_RECORDS_ctidh511 := 3
+CTIDH_FRESH_RECORDS_ctidh512 := 3
+CTIDH_FRESH_RECORDS_ctidh1024 := 2
+
+# $(call ctidh_fresh,SET): the wrapper of one set
+define ctidh_fresh
+USER_TESTS += $(BUILD)/test_$(1)_fresh
+
+$(BUILD)/test_$(1)_fresh: $(BUILD)/test_$(1) $(ROOT)/tests/user/ctidh.mk
+	@printf '%s\n' '#!/bin/sh' \
+	  'ref=$$$${NOBS_CTIDH_REF:-$(NOBS_CTIDH_REF)}; oracle=$$$$ref/$(1)-fresh' \
+	  'if [ ! -x "$$$$oracle" ]; then' \
+	  '  echo "SKIP: test_$(1)_fresh: no $$$$oracle (high-ctidh, docs/ctidh.md)"' \
+	  '  echo "SUITE: 0 passed, 0 failed, 1 skipped"; exit 0; fi' \
+	  'seed=$$$${NOBS_CTIDH_SEED:-$$$$(od -An -N4 -tu4 /dev/urandom | tr -d " ")}' \
+	  'rec=$$$$(mktemp); trap '"'"'rm -f "$$$$rec"'"'"' EXIT' \
+	  'echo "# $(1): $(CTIDH_FRESH_RECORDS_$(1)) records of high-ctidh, seed $$$$seed"' \
+	  'if ! "$$$$oracle" "$$$$seed" $(CTIDH_FRESH_RECORDS_$(1)) >"$$$$rec"; then' \
+	  '  echo "FAIL: test_$(1)_fresh: $$$$oracle failed"' \
+	  '  echo "SUITE: 0 passed, 1 failed, 0 skipped"; exit 1; fi' \
+	  '"$$<" -f "$$$$rec"' > $$@
+	@chmod +x $$@
+endef
+$(foreach s,ctidh511 ctidh512 ctidh1024,$(eval $(call ctidh_fresh,$(s))))

@@ -37,7 +37,10 @@
 # vectors (tests/vectors) are at /vectors; where the CSIDH reference
 # is at hand (NOBS_CSIDH_REF_SRC, or built before in NOBS_CSIDH_REF_OUT,
 # default /var/tmp/nobs-csidh-ref), fresh CSIDH-1024 keys and results from
-# its p1024 code at /etc/nobs-csidh1024-fresh (65-csidh1024.sh).
+# its p1024 code at /etc/nobs-csidh1024-fresh (65-csidh1024.sh); where
+# high-ctidh's oracle is (NOBS_CTIDH_REF, default /var/tmp/nobs-ctidh-ref),
+# a fresh record of each CTIDH set at /etc/nobs-ctidh-fresh/<set>.txt
+# (66-ctidh.sh).
 # -D: instead of an initramfs and -m, the board's whole Debian 13 system
 # (scripts/board-rootfs.sh: the stock kernel and its headers, dkms, gcc;
 # a copy-on-write snapshot of the cached disk) with the packages given
@@ -187,11 +190,11 @@ if [ -f "$o/cases/95-sample.sh" ] && [ -z "$board" ]; then
 	if bdir=$(nobs_kdir "$id"); then read -ra sargs <<<"$(nobs_kbuild_args "$bdir")"; fi
 	nobs_sample_build "$out" "$o" "$ko" "$bdir" "${sargs[@]}"
 fi
-# Fresh CSIDH-1024 keys and results from the CSIDH reference's p1024 code
-# (built outside the project: scripts/csidh-ref.sh) for 65-csidh1024.sh;
-# the case skips without them.
-if [ -f "$o/cases/65-csidh1024.sh" ]; then
-	nobs_csidh1024_fresh "$o/etc/nobs-csidh1024-fresh"
+# Fresh keys and results from the reference implementations, built outside
+# the project (scripts/lib.sh, nobs_ref_fresh), for 65-csidh1024.sh and
+# 66-ctidh.sh; the cases skip without them.
+if [ -f "$o/cases/65-csidh1024.sh" ] || [ -f "$o/cases/66-ctidh.sh" ]; then
+	nobs_ref_fresh "$o/etc"
 fi
 # NOBS_STRESS_SECS: how long 80-stress.sh runs (empty: its default).
 printf 'KVER=%s\nNOBS_KERNEL_ID=%s\nNOBS_PARAMS="%s"\nNOBS_AF_ALG_RESTRICT=%s\nNOBS_SYSCTLS="%s"\nNOBS_RESULTS_TTY=%s\nNOBS_DEB="%s"\nNOBS_STRESS_SECS=%s\n' \

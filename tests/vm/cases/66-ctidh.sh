@@ -4,11 +4,14 @@
 # records 2 and 3 of /vectors/ctidh/ctidh<b>_fresh.txt (sk_a pk_a sk_b
 # pk_b ss, made by high-ctidh; formats in docs/ctidh.md): both public keys
 # from the private keys and the secret one way, 6 group actions a set
-# (record 1 is the in-kernel first-use test's).  Then, per set, private
-# keys past a batch's bound refused with EINVAL (no action) and an invalid
-# peer key refused; for ctidh512 only, an exchange with a key drawn by
-# nobs-kpp; and the first-use known answers (the mechanism csidh1024's is,
-# isogeny/csidh_glue.c), and for ctidh512 their failure.
+# (record 1 is the in-kernel first-use test's); and where the host had
+# high-ctidh's oracle (tests/vm/run-vm.sh), one record of this run's fresh
+# random keys from /etc/nobs-ctidh-fresh/<set>.txt, 3 more actions a set.
+# Then, per set, private keys past a batch's bound refused with EINVAL (no
+# action) and an invalid peer key refused; for ctidh512 only, an exchange
+# with a key drawn by nobs-kpp; and the first-use known answers (the
+# mechanism csidh1024's is, isogeny/csidh_glue.c), and for ctidh512 their
+# failure.
 # Under TCG one action takes seconds; each result says how long it took.
 # (50-csidh.sh checks the registration.)
 # Sourced by the guest's /init (busybox sh): report with `result`, never exit.
@@ -58,6 +61,36 @@ t6_zeros() {
 	printf '%s' "$t6_z"
 }
 
+# t6_records FILE WHICH NAME WHOSE: the records numbered in WHICH (a list)
+# of FILE (sk_a pk_a sk_b pk_b ss, tests/user/ctidh_ref_fresh.c's format):
+# both public keys from the private keys and the secret one way, each
+# record a result $t6_set-NAME-<n>; t6_i: the number of records in FILE.
+t6_records() {
+	t6_rf=$1 t6_which=" $2 " t6_rn=$3 t6_whose=$4
+	awk '/^sk_a/ { r = $2 } /^(pk_a|sk_b|pk_b)/ { r = r " " $2 }
+		/^ss/ { print r, $2 }' "$t6_rf" >"records-$t6_set"
+	t6_i=0
+	while read -r t6_ska t6_pka t6_skb t6_pkb t6_ss; do
+		t6_i=$((t6_i + 1))
+		case $t6_which in *" $t6_i "*) ;; *) continue ;; esac
+		t6_t=$(date +%s)
+		: >err
+		t6_file a.priv private "$t6_ska"
+		t6_file b.priv private "$t6_skb"
+		t6_bad=
+		[ "$(t6_op a.pub pub a.priv)" = "$t6_pka" ] || t6_bad="$t6_bad pk_a"
+		[ "$(t6_op b.pub pub b.priv)" = "$t6_pkb" ] || t6_bad="$t6_bad pk_b"
+		# a's secret from the file's public key of b
+		printf 'nobs-kpp %s public\n%s\n' "$t6_set" "$t6_pkb" >fb.pub
+		[ "$(t6_op ab.ss derive a.priv fb.pub)" = "$t6_ss" ] || t6_bad="$t6_bad ss"
+		if [ -z "$t6_bad" ]; then
+			result pass "$t6_set-$t6_rn-$t6_i" "pk_a, pk_b and ss as $t6_whose ($(($(date +%s) - t6_t)) s)"
+		else
+			result fail "$t6_set-$t6_rn-$t6_i" "differs:$t6_bad $(cat err)"
+		fi
+	done <"records-$t6_set"
+}
+
 # t6_check_set SET SK_BYTES B0 B01 LAST INVALID: one set's checks.  B0:
 # e[0] past batch 0's bound, B01: e[0] e[1] past it together, LAST: the
 # last exponent (the last prime, a batch of its own) past its bound (hex
@@ -66,34 +99,18 @@ t6_zeros() {
 t6_check_set() {
 	t6_set=$1 t6_skn=$2 t6_b0=$3 t6_b01=$4 t6_last=$5 t6_inv=$6
 	t6_vec=${NOBS_VECTORS:-/vectors}/ctidh/${t6_set}_fresh.txt
-	: >err
 	if [ ! -f "$t6_vec" ]; then
 		result skip "$t6_set-records" "no $t6_vec"
 	else
-		# One line a record: sk_a pk_a sk_b pk_b ss.
-		awk '/^sk_a/ { r = $2 } /^(pk_a|sk_b|pk_b)/ { r = r " " $2 }
-			/^ss/ { print r, $2 }' "$t6_vec" >"records-$t6_set"
-		t6_i=0
-		while read -r t6_ska t6_pka t6_skb t6_pkb t6_ss; do
-			t6_i=$((t6_i + 1))
-			[ $t6_i -eq 2 ] || [ $t6_i -eq 3 ] || continue
-			t6_t=$(date +%s)
-			: >err
-			t6_file a.priv private "$t6_ska"
-			t6_file b.priv private "$t6_skb"
-			t6_bad=
-			[ "$(t6_op a.pub pub a.priv)" = "$t6_pka" ] || t6_bad="$t6_bad pk_a"
-			[ "$(t6_op b.pub pub b.priv)" = "$t6_pkb" ] || t6_bad="$t6_bad pk_b"
-			# a's secret from the file's public key of b
-			printf 'nobs-kpp %s public\n%s\n' "$t6_set" "$t6_pkb" >fb.pub
-			[ "$(t6_op ab.ss derive a.priv fb.pub)" = "$t6_ss" ] || t6_bad="$t6_bad ss"
-			if [ -z "$t6_bad" ]; then
-				result pass "$t6_set-record-$t6_i" "pk_a, pk_b and ss as high-ctidh's ($(($(date +%s) - t6_t)) s)"
-			else
-				result fail "$t6_set-record-$t6_i" "differs:$t6_bad $(cat err)"
-			fi
-		done <"records-$t6_set"
+		t6_records "$t6_vec" "2 3" record "high-ctidh's"
 		[ "$t6_i" = 4 ] || result fail "$t6_set-records" "$t6_i records in $t6_vec, expected 4"
+	fi
+	t6_fresh=/etc/nobs-ctidh-fresh/$t6_set.txt
+	if [ -s "$t6_fresh" ]; then
+		t6_records "$t6_fresh" 1 fresh "high-ctidh's (this run's, $(sed -n 's/^# seed /seed /p' "$t6_fresh"))"
+		[ "$t6_i" = 1 ] || result fail "$t6_set-fresh" "$t6_i records in $t6_fresh, expected 1"
+	else
+		result skip "$t6_set-fresh" "no fresh record from high-ctidh (host: NOBS_CTIDH_REF, docs/ctidh.md)"
 	fi
 
 	# Private keys outside the key space: refused at ALG_SET_KEY
