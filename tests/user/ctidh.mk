@@ -180,3 +180,20 @@ $(BUILD)/test_$(1)_fresh: $(BUILD)/test_$(1) $(ROOT)/tests/user/ctidh.mk
 	@chmod +x $$@
 endef
 $(foreach s,ctidh511 ctidh512 ctidh1024,$(eval $(call ctidh_fresh,$(s))))
+
+# make bench: nobs's action beside high-ctidh's oracle, interleaved
+# (ctidh_bench.c); $(call ctidh_bench,NAME,CORE,FLAGS[,MORE]): CORE the
+# name of the set's source list, MORE more sources
+define ctidh_bench
+USER_BENCHES += $(BUILD)/$(1)
+
+$(BUILD)/$(1): $(ROOT)/tests/user/ctidh_bench.c $$($(2)) $(4) \
+		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/fp_cpu.h \
+		$(ROOT)/tests/user/bench_clock.h
+	@mkdir -p $$(@D)
+	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) -DNOBS_FP_COUNT $(3) \
+		-o $$@ $$(filter-out %_tmpl.c,$$(filter %.c %.S,$$^))
+endef
+$(eval $(call ctidh_bench,ctidh_bench,CTIDH_CORE,$$(CSIDH_CFLAGS)))
+$(eval $(call ctidh_bench,ctidh511_bench,CTIDH511_CORE,$$(CSIDH_CFLAGS) -DTEST_CTIDH511))
+$(eval $(call ctidh_bench,ctidh1024_bench,CTIDH1024_CORE,$$(FP_ASFLAGS) -DTEST_CTIDH1024,$$$$(FP_ASM)))

@@ -15,6 +15,11 @@
  *	memory (one two's-complement byte an exponent), public keys and
  *	the secret its public_key_to_bytes() encoding.  Records are
  *	separated by an empty line; the first line is "# ctidhBITS".
+ *   ctidh_ref_fresh -t SEED N
+ *	N group actions of high-ctidh (action() on the base curve) with
+ *	keys of its key generation from the stream: a line "ns T" each, T
+ *	the nanoseconds (CLOCK_MONOTONIC) of the action alone; for make
+ *	bench (tests/user/ctidh_bench.c), which interleaves them with nobs's.
  *   ctidh_ref_fresh -k SK [PK]
  *	"pk" of the private key SK (hex); with PK (hex), "valid 0|1" of
  *	validate(PK) and, when valid, "ss" of SK with PK.
@@ -26,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "csidh.h"
 
@@ -111,6 +117,31 @@ static int one_key(const char *skhex, const char *pkhex)
 	return 0;
 }
 
+static unsigned long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static int timed(long n)
+{
+	private_key sk;
+	public_key out;
+	unsigned long long t;
+	long i;
+
+	for (i = 0; i < n; i++) {
+		csidh_private_withrng(&sk, 0, stream_fill);
+		t = now_ns();
+		action(&out, &base, &sk);
+		t = now_ns() - t;
+		printf("ns %llu\n", t);
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	private_key a, b;
@@ -121,8 +152,12 @@ int main(int argc, char **argv)
 
 	if (argc >= 3 && !strcmp(argv[1], "-k"))
 		return one_key(argv[2], argc > 3 ? argv[3] : NULL);
+	if (argc == 4 && !strcmp(argv[1], "-t")) {
+		stream_state = strtoull(argv[2], NULL, 10);
+		return timed(strtol(argv[3], NULL, 10));
+	}
 	if (argc != 3) {
-		fprintf(stderr, "usage: ctidh_ref_fresh SEED N | -k SK [PK]\n");
+		fprintf(stderr, "usage: ctidh_ref_fresh SEED N | -t SEED N | -k SK [PK]\n");
 		return 2;
 	}
 	stream_state = strtoull(argv[1], NULL, 10);
