@@ -12,12 +12,29 @@
  * bench_ns(): nanoseconds of CLOCK_MONOTONIC, for what is compared with
  * time rather than cycles (the module's load-time selection, replayed;
  * the calibration of ticks against microseconds).
+ *
+ * bench_median(): the median of n samples (sorts them).
  */
 #ifndef NOBS_BENCH_CLOCK_H
 #define NOBS_BENCH_CLOCK_H
 
+#include <stdlib.h>
 #include <time.h>
 #include <nobs/types.h>
+
+static inline int bench_cmp_u64(const void *a, const void *b)
+{
+	unsigned long long x = *(const unsigned long long *)a;
+	unsigned long long y = *(const unsigned long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static inline unsigned long long bench_median(unsigned long long *v, int n)
+{
+	qsort(v, n, sizeof(*v), bench_cmp_u64);
+	return v[n / 2];
+}
 
 static inline u64 bench_ns(void)
 {

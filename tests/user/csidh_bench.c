@@ -34,21 +34,6 @@
 #define BENCH_TARGET	"target: action <= 0.80M M+S; must: action ticks <= the reference's median"
 #endif
 
-
-static int cmp_u64(const void *a, const void *b)
-{
-	unsigned long long x = *(const unsigned long long *)a;
-	unsigned long long y = *(const unsigned long long *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static unsigned long long median(unsigned long long *v, int n)
-{
-	qsort(v, n, sizeof(*v), cmp_u64);
-	return v[n / 2];
-}
-
 unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
 
 /*
@@ -161,10 +146,10 @@ static void run_ref(int runs)
 			fp_mul3(&a, &a, &b);
 		t[i] = (bench_ticks() - t0) / 1000;
 	}
-	mul = median(t, 64);
+	mul = bench_median(t, 64);
 	for (i = 0; i < runs; i++)
 		t[i] = ref_once(1);
-	ref_action = median(t, runs);
+	ref_action = bench_median(t, runs);
 	printf("%-8s %10llu %14llu %6.0fk %-28s (variable time; min %llu)\n",
 	       "ref", mul, ref_action, ref_action / 1e3 / mul, "",
 	       t[0]);
@@ -214,7 +199,7 @@ static void run(const char *impl, int runs, int counts_only)
 			NOBS_FPX(mul)(&a, &a, &b);
 		t[i] = (bench_ticks() - t0) / 1000;
 	}
-	mul = median(t, 64);
+	mul = bench_median(t, 64);
 
 	NOBS_CSIDHX(random_private_key)(sk, &env);
 	NOBS_CSIDHX(public_key)(pk2, sk, &env, &t_ws);	/* a peer key */
@@ -238,7 +223,7 @@ static void run(const char *impl, int runs, int counts_only)
 		mn = m + sq < mn ? m + sq : mn;
 		mx = m + sq > mx ? m + sq : mx;
 	}
-	keygen = median(t, runs);
+	keygen = bench_median(t, runs);
 	if (counts_only) {
 		printf(" action M %llu S %llu (means), M+S min %llu max %llu over %d keys\n",
 		       msum / runs, ssum / runs, mn, mx, runs);
@@ -251,7 +236,7 @@ static void run(const char *impl, int runs, int counts_only)
 			abort();
 		t[i] = bench_ticks() - t0;
 	}
-	val = median(t, runs);
+	val = bench_median(t, runs);
 	for (i = 0; i < runs; i++) {
 		unsigned long long t0 = bench_ticks();
 
@@ -259,12 +244,12 @@ static void run(const char *impl, int runs, int counts_only)
 			abort();
 		t[i] = bench_ticks() - t0;
 	}
-	derive = median(t, runs);
+	derive = bench_median(t, runs);
 	printf(" %10llu %14llu %6.0fk %8llu %7llu %8llu %8llu %14llu %6.0fk %14llu %6.0fk\n",
 	       mul, keygen, keygen / 1e3 / mul, msum / runs, ssum / runs, mn,
 	       mx, val, val / 1e3 / mul, derive, derive / 1e3 / mul);
 #ifdef NOBS_CSIDH_REF
-	m = median(rt, runs);
+	m = bench_median(rt, runs);
 	printf("%-8s action / reference action: %.2fx (reference interleaved with these runs: median %llu)\n",
 	       "", (double)keygen / m, m);
 #endif

@@ -59,20 +59,6 @@ unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
 
 static struct nobs_csidh_ws ws;
 
-static int cmp_u64(const void *a, const void *b)
-{
-	unsigned long long x = *(const unsigned long long *)a;
-	unsigned long long y = *(const unsigned long long *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static unsigned long long median(unsigned long long *v, int n)
-{
-	qsort(v, n, sizeof(*v), cmp_u64);
-	return v[n / 2];
-}
-
 /*
  * n of high-ctidh's actions (keys from the oracle's stream at @seed) into
  * t; 0, or -1 when the oracle is not at hand or fails
@@ -124,10 +110,10 @@ static void run(const char *impl, const char *oracle, int rounds)
 			have_hc = 0;
 		}
 	}
-	nm = median(t, n);
+	nm = bench_median(t, n);
 	printf("%-8s %10.1f", name, nm / 1e6);
 	if (have_hc) {
-		hm = median(ht, n);
+		hm = bench_median(ht, n);
 		printf(" %12.1f %7.2fx", hm / 1e6, (double)nm / hm);
 	} else {
 		printf(" %12s %8s", "-", "-");
