@@ -45,6 +45,41 @@ fi
 
 nobs_load() { modload "$NOBS_KO" $NOBS_PARAMS; }
 
+# nobs_first_use_fails SET PRIV: the test build's test_fail_first_use (it
+# fails every first-use set's known answers) made SET fail: nobs reloaded
+# with it, two public keys of the key file PRIV (nobs-kpp's, SET's) are
+# refused with ELIBBAD ("Accessing a corrupted shared library") and one
+# line says so; csidh512 (no first-use test) still works; then nobs is
+# reloaded as it was.  Results SET-first-use-fails, SET-first-use-reload.
+# Only with the test build, and never under nobs-selftest without --reload
+# (NOBS_KEEP_LOADED).  In the case's folder: writes err, f.pub, f2.pub,
+# k5.priv, k5.pub.
+nobs_first_use_fails() {
+	fu_set=$1 fu_priv=$2
+	[ -n "${NOBS_TEST_KO:-}" ] && [ -z "${NOBS_KEEP_LOADED:-}" ] || return 0
+	rmmod nobs 2>/dev/null
+	fu_seen=$(dmesg | wc -l)
+	if ! modload "$NOBS_TEST_KO" $NOBS_PARAMS test_fail_first_use=1 >err 2>&1; then
+		result fail "$fu_set-first-use-fails" "load failed: $(cat err)"
+	else
+		rm -f f.pub f2.pub k5.priv k5.pub
+		nobs-kpp pub "$fu_priv" f.pub 2>err
+		fu_rc=$?
+		nobs-kpp pub "$fu_priv" f2.pub 2>>err
+		fu_rc2=$?
+		fu_l=$(dmesg | tail -n +$((fu_seen + 1)) | grep -c "$fu_set: known-answer self-test at first use failed")
+		if [ $fu_rc -ne 0 ] && [ $fu_rc2 -ne 0 ] && [ ! -e f.pub ] && [ "$fu_l" = 1 ] &&
+		   grep -q 'corrupted shared library' err &&
+		   nobs-kpp -a csidh512 keygen k5.priv 2>>err && nobs-kpp pub k5.priv k5.pub 2>>err; then
+			result pass "$fu_set-first-use-fails" "two tries refused with ELIBBAD, one line; csidh512 works"
+		else
+			result fail "$fu_set-first-use-fails" "exit $fu_rc/$fu_rc2, $fu_l lines: $(cat err)"
+		fi
+	fi
+	rmmod nobs 2>/dev/null
+	nobs_load || result fail "$fu_set-first-use-reload" "reload with '$NOBS_PARAMS' failed"
+}
+
 # For the SHA-3 cases: the driver names of nobs's shash algorithms, sorted;
 # and the fast Keccak permutation the last load line timed where the timing
 # chose generic (QEMU/TCG runs the C faster), empty otherwise.

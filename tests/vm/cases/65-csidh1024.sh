@@ -69,33 +69,10 @@ else
 	result fail csidh1024-first-use-kat "$(dmesg | grep 'csidh1024' | tail -n 3 | tr '\n' ' ')"
 fi
 # Made to fail (the test build's test_fail_first_use): no csidh1024
-# transform (ELIBBAD, "Accessing a corrupted shared library"), one line,
-# csidh512 unaffected.  (It reloads nobs: not under nobs-selftest without
-# --reload.)
-if [ -n "${NOBS_TEST_KO:-}" ] && [ -z "${NOBS_KEEP_LOADED:-}" ]; then
-	rmmod nobs 2>/dev/null
-	c1_seen=$(dmesg | wc -l)
-	if ! modload "$NOBS_TEST_KO" $NOBS_PARAMS test_fail_first_use=1 >err 2>&1; then
-		result fail csidh1024-first-use-fails "load failed: $(cat err)"
-	else
-		c1_file v.priv private "$(awk -F'"' '/"Pr1":/ { print $4; exit }' "$c1_vec")"
-		rm -f f.pub f2.pub k5.priv k5.pub
-		nobs-kpp pub v.priv f.pub 2>err
-		c1_rc=$?
-		nobs-kpp pub v.priv f2.pub 2>>err
-		c1_rc2=$?
-		c1_l=$(dmesg | tail -n +$((c1_seen + 1)) | grep -c 'known-answer self-test at first use failed')
-		if [ $c1_rc -ne 0 ] && [ $c1_rc2 -ne 0 ] && [ ! -e f.pub ] && [ "$c1_l" = 1 ] &&
-		   grep -q 'corrupted shared library' err &&
-		   nobs-kpp -a csidh512 keygen k5.priv 2>>err && nobs-kpp pub k5.priv k5.pub 2>>err; then
-			result pass csidh1024-first-use-fails "two tries refused with ELIBBAD, one line; csidh512 works"
-		else
-			result fail csidh1024-first-use-fails "exit $c1_rc/$c1_rc2, $c1_l lines: $(cat err)"
-		fi
-	fi
-	rmmod nobs 2>/dev/null
-	nobs_load || result fail csidh1024-first-use-reload "reload with '$NOBS_PARAMS' failed"
-fi
+# transform, one line, csidh512 unaffected (case-lib.sh; it reloads nobs:
+# not under nobs-selftest without --reload).
+c1_file v.priv private "$(awk -F'"' '/"Pr1":/ { print $4; exit }' "$c1_vec")"
+nobs_first_use_fails csidh1024 v.priv
 
 # Two first users at once: the second waits for the first one's known
 # answers (a group action, seconds under TCG) and must die at once when

@@ -176,31 +176,10 @@ if [ -f records-ctidh512 ]; then
 fi
 
 # Made to fail (the test build's test_fail_first_use, which fails every
-# first-use set's test): no ctidh512 transform (ELIBBAD), one line,
-# csidh512 unaffected.  (It reloads nobs: not under nobs-selftest without
-# --reload.)
-if [ -n "${NOBS_TEST_KO:-}" ] && [ -z "${NOBS_KEEP_LOADED:-}" ]; then
-	t6_file z.priv private "$(t6_zeros 74)"
-	rmmod nobs 2>/dev/null
-	t6_seen=$(dmesg | wc -l)
-	if ! modload "$NOBS_TEST_KO" $NOBS_PARAMS test_fail_first_use=1 >err 2>&1; then
-		result fail ctidh512-first-use-fails "load failed: $(cat err)"
-	else
-		rm -f f.pub f2.pub k5.priv k5.pub
-		nobs-kpp pub z.priv f.pub 2>err
-		t6_rc=$?
-		nobs-kpp pub z.priv f2.pub 2>>err
-		t6_rc2=$?
-		t6_l=$(dmesg | tail -n +$((t6_seen + 1)) | grep -c 'ctidh512: known-answer self-test at first use failed')
-		if [ $t6_rc -ne 0 ] && [ $t6_rc2 -ne 0 ] && [ ! -e f.pub ] && [ "$t6_l" = 1 ] &&
-		   grep -q 'corrupted shared library' err &&
-		   nobs-kpp -a csidh512 keygen k5.priv 2>>err && nobs-kpp pub k5.priv k5.pub 2>>err; then
-			result pass ctidh512-first-use-fails "two tries refused with ELIBBAD, one line; csidh512 works"
-		else
-			result fail ctidh512-first-use-fails "exit $t6_rc/$t6_rc2, $t6_l lines: $(cat err)"
-		fi
-	fi
-	rmmod nobs 2>/dev/null
-	nobs_load || result fail ctidh512-first-use-reload "reload with '$NOBS_PARAMS' failed"
-fi
+# first-use set's test): no ctidh512 transform, one line, csidh512
+# unaffected (case-lib.sh; it reloads nobs: not under nobs-selftest
+# without --reload).
+t6_set=ctidh512
+t6_file z.priv private "$(t6_zeros 74)"
+nobs_first_use_fails ctidh512 z.priv
 cd /
