@@ -2,8 +2,8 @@
 /*
  * The CTIDH-512 group action's operation count, and that it depends on
  * public events only (the proof shape of test_csidh_ops.c); built with
- * -DTEST_CTIDH511 or -DTEST_CTIDH1024, the same for those sets (the same
- * template, its own tables and budgets).
+ * -DTEST_CTIDH511, -DTEST_CTIDH1024 or -DTEST_CTIDH2048, the same for
+ * those sets (the same template, its own tables and budgets).
  *
  * What is public: the rounds' batches (those with steps left) and each
  * step's outcome (its kernel point was at infinity, or the coin said no:
@@ -21,7 +21,8 @@
  * longest stretch between two yields, held to YIELD_BUDGET, and each
  * action is held to OPS_BUDGET.  Prints min / max / mean M+S.
  *
- * Usage: test_ctidh_ops [random keys]   (default NRAND: 24, ctidh1024 6)
+ * Usage: test_ctidh_ops [random keys]   (default NRAND: 24, ctidh1024 6,
+ * ctidh2048 4)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,6 +72,28 @@ static const int size[BATCHES] = {
 };
 static const int bound[BATCHES] = {
 	2, 4, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 5, 5, 3, 6, 2, 6, 2, 0
+};
+#elif defined(TEST_CTIDH2048)
+#include "isogeny/ctidh2048.h"
+#define CT(name)	nobs_ctidh2048_##name
+#define T_SET		"ctidh2048"
+#define PRIMES		NOBS_CTIDH2048_PRIMES
+#define BATCHES		NOBS_CTIDH2048_BATCHES
+#define PK_SIZE		NOBS_CTIDH2048_PUBLIC_KEY_SIZE
+/*
+ * 591014 and 360 at most now (the set's budget, NOBS_CTIDHX_YIELD_WORK,
+ * is 320: a ladder's bit, a Vélu step and some uncounted formulas more);
+ * 4 random keys by default, each action about a second
+ */
+#define OPS_BUDGET	600000ULL
+#define YIELD_BUDGET	384ULL
+#define NRAND		4
+static const int size[BATCHES] = {
+	9, 10, 8, 8, 7, 10, 12, 11, 10, 15, 10, 9, 8, 6, 10, 13, 10, 9, 12,
+	13, 10, 10, 10, 1
+};
+static const int bound[BATCHES] = {
+	1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 0, 2, 0
 };
 #else
 #include "isogeny/ctidh512.h"
