@@ -6,7 +6,6 @@
  * (NOBS_CSIDHX_VALIDATE_ONLY), without the group action and its tables.
  */
 #include "csidh2048.h"
-#include "ctidh2048_primes.h"
 
 #define NOBS_CSIDHX(name)		nobs_csidh2048_##name
 #define NOBS_CSIDHX_VALIDATE_ONLY
@@ -34,12 +33,10 @@
  */
 #define NOBS_CSIDHX_YIELD_WORK		128
 
+#define NOBS_P2048_PRIMES_NAME		NOBS_CSIDHX(primes)
+#include "ctidh2048_primes.h"
 _Static_assert(NOBS_CSIDH2048_PRIMES == NOBS_P2048_PRIMES_NUM,
 	       "the prime's list and the set agree");
-
-static const u16 NOBS_CSIDHX(primes)[NOBS_CSIDH2048_PRIMES] = {
-	NOBS_P2048_PRIMES
-};
 
 #include "csidh_curve_tmpl.c"
 #include "csidh_validate_tmpl.c"

@@ -11,14 +11,11 @@
  * 3413) are never used, and their exponents must be 0.  Included by
  * ctidh2048.c only.
  */
+#define NOBS_P2048_PRIMES_NAME	NOBS_CTIDHX(primes)
 #include "ctidh2048_primes.h"
 
 #define NOBS_CTIDH_TABLE_PRIMES		NOBS_P2048_PRIMES_NUM
 #define NOBS_CTIDH_TABLE_BATCHES	24
-
-static const u16 NOBS_CTIDHX(primes)[NOBS_CTIDH_TABLE_PRIMES] = {
-	NOBS_P2048_PRIMES
-};
 
 /* the batches' sizes, in the order of the primes */
 static const u8 NOBS_CTIDHX(batch_size)[NOBS_CTIDH_TABLE_BATCHES] = {
