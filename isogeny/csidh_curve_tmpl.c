@@ -40,6 +40,15 @@
  * and optionally NOBS_CSIDHX_WIDE_FRAME (the attributes of the widest
  * frames, below) and NOBS_CSIDHX_NO_VEC (no vector code, below).
  *
+ * A set that only validates public keys (NOBS_CSIDHX_VALIDATE_ONLY:
+ * csidh2048.c, the prime of CTIDH-2048, which has no CSIDH action)
+ * defines NOBS_CSIDHX(name), NOBS_CSIDHX_PRIMES,
+ * NOBS_CSIDHX_PUBLIC_KEY_SIZE, NOBS_CSIDHX_SCALAR_LIMBS,
+ * NOBS_CSIDHX_ORDER_BITS, NOBS_CSIDHX_YIELD_WORK, its field and
+ * NOBS_CSIDHX(primes)[] only, and includes this file and then
+ * csidh_validate_tmpl.c: the ladder and the validation, without the
+ * tables' addition chains.
+ *
  * Curves are Montgomery curves E_A: y^2 = x^3 + A x^2 + x, kept projectively
  * as (A : C) for A/C.  Points are x-only, (X : Z), with Z = 0 at infinity;
  * the same formulas serve points of E and of its quadratic twist.
@@ -119,6 +128,17 @@
  * i.e. supersingularity.  Orders are found with a product tree of scalar
  * multiplications.
  */
+#ifdef NOBS_CSIDHX_VALIDATE_ONLY
+#if !defined(NOBS_CSIDHX) || !defined(NOBS_CSIDHX_PRIMES) || \
+	!defined(NOBS_CSIDHX_PUBLIC_KEY_SIZE) || \
+	!defined(NOBS_CSIDHX_SCALAR_LIMBS) || !defined(NOBS_CSIDHX_ORDER_BITS) || \
+	!defined(NOBS_CSIDHX_YIELD_WORK) || \
+	!defined(NOBS_FPX) || !defined(NOBS_FPX_T) || !defined(NOBS_FPX_LIMBS)
+#error "csidh_curve_tmpl.c: a validating set defines its inputs first (see above)"
+#endif
+/* no vector code: the ladder goes one point at a time */
+#define NOBS_CSIDHX_NO_VEC
+#else
 #if !defined(NOBS_CSIDHX) || !defined(NOBS_CSIDHX_PRIMES) || \
 	!defined(NOBS_CSIDHX_MAX_EXPONENT) || \
 	!defined(NOBS_CSIDHX_PRIVATE_KEY_SIZE) || \
@@ -132,12 +152,13 @@
 	!defined(NOBS_CSIDH_MASK_WORDS) || !defined(NOBS_CSIDH_ALT_CHAINS)
 #error "csidh_curve_tmpl.c: a parameter set defines its inputs first (see above)"
 #endif
-#define NOBS_CSIDH_CURVE_TMPL
 
 #if (NOBS_CSIDH_TABLE_PRIMES - NOBS_CSIDHX_PRIMES) || \
 	(NOBS_CSIDH_TABLE_BOUND - NOBS_CSIDHX_MAX_EXPONENT)
 #error "the schedule tables are for another parameter set"
 #endif
+#endif /* NOBS_CSIDHX_VALIDATE_ONLY */
+#define NOBS_CSIDH_CURVE_TMPL
 
 /*
  * The attributes of the two functions with the most field elements on
@@ -221,6 +242,7 @@ static inline bool NOBS_CSIDHX(work)(struct nobs_csidh_pause *pz,
 	return pz->err;
 }
 
+#ifndef NOBS_CSIDHX_VALIDATE_ONLY
 /**
  * struct nobs_csidh_scratch - the registers of the scalar multiplications
  * @pz: the operation's yield points (first, as in struct
@@ -241,6 +263,7 @@ struct nobs_csidh_scratch {
 	struct NOBS_FPX_T lane[7][2];
 #endif
 };
+#endif
 
 /* ---- scalars (public) ---------------------------------------------------- */
 
@@ -295,15 +318,17 @@ static void NOBS_CSIDHX(to_a24)(struct nobs_csidh_a24 *c,
 	NOBS_FPX(add)(&c->c24, &t, &t);		/* 4C */
 }
 
-static void NOBS_CSIDHX(cswap)(struct nobs_csidh_pt *p, struct nobs_csidh_pt *q,
-			     u64 bit)
+/* (these three: the group action's; a validating set has none) */
+static __maybe_unused void
+NOBS_CSIDHX(cswap)(struct nobs_csidh_pt *p, struct nobs_csidh_pt *q, u64 bit)
 {
 	NOBS_FPX(cswap)(&p->x, &q->x, bit);
 	NOBS_FPX(cswap)(&p->z, &q->z, bit);
 }
 
-static void NOBS_CSIDHX(cmov)(struct nobs_csidh_pt *r,
-			    const struct nobs_csidh_pt *a, u64 bit)
+static __maybe_unused void
+NOBS_CSIDHX(cmov)(struct nobs_csidh_pt *r, const struct nobs_csidh_pt *a,
+		  u64 bit)
 {
 	NOBS_FPX(cmov)(&r->x, &a->x, bit);
 	NOBS_FPX(cmov)(&r->z, &a->z, bit);
@@ -396,10 +421,9 @@ static void NOBS_CSIDHX(xdbladd)(struct nobs_csidh_pt *r0,
  * r = p + q given d = p - q (or q - p), none at infinity; 4M + 2S.  r may
  * alias p, not q or d: r holds the temporaries once p is read.
  */
-static void NOBS_CSIDHX(xadd)(struct nobs_csidh_pt *r,
-			    const struct nobs_csidh_pt *p,
-			    const struct nobs_csidh_pt *q,
-			    const struct nobs_csidh_pt *d)
+static __maybe_unused void
+NOBS_CSIDHX(xadd)(struct nobs_csidh_pt *r, const struct nobs_csidh_pt *p,
+		  const struct nobs_csidh_pt *q, const struct nobs_csidh_pt *d)
 {
 	struct NOBS_FPX_T t0, t1;
 
@@ -455,6 +479,7 @@ static void NOBS_CSIDHX(xmul_u64)(struct nobs_csidh_pt *r,
 	NOBS_CSIDHX(xmul)(r, p, &k, 1, c, reg, NULL);
 }
 
+#ifndef NOBS_CSIDHX_VALIDATE_ONLY
 /*
  * r = [m] p by a differential addition chain of the tables (csidh_tune.c):
  * from (a, b) = (1, 2) (xDBL), len steps of w bits each (step s at bits
@@ -861,3 +886,4 @@ static void NOBS_CSIDHX(mask_of)(u64 m[NOBS_CSIDH_MASK_WORDS], const u8 *idx,
 	for (j = lo; j <= hi; j++)
 		m[idx[j] / 64] |= 1ULL << (idx[j] % 64);
 }
+#endif /* !NOBS_CSIDHX_VALIDATE_ONLY */

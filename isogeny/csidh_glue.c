@@ -38,7 +38,7 @@
  * CRYPTO_TFM_REQ_MAY_SLEEP the core yields with cond_resched() at most
  * about 1 ms of work apart, and a fatal signal ends the operation with
  * -EINTR (README, CSIDH).  Nothing here takes a lock: a transform's key is
- * its own, and the core's workspace (struct nobs_csidh_ws, 10 KiB, the
+ * its own, and the core's workspace (struct nobs_csidh_ws, 15.5 KiB, the
  * CTIDH engine's too) is the request's context (kpp_set_reqsize()),
  * allocated with the request, so a transform serves concurrent requests;
  * the core wipes it when each operation ends.

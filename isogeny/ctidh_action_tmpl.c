@@ -20,6 +20,9 @@
  *	NOBS_CTIDHX_VALIDATE	the public-key check of its prime (the CSIDH
  *				core's validate(), same curves)
  *	NOBS_CTIDHX_SAMPLE_MASK	the mask of the top byte of Elligator's u
+ *	NOBS_CTIDHX_YIELD_WORK	field multiplications and squarings between
+ *				two yields at most (about): 1 ms of the
+ *				set's generic C field, which is slowest
  *	NOBS_FPX(name), NOBS_FPX_T, NOBS_FPX_LIMBS	its field (fp_tmpl.h)
  *	NOBS_CTIDH_TABLE_PRIMES, NOBS_CTIDH_TABLE_BATCHES and the tables
  *	NOBS_CTIDHX(primes), NOBS_CTIDHX(batch_size), NOBS_CTIDHX(batch_bound)
@@ -69,6 +72,7 @@
 	!defined(NOBS_CTIDHX_PUBLIC_KEY_SIZE) || \
 	!defined(NOBS_CTIDHX_SHARED_SECRET_SIZE) || \
 	!defined(NOBS_CTIDHX_VALIDATE) || !defined(NOBS_CTIDHX_SAMPLE_MASK) || \
+	!defined(NOBS_CTIDHX_YIELD_WORK) || \
 	!defined(NOBS_FPX) || !defined(NOBS_FPX_T) || !defined(NOBS_FPX_LIMBS) || \
 	!defined(NOBS_CTIDH_TABLE_PRIMES) || !defined(NOBS_CTIDH_TABLE_BATCHES)
 #error "ctidh_action_tmpl.c: a parameter set defines its inputs first (see above)"
@@ -139,7 +143,8 @@ struct nobs_ctidh_pt {
  * @img: the images of @p under the step's isogeny
  * @na: the codomain (@na : @nc)
  * @nc: see @na
- * @mul: the kernel multiples: s K, (s - 1) K and a temporary
+ * @mul: the kernel multiples: s K, (s - 1) K and a temporary; outside
+ *	the isogeny, a ladder's two points and its difference
  * @pa: the isogeny's product of X_s + Z_s over its kernel multiples
  * @pd: its product of X_s - Z_s
  * @sx: per pushed point, the product its image's X takes
@@ -147,8 +152,8 @@ struct nobs_ctidh_pt {
  * @qm: per pushed point, X - Z
  * @qp: per pushed point, X + Z
  * @tmp: the isogeny's temporaries
- * @r: a ladder's two points and its difference
  * @env: the caller's hooks
+ * @work: multiplications and squarings since the last yield (public)
  * @err: 0, or what the yield hook answered to stop
  *
  * Elligator, at a round's start, uses @pa, @pd, @na, @nc and @sx as its
@@ -171,8 +176,8 @@ struct nobs_ctidh_state {
 	struct NOBS_FPX_T na, nc;
 	struct nobs_ctidh_pt mul[3];
 	struct NOBS_FPX_T pa, pd, sx[2], sz[2], qm[2], qp[2], tmp[4];
-	struct nobs_ctidh_pt r[3];
 	const struct nobs_csidh_env *env;
+	unsigned long work;
 	int err;
 };
 
@@ -223,6 +228,30 @@ static int NOBS_CTIDHX(start)(int b)
 	return s;
 }
 
+/* Call the yield hook, if any; its error ends the action. */
+static bool NOBS_CTIDHX(pause)(struct nobs_ctidh_state *st)
+{
+	st->work = 0;
+	if (st->env->yield && !st->err)
+		st->err = st->env->yield(st->env->ctx);
+	return st->err != 0;
+}
+
+/*
+ * n multiplications and squarings done, counted at places that public
+ * data sets (a ladder's bit, a Vélu step, a bit of a public exponent):
+ * the yield hook once NOBS_CTIDHX_YIELD_WORK of them piled up since the
+ * last yield, so that its calls are at most about that far apart (and
+ * at public places) however large the field; an error it answers ends
+ * the round at its next check.
+ */
+static void NOBS_CTIDHX(work)(struct nobs_ctidh_state *st, unsigned long n)
+{
+	st->work += n;
+	if (st->work >= NOBS_CTIDHX_YIELD_WORK)
+		NOBS_CTIDHX(pause)(st);
+}
+
 /* (a24 : c24) = (A + 2C : 4C) of the curve (a : c) */
 static void NOBS_CTIDHX(curve24)(struct nobs_ctidh_state *st)
 {
@@ -245,45 +274,52 @@ static void NOBS_CTIDHX(pt_cmov)(struct nobs_ctidh_pt *p,
 	NOBS_FPX(cmov)(&p->z, &q->z, bit);
 }
 
-/* q = 2 p on the curve (a24 : c24); q may be p */
+/*
+ * q = 2 p on the curve (a24 : c24); q may be p.  q holds the squares
+ * once p is read: two temporaries in the frame, not three (each is 256
+ * bytes at 2048 bits).
+ */
 static void NOBS_CTIDHX(xdbl)(struct nobs_ctidh_pt *q,
 			      const struct nobs_ctidh_pt *p,
 			      const struct nobs_ctidh_state *st)
 {
-	struct NOBS_FPX_T s, d, t;
+	struct NOBS_FPX_T t0, t1;
 
-	NOBS_FPX(add)(&s, &p->x, &p->z);
-	NOBS_FPX(sqr)(&s, &s);			/* (X + Z)^2 */
-	NOBS_FPX(sub)(&d, &p->x, &p->z);
-	NOBS_FPX(sqr)(&d, &d);			/* (X - Z)^2 */
-	NOBS_FPX(sub)(&t, &s, &d);		/* 4 X Z */
-	NOBS_FPX(mul)(&d, &d, &st->c24);
-	NOBS_FPX(mul)(&q->x, &s, &d);
-	NOBS_FPX(mul)(&s, &t, &st->a24);
-	NOBS_FPX(add)(&d, &d, &s);
-	NOBS_FPX(mul)(&q->z, &d, &t);
+	NOBS_FPX(add)(&t0, &p->x, &p->z);
+	NOBS_FPX(sub)(&t1, &p->x, &p->z);
+	NOBS_FPX(sqr)(&q->x, &t0);		/* s = (X + Z)^2 */
+	NOBS_FPX(sqr)(&q->z, &t1);		/* d = (X - Z)^2 */
+	NOBS_FPX(sub)(&t1, &q->x, &q->z);	/* t = 4 X Z */
+	NOBS_FPX(mul)(&t0, &q->z, &st->c24);	/* d c24 */
+	NOBS_FPX(mul)(&q->x, &q->x, &t0);
+	NOBS_FPX(mul)(&q->z, &t1, &st->a24);
+	NOBS_FPX(add)(&t0, &t0, &q->z);
+	NOBS_FPX(mul)(&q->z, &t0, &t1);
 }
 
-/* r = p + q, where diff = p - q; r may be p or q, never diff */
+/*
+ * r = p + q, where diff = p - q; r may be p or q, never diff.  r holds a
+ * temporary once p and q are read: two in the frame, not three.
+ */
 static void NOBS_CTIDHX(xadd)(struct nobs_ctidh_pt *r,
 			      const struct nobs_ctidh_pt *p,
 			      const struct nobs_ctidh_pt *q,
 			      const struct nobs_ctidh_pt *diff)
 {
-	struct NOBS_FPX_T t0, t1, t2;
+	struct NOBS_FPX_T t0, t1;
 
 	NOBS_FPX(add)(&t0, &p->x, &p->z);
 	NOBS_FPX(sub)(&t1, &q->x, &q->z);
 	NOBS_FPX(mul)(&t0, &t0, &t1);		/* (Xp + Zp)(Xq - Zq) */
 	NOBS_FPX(sub)(&t1, &p->x, &p->z);
-	NOBS_FPX(add)(&t2, &q->x, &q->z);
-	NOBS_FPX(mul)(&t1, &t1, &t2);		/* (Xp - Zp)(Xq + Zq) */
-	NOBS_FPX(add)(&t2, &t0, &t1);
-	NOBS_FPX(sub)(&t1, &t0, &t1);
-	NOBS_FPX(sqr)(&t2, &t2);
-	NOBS_FPX(sqr)(&t1, &t1);
-	NOBS_FPX(mul)(&r->x, &diff->z, &t2);
-	NOBS_FPX(mul)(&r->z, &diff->x, &t1);
+	NOBS_FPX(add)(&r->x, &q->x, &q->z);	/* p and q read */
+	NOBS_FPX(mul)(&t1, &t1, &r->x);		/* (Xp - Zp)(Xq + Zq) */
+	NOBS_FPX(add)(&r->x, &t0, &t1);
+	NOBS_FPX(sub)(&r->z, &t0, &t1);
+	NOBS_FPX(sqr)(&r->x, &r->x);
+	NOBS_FPX(sqr)(&r->z, &r->z);
+	NOBS_FPX(mul)(&r->x, &r->x, &diff->z);
+	NOBS_FPX(mul)(&r->z, &r->z, &diff->x);
 }
 
 /*
@@ -294,7 +330,9 @@ static void NOBS_CTIDHX(xadd)(struct nobs_ctidh_pt *r,
 static noinline void NOBS_CTIDHX(xmul)(struct nobs_ctidh_pt *p, u64 k,
 				       int nbits, struct nobs_ctidh_state *st)
 {
-	struct nobs_ctidh_pt *r0 = &st->r[0], *r1 = &st->r[1], *d = &st->r[2];
+	/* the isogeny's kernel multiples: no ladder runs within it */
+	struct nobs_ctidh_pt *r0 = &st->mul[0], *r1 = &st->mul[1];
+	struct nobs_ctidh_pt *d = &st->mul[2];
 	u64 bit;
 	int i;
 
@@ -308,13 +346,15 @@ static noinline void NOBS_CTIDHX(xmul)(struct nobs_ctidh_pt *p, u64 k,
 		NOBS_CTIDHX(xadd)(r1, r0, r1, d);
 		NOBS_CTIDHX(xdbl)(r0, r0, st);
 		NOBS_CTIDHX(pt_cswap)(r0, r1, bit);
+		NOBS_CTIDHX(work)(st, 12);	/* xADD, xDBL: 8 M, 4 S */
 	}
 	*p = *r0;
 }
 
 /* r = b^e in the field, over exactly nbits bits of the secret e */
 static void NOBS_CTIDHX(pow_ct)(struct NOBS_FPX_T *r,
-				const struct NOBS_FPX_T *b, u64 e, int nbits)
+				const struct NOBS_FPX_T *b, u64 e, int nbits,
+				struct nobs_ctidh_state *st)
 {
 	struct NOBS_FPX_T t;
 	int i;
@@ -324,6 +364,7 @@ static void NOBS_CTIDHX(pow_ct)(struct NOBS_FPX_T *r,
 		NOBS_FPX(sqr)(r, r);
 		NOBS_FPX(mul)(&t, r, b);
 		NOBS_FPX(cmov)(r, &t, (e >> i) & 1);
+		NOBS_CTIDHX(work)(st, 2);
 	}
 	memzero_explicit(&t, sizeof(t));
 }
@@ -365,13 +406,14 @@ static noinline void NOBS_CTIDHX(elligator)(struct nobs_ctidh_state *st)
 	/* the isogeny's temporaries, free here: no 128-byte locals */
 	struct NOBS_FPX_T *u = &st->pa, *u2 = &st->pd, *d = &st->na;
 	struct NOBS_FPX_T *m = &st->nc, *t = &st->sx[0], *x1 = &st->sx[1];
-	u8 buf[8 * NOBS_FPX_LIMBS];
+	/* the random bytes in M's room, set later: 256 bytes off the frame */
+	u8 *buf = (u8 *)m->limb;
 	u64 a0, sq;
 	int big, bad;
 
 	for (;;) {
-		st->env->random(st->env->ctx, buf, sizeof(buf));
-		buf[sizeof(buf) - 1] &= NOBS_CTIDHX_SAMPLE_MASK;
+		st->env->random(st->env->ctx, buf, sizeof(*m));
+		buf[sizeof(*m) - 1] &= NOBS_CTIDHX_SAMPLE_MASK;
 		big = NOBS_FPX(from_bytes)(u, buf) != 0;
 		bad = big;
 		if (!big) {
@@ -411,15 +453,6 @@ static noinline void NOBS_CTIDHX(elligator)(struct nobs_ctidh_state *st)
 	memzero_explicit(m, sizeof(*m));
 	memzero_explicit(t, sizeof(*t));
 	memzero_explicit(x1, sizeof(*x1));
-	memzero_explicit(buf, sizeof(buf));
-}
-
-/* Call the yield hook, if any; its error ends the action. */
-static bool NOBS_CTIDHX(pause)(struct nobs_ctidh_state *st)
-{
-	if (st->env->yield && !st->err)
-		st->err = st->env->yield(st->env->ctx);
-	return st->err != 0;
 }
 
 /*
@@ -458,12 +491,12 @@ static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
 	for (s = 1; s <= (hi - 1) / 2; s++) {
 		/*
 		 * A large batch's isogeny is thousands of multiplications
-		 * (CTIDH-1024's ~5900 M+S): the yield hook every 32 steps,
-		 * at places set by the batch's largest prime alone.  Its
-		 * error is seen by the round's next pause.
+		 * (CTIDH-1024's ~5900 M+S): each step counts its work (an
+		 * xADD or xDBL, 4 M a pushed point, 2 M), at places set by
+		 * the batch's largest prime and npush alone.  The yield
+		 * hook's error is seen by the round's next pause.
 		 */
-		if (!(s % 32))
-			NOBS_CTIDHX(pause)(st);
+		NOBS_CTIDHX(work)(st, 8 + 4 * npush);
 		if (s == 2) {
 			*prev = *cur;
 			NOBS_CTIDHX(xdbl)(cur, cur, st);
@@ -505,8 +538,8 @@ static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
 	NOBS_FPX(add)(u, &st->c, &st->c);
 	NOBS_FPX(add)(v, &st->a, u);		/* a = A + 2C */
 	NOBS_FPX(sub)(u, &st->a, u);		/* d = A - 2C */
-	NOBS_CTIDHX(pow_ct)(tp, v, (u64)l, nb);
-	NOBS_CTIDHX(pow_ct)(tm, u, (u64)l, nb);
+	NOBS_CTIDHX(pow_ct)(tp, v, (u64)l, nb, st);
+	NOBS_CTIDHX(pow_ct)(tm, u, (u64)l, nb, st);
 	NOBS_FPX(mul)(pa, pa, tp);		/* a' */
 	NOBS_FPX(mul)(pd, pd, tm);		/* d' */
 	NOBS_FPX(add)(&st->na, pa, pd);
@@ -604,12 +637,10 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 			int top = NOBS_CTIDHX(start)(bj) +
 				  NOBS_CTIDHX(batch_size)[bj] - 1;
 
+			/* counts its work: may yield, its error ends the step */
 			NOBS_CTIDHX(xmul)(&st->k, (u64)st->prime[j],
 					  NOBS_CTIDHX(bits)(NOBS_CTIDHX(primes)[top]),
 					  st);
-			/* every 4 (public); its error ends the next step */
-			if (!((j - i) % 4))
-				NOBS_CTIDHX(pause)(st);
 		}
 		/*
 		 * K is at infinity with probability 1/l: the coin brings the
@@ -648,13 +679,68 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 	}
 }
 
+/* bit i of the public exponent p - 2 (p = 3 mod 4: only limb 0 changes) */
+static u64 NOBS_CTIDHX(pm2_bit)(int i)
+{
+	u64 limb = NOBS_FPX(p).limb[i / 64] - (i < 64 ? 2 : 0);
+
+	return (limb >> (i % 64)) & 1;
+}
+
 /*
- * The action of the exponents e on the curve a_in, into a_out (affine
- * A, Montgomery form).  Returns 0 or the yield hook's error (then a_out
- * is not written).
+ * st->c = 1 / st->c by Fermat, c^(p - 2): a sliding window of 3 bits over
+ * the public exponent, with the odd powers c, c^3, c^5, c^7 in st->tmp
+ * and c^2 in st->pa (free once the rounds are done), the work counted
+ * per bit: the field's own inversion (nobs_fp*_inv()) neither yields
+ * (2047 squarings in a row at 2048 bits, some 6 ms of its generic C) nor
+ * keeps its table off the stack (its window's powers: 1 KiB at 2048
+ * bits).  The same squarings and about as many multiplications.
  */
-static noinline int NOBS_CTIDHX(action)(struct NOBS_FPX_T *a_out,
-					const struct NOBS_FPX_T *a_in,
+static noinline void NOBS_CTIDHX(inv)(struct nobs_ctidh_state *st)
+{
+	struct NOBS_FPX_T *odd = st->tmp, *c2 = &st->pa, *acc = &st->pd;
+	int i, j, len;
+	u64 win;
+
+	_Static_assert(ARRAY_SIZE(st->tmp) >= 4, "the window's odd powers");
+	odd[0] = st->c;
+	NOBS_FPX(sqr)(c2, &st->c);
+	for (j = 1; j < 4; j++)
+		NOBS_FPX(mul)(&odd[j], &odd[j - 1], c2);
+	*acc = NOBS_FPX(one);
+	i = 64 * NOBS_FPX_LIMBS - 1;
+	while (i >= 0 && !NOBS_CTIDHX(pm2_bit)(i))
+		i--;
+	while (i >= 0) {
+		if (!NOBS_CTIDHX(pm2_bit)(i)) {
+			NOBS_FPX(sqr)(acc, acc);
+			NOBS_CTIDHX(work)(st, 1);
+			i--;
+			continue;
+		}
+		/* the longest window i .. i - len + 1 of 3 bits ending in 1 */
+		len = 1;
+		for (j = 1; j < 3 && i - j >= 0; j++)
+			if (NOBS_CTIDHX(pm2_bit)(i - j))
+				len = j + 1;
+		win = 0;
+		for (j = 0; j < len; j++) {
+			win = (win << 1) | NOBS_CTIDHX(pm2_bit)(i - j);
+			NOBS_FPX(sqr)(acc, acc);
+		}
+		NOBS_FPX(mul)(acc, acc, &odd[win >> 1]);
+		NOBS_CTIDHX(work)(st, len + 1);
+		i -= len;
+	}
+	st->c = *acc;
+}
+
+/*
+ * The action of the exponents e on the curve a_in (which may be st->na),
+ * into st->a (affine A, Montgomery form): the entry points keep no field
+ * element on their frames.  Returns 0 or the yield hook's error.
+ */
+static noinline int NOBS_CTIDHX(action)(const struct NOBS_FPX_T *a_in,
 					const s8 e[NOBS_CTIDHX_PRIMES],
 					struct nobs_ctidh_state *st,
 					const struct nobs_csidh_env *env)
@@ -663,6 +749,7 @@ static noinline int NOBS_CTIDHX(action)(struct NOBS_FPX_T *a_out,
 	u32 mask;
 
 	st->env = env;
+	st->work = 0;
 	st->err = 0;
 	for (i = 0; i < NOBS_CTIDHX_PRIMES; i++) {
 		s64 x = e[i], m = NOBS_CTIDHX(mask_neg)(x);
@@ -691,8 +778,10 @@ static noinline int NOBS_CTIDHX(action)(struct NOBS_FPX_T *a_out,
 		if (st->err)
 			return st->err;
 	}
-	NOBS_FPX(inv)(&st->c, &st->c);
-	NOBS_FPX(mul)(a_out, &st->a, &st->c);
+	NOBS_CTIDHX(inv)(st);
+	if (st->err)
+		return st->err;
+	NOBS_FPX(mul)(&st->a, &st->a, &st->c);
 	nobs_ctidh_count_event(NOBS_CTIDH_EV_END, 0, 0, 0);
 	return 0;
 }
@@ -938,18 +1027,16 @@ int NOBS_CTIDHX(public_key)(u8 pk[NOBS_CTIDHX_PUBLIC_KEY_SIZE],
 			    struct nobs_csidh_ws *ws)
 {
 	struct nobs_ctidh_state *st = NOBS_CTIDHX(ws_state)(ws);
-	struct NOBS_FPX_T a;
 	int err;
 
 	memset(pk, 0, NOBS_CTIDHX_PUBLIC_KEY_SIZE);
 	err = NOBS_CTIDHX(check_private_key)(sk);
 	if (!err) {
-		err = NOBS_CTIDHX(action)(&a, &NOBS_FPX(zero),
-					  (const s8 *)sk, st, env);
+		err = NOBS_CTIDHX(action)(&NOBS_FPX(zero), (const s8 *)sk, st,
+					  env);
 		NOBS_CTIDHX(scrub)();
 		if (!err)
-			NOBS_FPX(to_bytes)(pk, &a);
-		memzero_explicit(&a, sizeof(a));
+			NOBS_FPX(to_bytes)(pk, &st->a);
 	}
 	memzero_explicit(ws, sizeof(*ws));
 	return err;
@@ -978,22 +1065,21 @@ int NOBS_CTIDHX(shared_secret)(u8 ss[NOBS_CTIDHX_SHARED_SECRET_SIZE],
 			       struct nobs_csidh_ws *ws)
 {
 	struct nobs_ctidh_state *st = NOBS_CTIDHX(ws_state)(ws);
-	struct NOBS_FPX_T a;
 	int err;
 
 	memset(ss, 0, NOBS_CTIDHX_SHARED_SECRET_SIZE);
 	err = NOBS_CTIDHX(check_private_key)(sk);
 	if (!err)
 		err = NOBS_CTIDHX_VALIDATE(peer, env, ws);
+	/* the peer's A in the state (the validation's is wiped) */
 	if (!err)
-		err = NOBS_FPX(from_bytes)(&a, peer) ? -EINVAL : 0;
+		err = NOBS_FPX(from_bytes)(&st->na, peer) ? -EINVAL : 0;
 	if (!err) {
-		err = NOBS_CTIDHX(action)(&a, &a, (const s8 *)sk, st, env);
+		err = NOBS_CTIDHX(action)(&st->na, (const s8 *)sk, st, env);
 		NOBS_CTIDHX(scrub)();
 		if (!err)
-			NOBS_FPX(to_bytes)(ss, &a);
+			NOBS_FPX(to_bytes)(ss, &st->a);
 	}
-	memzero_explicit(&a, sizeof(a));
 	memzero_explicit(ws, sizeof(*ws));
 	return err;
 }

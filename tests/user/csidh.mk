@@ -12,7 +12,8 @@
 # The templates (*_tmpl.c) are included, never compiled alone: every rule
 # compiles $(filter-out %_tmpl.c,...) of its prerequisites.
 CSIDH_TMPL := $(ROOT)/isogeny/csidh_curve_tmpl.c $(ROOT)/isogeny/csidh_isogeny_tmpl.c \
-	$(ROOT)/isogeny/csidh_action_tmpl.c $(ROOT)/isogeny/csidh_tmpl.h
+	$(ROOT)/isogeny/csidh_action_tmpl.c $(ROOT)/isogeny/csidh_validate_tmpl.c \
+	$(ROOT)/isogeny/csidh_tmpl.h
 CSIDH_CORE := $(ROOT)/isogeny/csidh512.c $(ROOT)/isogeny/csidh512.h \
 	$(ROOT)/isogeny/csidh.h $(ROOT)/isogeny/csidh512_tables.h $(CSIDH_TMPL) \
 	$(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp.h $(ROOT)/isogeny/fp512.c \

@@ -5,7 +5,8 @@
 # through nobs's CSIDH engine (test_ctidh_common.c, once per field); and
 # CTIDH-512's own core (isogeny/ctidh512.c): test_ctidh512 (its records,
 # key generation, refusals; test_ctidh512_arm64 under qemu-user; the same
-# source for ctidh511 and ctidh1024: test_ctidh511, test_ctidh1024),
+# source for ctidh511, ctidh1024 and ctidh2048: test_ctidh511,
+# test_ctidh1024, test_ctidh2048),
 # test_ctidh_ops (operations between public events), test_ctidh_ct
 # (valgrind).  tests/user/ctidh_ref_fresh.c, the oracle that made them, is built
 # outside the project against high-ctidh, never here.
@@ -49,38 +50,6 @@ $(BUILD)/test_ctidh512: $(ROOT)/tests/user/test_ctidh512.c $(CTIDH_CORE) \
 		-DNOBS_ROOT='"$(ROOT)"' -o $@ \
 		$(filter-out %_tmpl.c,$(filter %.c %.S,$^))
 
-# The same test for CTIDH-511 (over fp512, validating with csidh512) and
-# CTIDH-1024 (over fp1024, validating with csidh1024): -DTEST_CTIDH511,
-# -DTEST_CTIDH1024; at -O2 under the sanitizers, to keep their actions
-# short.
-CTIDH511_CORE := $(ROOT)/isogeny/ctidh511.c $(ROOT)/isogeny/ctidh511.h \
-	$(ROOT)/isogeny/ctidh511_tables.h $(ROOT)/isogeny/ctidh.h \
-	$(ROOT)/isogeny/ctidh_tmpl.h $(ROOT)/isogeny/ctidh_action_tmpl.c \
-	$(CSIDH_CORE)
-CTIDH1024_CORE := $(ROOT)/isogeny/ctidh1024.c $(ROOT)/isogeny/ctidh1024.h \
-	$(ROOT)/isogeny/ctidh1024_tables.h $(ROOT)/isogeny/ctidh.h \
-	$(ROOT)/isogeny/ctidh_tmpl.h $(ROOT)/isogeny/ctidh_action_tmpl.c \
-	$(CSIDH1024_CORE)
-
-USER_TESTS += $(BUILD)/test_ctidh511 $(BUILD)/test_ctidh1024
-
-$(BUILD)/test_ctidh511: $(ROOT)/tests/user/test_ctidh512.c $(CTIDH511_CORE) \
-		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/vectors_json.h \
-		$(ROOT)/tests/user/csidh_param.h
-	@mkdir -p $(@D)
-	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) -O2 $(CSIDH_CFLAGS) -DTEST_CTIDH511 \
-		-DNOBS_ROOT='"$(ROOT)"' -o $@ \
-		$(filter-out %_tmpl.c,$(filter %.c %.S,$^))
-
-$(BUILD)/test_ctidh1024: $(ROOT)/tests/user/test_ctidh512.c $(CTIDH1024_CORE) \
-		$$(FP_ASM) $(ROOT)/tests/user/csidh_test_rng.h \
-		$(ROOT)/tests/user/vectors_json.h $(ROOT)/tests/user/csidh_param.h \
-		$(ROOT)/tests/user/fp_cpu.h
-	@mkdir -p $(@D)
-	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) -O2 $(FP_ASFLAGS) -DTEST_CTIDH1024 \
-		-DNOBS_ROOT='"$(ROOT)"' -o $@ \
-		$(filter-out %_tmpl.c,$(filter %.c %.S,$^))
-
 # The operation counts, and that they follow the public events only
 USER_TESTS += $(BUILD)/test_ctidh_ops
 
@@ -90,24 +59,53 @@ $(BUILD)/test_ctidh_ops: $(ROOT)/tests/user/test_ctidh_ops.c $(CTIDH_CORE) \
 	$(CC) $(USER_CFLAGS) -O2 $(CSIDH_CFLAGS) -DNOBS_FP_COUNT \
 		-DNOBS_CTIDH_COUNT -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
 
-# The same for CTIDH-511 and CTIDH-1024 (-DTEST_CTIDH511/1024: their
-# tables and budgets; ctidh1024 with fewer random keys)
-USER_TESTS += $(BUILD)/test_ctidh511_ops $(BUILD)/test_ctidh1024_ops
+# The other sets: CTIDH-511 (over fp512, validating with csidh512),
+# CTIDH-1024 (over fp1024, validating with csidh1024) and CTIDH-2048 (over
+# fp2048, validating with csidh2048.c, the CSIDH engine's validation
+# alone; generic C until its field's assembly comes), each with the same
+# two tests as CTIDH-512: test_<set> (test_ctidh512.c) and test_<set>_ops
+# (test_ctidh_ops.c), built with -DTEST_<SET>.
+CTIDH_TEST_H := $(ROOT)/tests/user/csidh_test_rng.h \
+	$(ROOT)/tests/user/vectors_json.h $(ROOT)/tests/user/csidh_param.h \
+	$(ROOT)/tests/user/fp_cpu.h $(ROOT)/tests/user/ops_spans.h
+CTIDH_TMPL := $(ROOT)/isogeny/ctidh.h $(ROOT)/isogeny/ctidh_tmpl.h \
+	$(ROOT)/isogeny/ctidh_action_tmpl.c
+CTIDH511_CORE := $(ROOT)/isogeny/ctidh511.c $(ROOT)/isogeny/ctidh511.h \
+	$(ROOT)/isogeny/ctidh511_tables.h $(CTIDH_TMPL) $(CSIDH_CORE)
+CTIDH1024_CORE := $(ROOT)/isogeny/ctidh1024.c $(ROOT)/isogeny/ctidh1024.h \
+	$(ROOT)/isogeny/ctidh1024_tables.h $(CTIDH_TMPL) $(CSIDH1024_CORE)
+CTIDH2048_CORE := $(ROOT)/isogeny/ctidh2048.c $(ROOT)/isogeny/ctidh2048.h \
+	$(ROOT)/isogeny/ctidh2048_tables.h $(ROOT)/isogeny/ctidh2048_primes.h \
+	$(CTIDH_TMPL) $(ROOT)/isogeny/csidh2048.c $(ROOT)/isogeny/csidh2048.h \
+	$(ROOT)/isogeny/csidh.h $(ROOT)/isogeny/csidh_curve_tmpl.c \
+	$(ROOT)/isogeny/csidh_validate_tmpl.c $(ROOT)/isogeny/fp.c \
+	$(ROOT)/isogeny/fp.h $(ROOT)/isogeny/fp2048.c $(ROOT)/isogeny/fp2048.h \
+	$(ROOT)/isogeny/fp_tmpl.c $(ROOT)/isogeny/fp_tmpl.h \
+	$(ROOT)/include/nobs/types.h
 
-$(BUILD)/test_ctidh511_ops: $(ROOT)/tests/user/test_ctidh_ops.c $(CTIDH511_CORE) \
-		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/ops_spans.h
-	@mkdir -p $(@D)
-	$(CC) $(USER_CFLAGS) -O2 $(CSIDH_CFLAGS) -DNOBS_FP_COUNT \
-		-DNOBS_CTIDH_COUNT -DTEST_CTIDH511 -o $@ \
-		$(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+# $(call ctidh_set_tests,SET,PREREQUISITES,FLAGS): test_SET (under the
+# sanitizers, at -O2 to keep the actions short) and test_SET_ops (-O2,
+# the counts).  PREREQUISITES with a literal $$(VAR) for what fp.mk,
+# read after this file, defines (the rules' second expansion), as the
+# rules above write $$(FP_ASM); FLAGS the set's -DTEST_<SET> and its
+# field's flags.
+define ctidh_set_tests
+USER_TESTS += $(BUILD)/test_$(1) $(BUILD)/test_$(1)_ops
 
-$(BUILD)/test_ctidh1024_ops: $(ROOT)/tests/user/test_ctidh_ops.c $(CTIDH1024_CORE) \
-		$$(FP_ASM) $(ROOT)/tests/user/csidh_test_rng.h \
-		$(ROOT)/tests/user/ops_spans.h
-	@mkdir -p $(@D)
-	$(CC) $(USER_CFLAGS) -O2 $(FP_ASFLAGS) -DNOBS_FP_COUNT \
-		-DNOBS_CTIDH_COUNT -DTEST_CTIDH1024 -o $@ \
-		$(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+$(BUILD)/test_$(1): $(ROOT)/tests/user/test_ctidh512.c $(2) $(CTIDH_TEST_H)
+	@mkdir -p $$(@D)
+	$$(CC) $$(USER_CFLAGS) $$(SAN_CFLAGS) $(3) -DNOBS_ROOT='"$$(ROOT)"' \
+		-o $$@ $$(filter-out %_tmpl.c,$$(filter %.c %.S,$$^))
+
+$(BUILD)/test_$(1)_ops: $(ROOT)/tests/user/test_ctidh_ops.c $(2) $(CTIDH_TEST_H)
+	@mkdir -p $$(@D)
+	$$(CC) $$(USER_CFLAGS) -O2 $(3) -DNOBS_FP_COUNT -DNOBS_CTIDH_COUNT \
+		-o $$@ $$(filter-out %_tmpl.c,$$(filter %.c %.S,$$^))
+endef
+
+$(eval $(call ctidh_set_tests,ctidh511,$$(CTIDH511_CORE),$$(CSIDH_CFLAGS) -DTEST_CTIDH511))
+$(eval $(call ctidh_set_tests,ctidh1024,$$(CTIDH1024_CORE) $$$$(FP_ASM),$$(FP_ASFLAGS) -DTEST_CTIDH1024))
+$(eval $(call ctidh_set_tests,ctidh2048,$$(CTIDH2048_CORE),-DNOBS_FP_NO_ASM -DTEST_CTIDH2048))
 
 # The valgrind constant-time check (make valgrind); NOBS_CSIDH_VALGRIND:
 # the core marks what it reveals by design as defined

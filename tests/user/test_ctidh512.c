@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_ctidh512 (and, built with -DTEST_CTIDH511 or -DTEST_CTIDH1024,
- * test_ctidh511 and test_ctidh1024): nobs's CTIDH core of the set
+ * test_ctidh512 (and, built with -DTEST_CTIDH511, -DTEST_CTIDH1024 or
+ * -DTEST_CTIDH2048, test_ctidh511, test_ctidh1024 and test_ctidh2048):
+ * nobs's CTIDH core of the set
  * (isogeny/ctidh<b>.c) against high-ctidh's outputs,
  * $NOBS_VECTORS/ctidh/ctidh<b>_fresh.txt (records of lines "sk_a",
  * "pk_a", "sk_b", "pk_b", "ss", hex; sk the int8_t exponent vector, pk
@@ -20,10 +21,13 @@
 
 /*
  * The set: CT(name) its entry points, FP(name) and FP_T its field, B0
- * the bound of batch 0 (two primes), LAST the index of the last prime
- * (a batch of its own) and LAST_BOUND that batch's bound; GENERIC_RECORDS
- * the records checked with the generic C field when the assembly ran
- * them all (ctidh1024: one, its actions being the slowest).
+ * the bound of batch 0 and W0 its size, LAST the index of the last prime
+ * (a batch of its own) and LAST_BOUND that batch's bound; ZERO_LO and
+ * ZERO_HI another batch of bound 0, if any (its primes' indexes);
+ * GENERIC_RECORDS the records checked with the generic C field when the
+ * assembly ran them all (ctidh1024: one, its actions being the slowest).
+ * ctidh2048 has no field assembly yet (-DNOBS_FP_NO_ASM): the generic C
+ * runs all.
  */
 #if defined(TEST_CTIDH511)
 #include "isogeny/ctidh511.h"
@@ -50,6 +54,21 @@
 #define LAST		129
 #define LAST_BOUND	0
 #define GENERIC_RECORDS	1
+#elif defined(TEST_CTIDH2048)
+#include "isogeny/ctidh2048.h"
+#include "isogeny/fp2048.h"
+#define CT(name)	nobs_ctidh2048_##name
+#define FP(name)	nobs_fp2048_##name
+#define FP_T		nobs_fp2048
+#define T_SET		"ctidh2048"
+#define SK_SIZE		NOBS_CTIDH2048_PRIVATE_KEY_SIZE
+#define PK_SIZE		NOBS_CTIDH2048_PUBLIC_KEY_SIZE
+#define B0		1
+#define W0		9
+#define LAST		230
+#define LAST_BOUND	0
+#define ZERO_LO		210
+#define ZERO_HI		219
 #else
 #include "isogeny/ctidh512.h"
 #include "isogeny/fp512.h"
@@ -65,6 +84,9 @@
 #endif
 #ifndef GENERIC_RECORDS
 #define GENERIC_RECORDS	16
+#endif
+#ifndef W0
+#define W0		2
 #endif
 #include "csidh_test_rng.h"
 #include "csidh_param.h"
@@ -180,7 +202,7 @@ static void refusals(const struct rec *r)
 	check(CT(check_private_key)(sk) == -EINVAL,
 	      "L1 = bound + 1 refused", 0);
 	sk[0] = B0 / 2 + 1;
-	sk[1] = (u8)-(B0 / 2);		/* L1 = B0 + 1 */
+	sk[1] = (u8)-(B0 - B0 / 2);	/* L1 = B0 + 1 */
 	memset(out, 0xa5, sizeof(out));
 	ok = CT(public_key)(out, sk, &env, &ws) == -EINVAL &&
 	     !memcmp(out, zero, sizeof(out));
@@ -194,6 +216,24 @@ static void refusals(const struct rec *r)
 	sk[LAST] = (u8)-128;
 	check(CT(check_private_key)(sk) == -EINVAL,
 	      "last exponent -128 refused", 0);
+#ifdef ZERO_LO
+	/* a batch of bound 0 besides the last: any exponent there is too much */
+	memset(sk, 0, sizeof(sk));
+	sk[ZERO_LO] = 1;
+	memset(out, 0xa5, sizeof(out));
+	ok = CT(public_key)(out, sk, &env, &ws) == -EINVAL &&
+	     !memcmp(out, zero, sizeof(out));
+	check(ok, "public_key refuses e = 1 in a batch of bound 0", 0);
+	sk[ZERO_LO] = 0;
+	sk[ZERO_HI] = (u8)-1;
+	memset(out, 0xa5, sizeof(out));
+	ok = CT(shared_secret)(out, sk, r->pk_a, &env, &ws) ==
+		-EINVAL && !memcmp(out, zero, sizeof(out));
+	check(ok, "shared_secret refuses e = -1 in a batch of bound 0", 0);
+	sk[ZERO_HI] = 0;
+	sk[ZERO_LO - 1] = 2;		/* the batch before: bound 2, accepted */
+	check(!CT(check_private_key)(sk), "the batch before on its bound", 0);
+#endif
 
 	memcpy(pk, &FP(p), sizeof(pk));	/* p itself, little-endian */
 	ok = CT(shared_secret)(out, r->sk_a, pk, &env, &ws) ==
@@ -232,13 +272,43 @@ static void oracle_stream(void *ctx, void *buf, size_t len)
 }
 
 /*
+ * The number of vectors of w integers with L1 norm at most S: those with
+ * k non-zero entries are C(w, k) places, C(S, k) ways to give them
+ * positive values of sum at most S, and 2^k signs.
+ */
+static double l1_count(int w, int S)
+{
+	double n = 0, cw = 1, cs = 1, two = 1;
+	int k;
+
+	for (k = 0; k <= w && k <= S; k++) {
+		n += cw * cs * two;
+		cw = cw * (w - k) / (k + 1);
+		cs = cs * (S - k) / (k + 1);
+		two *= 2;
+	}
+	return n;
+}
+
+/* sqrt(x), x > 0, by Newton's steps (no libm in these programs) */
+static double root(double x)
+{
+	double r = x > 1 ? x : 1;
+	int i;
+
+	for (i = 0; i < 200; i++)
+		r = (r + x / r) / 2;
+	return r;
+}
+
+/*
  * Key generation: fed the stream the records were made from (seed 37,
  * tests/vectors/README.md), nobs draws high-ctidh's keys, in order; and
  * its keys are in the key space, with the frequencies of a uniform draw
  * where they are easy to count: the last batch (one prime, bound 1: -1,
- * 0, 1 each a third; bound 0: always 0) and e_0 = 0 in batch 0 (2 B0 + 1
- * of the 2 B0^2 + 2 B0 + 1 vectors of two primes with L1 norm at most
- * B0).
+ * 0, 1 each a third; bound 0: always 0) and e_0 = 0 in batch 0 (the
+ * vectors of W0 - 1 primes among those of W0 with L1 norm at most B0:
+ * 2 B0 + 1 of 2 B0^2 + 2 B0 + 1 for two primes).
  */
 static void keygen(const struct rec *r, int n)
 {
@@ -247,7 +317,7 @@ static void keygen(const struct rec *r, int n)
 	int i, ok, cnt[3] = { 0 }, zero0 = 0, inside = 1, keys = 30000;
 	u8 sk[SK_SIZE];
 	double third = keys / 3.0, sd3, sd0;
-	double p0 = (2.0 * B0 + 1) / (2.0 * B0 * B0 + 2 * B0 + 1);
+	double p0 = l1_count(W0 - 1, B0) / l1_count(W0, B0);
 
 	for (i = 0; i < n; i++) {
 		CT(random_private_key)(sk, &kenv);
@@ -263,12 +333,12 @@ static void keygen(const struct rec *r, int n)
 		zero0 += !sk[0];
 	}
 	check(inside, "random keys in the key space", 0);
-	sd3 = 5 * __builtin_sqrt(keys * (1.0 / 3) * (2.0 / 3));
+	sd3 = 5 * root(keys * (1.0 / 3) * (2.0 / 3));
 	for (i = 0; i < 3; i++)
 		check(LAST_BOUND ? cnt[i] > third - sd3 && cnt[i] < third + sd3 :
 		      cnt[i] == (i == 1) * keys,
 		      "last exponent uniform in [-bound, bound]", i);
-	sd0 = 5 * __builtin_sqrt(keys * p0 * (1 - p0));
+	sd0 = 5 * root(keys * p0 * (1 - p0));
 	check(zero0 > keys * p0 - sd0 && zero0 < keys * p0 + sd0,
 	      "e_0 = 0 at its weight", 0);
 }
@@ -330,7 +400,11 @@ int main(int argc, char **argv)
 	n = parse(text, r, ARRAY_SIZE(r));
 	free(text);
 	check(n > 0, "the vector file parses", 0);
+#ifdef NOBS_FP_NO_ASM
+	asm_ran = 0;			/* the generic C only */
+#else
 	asm_ran = nobs_test_have_fp_asm();
+#endif
 	for (f = asm_ran; n > 0 && f >= 0; f--)
 		known_answers(r, f || !asm_ran ? n : min_t(int, n, GENERIC_RECORDS),
 			      nobs_test_fp_select(f));

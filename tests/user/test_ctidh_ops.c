@@ -2,8 +2,8 @@
 /*
  * The CTIDH-512 group action's operation count, and that it depends on
  * public events only (the proof shape of test_csidh_ops.c); built with
- * -DTEST_CTIDH511 or -DTEST_CTIDH1024, the same for those sets (the same
- * template, its own tables and budgets).
+ * -DTEST_CTIDH511, -DTEST_CTIDH1024 or -DTEST_CTIDH2048, the same for
+ * those sets (the same template, its own tables and budgets).
  *
  * What is public: the rounds' batches (those with steps left) and each
  * step's outcome (its kernel point was at infinity, or the coin said no:
@@ -19,9 +19,12 @@
  * random stream.  A key's public key must not depend on that stream
  * either (every fourth key runs twice).  The yield hook measures the
  * longest stretch between two yields, held to YIELD_BUDGET, and each
- * action is held to OPS_BUDGET.  Prints min / max / mean M+S.
+ * action is held to OPS_BUDGET; then one shared secret (the peer's
+ * validation, the CSIDH engine's, and an action), its stretches held to
+ * SS_YIELD_BUDGET.  Prints min / max / mean M+S.
  *
- * Usage: test_ctidh_ops [random keys]   (default NRAND: 24, ctidh1024 6)
+ * Usage: test_ctidh_ops [random keys]   (default NRAND: 24, ctidh1024 6,
+ * ctidh2048 4)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,8 +44,10 @@
 #define PRIMES		NOBS_CTIDH511_PRIMES
 #define BATCHES		NOBS_CTIDH511_BATCHES
 #define PK_SIZE		NOBS_CTIDH511_PUBLIC_KEY_SIZE
-/* 455459 and 864 at most now */
+/* 455491 and 808 at most now (864 before the yields by work) */
 #define OPS_BUDGET	460000ULL
+/* a shared secret: 4370 now (csidh512's validation, 3072 counted M) */
+#define SS_YIELD_BUDGET	4608ULL
 #define YIELD_BUDGET	1024ULL
 #define NRAND		24
 static const int size[BATCHES] = {
@@ -59,10 +64,13 @@ static const int bound[BATCHES] = {
 #define BATCHES		NOBS_CTIDH1024_BATCHES
 #define PK_SIZE		NOBS_CTIDH1024_PUBLIC_KEY_SIZE
 /*
- * 557714 and 1550 at most now (24 random keys; 5930 before the isogeny
- * and the kernel's multiplication yielded); 6 by default, its slowest
+ * 557754 and 1320 at most now (24 random keys; 1550 before the yields by
+ * work, 5930 before the isogeny and the kernel's multiplication
+ * yielded); 6 by default, its slowest
  */
 #define OPS_BUDGET	565000ULL
+/* a shared secret: 1560 now (csidh1024's validation, 1024 counted M) */
+#define SS_YIELD_BUDGET	2048ULL
 #define YIELD_BUDGET	2048ULL
 #define NRAND		6
 static const int size[BATCHES] = {
@@ -71,6 +79,30 @@ static const int size[BATCHES] = {
 static const int bound[BATCHES] = {
 	2, 4, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 5, 5, 3, 6, 2, 6, 2, 0
 };
+#elif defined(TEST_CTIDH2048)
+#include "isogeny/ctidh2048.h"
+#define CT(name)	nobs_ctidh2048_##name
+#define T_SET		"ctidh2048"
+#define PRIMES		NOBS_CTIDH2048_PRIMES
+#define BATCHES		NOBS_CTIDH2048_BATCHES
+#define PK_SIZE		NOBS_CTIDH2048_PUBLIC_KEY_SIZE
+/*
+ * 591014 and 360 at most now (the set's budget, NOBS_CTIDHX_YIELD_WORK,
+ * is 320: a ladder's bit, a Vélu step and some uncounted formulas more);
+ * 4 random keys by default, each action about a second
+ */
+#define OPS_BUDGET	600000ULL
+/* a shared secret: 360 now (csidh2048's validation 312 at most) */
+#define SS_YIELD_BUDGET	384ULL
+#define YIELD_BUDGET	384ULL
+#define NRAND		4
+static const int size[BATCHES] = {
+	9, 10, 8, 8, 7, 10, 12, 11, 10, 15, 10, 9, 8, 6, 10, 13, 10, 9, 12,
+	13, 10, 10, 10, 1
+};
+static const int bound[BATCHES] = {
+	1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 0, 2, 0
+};
 #else
 #include "isogeny/ctidh512.h"
 #define CT(name)	nobs_ctidh512_##name
@@ -78,8 +110,10 @@ static const int bound[BATCHES] = {
 #define PRIMES		NOBS_CTIDH512_PRIMES
 #define BATCHES		NOBS_CTIDH512_BATCHES
 #define PK_SIZE		NOBS_CTIDH512_PUBLIC_KEY_SIZE
-/* 631581 and 905 at most now */
+/* 631613 and 808 at most now (905 before the yields by work) */
 #define OPS_BUDGET	640000ULL
+/* a shared secret: 4370 now (csidh512's validation, 3072 counted M) */
+#define SS_YIELD_BUDGET	4608ULL
 #define YIELD_BUDGET	1024ULL
 #define NRAND		24
 static const int size[BATCHES] = { 2, 3, 4, 4, 5, 5, 6, 7, 7, 8, 8, 6, 8, 1 };
@@ -93,11 +127,15 @@ static const int bound[BATCHES] = {
 unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
 
 static unsigned long long last_mul, last_sqr, last_event;
-static int mismatches, checked, passed, failed;
+static int mismatches, checked, passed, failed, quiet;
 static struct nobs_csidh_ws ws;
 static unsigned long long yield_ops, yield_max;
 
-/* the yield hook: the longest stretch of field operations between yields */
+/*
+ * the yield hook: the longest stretch of field operations between yields,
+ * or between a call's start or end and its nearest yield (a call starts
+ * with yield_ops at the count, and ends with one more yield(NULL))
+ */
 static int yield(void *ctx)
 {
 	unsigned long long now = nobs_fp_count_mul + nobs_fp_count_sqr;
@@ -116,6 +154,8 @@ void nobs_ctidh_count_event(int kind, u32 batches, int step, int outcome)
 	const struct ops_span *b;
 	int seen;
 
+	if (quiet)
+		return;
 	ev = ops_mix(ops_mix(ops_mix(ops_mix(0, kind), batches), step), outcome);
 	key = ops_mix(last_event, ev);
 	dm = nobs_fp_count_mul - last_mul;
@@ -194,7 +234,7 @@ static void random_key(s8 e[PRIMES], u64 *s)
 int main(int argc, char **argv)
 {
 	int nrand = argc > 1 ? atoi(argv[1]) : NRAND, nfixed = 10, i;
-	unsigned long long tot, mn = ~0ULL, mx = 0, sum = 0;
+	unsigned long long tot, mn = ~0ULL, mx = 0, sum = 0, ss_max;
 	u64 keyseed = 2021633;
 	u8 pk[PK_SIZE], pk2[PK_SIZE];
 	s8 e[PRIMES];
@@ -219,26 +259,54 @@ int main(int argc, char **argv)
 		yield_ops = 0;
 		result(!CT(public_key)(pk, (u8 *)e, &env, &ws),
 		       "public_key");
+		yield(NULL);
 		tot = nobs_fp_count_mul + nobs_fp_count_sqr;
 		mn = tot < mn ? tot : mn;
 		mx = tot > mx ? tot : mx;
 		sum += tot;
 		if (i % 4 == 0) {
 			seed = 77 * (i + 1);
+			yield_ops = nobs_fp_count_mul + nobs_fp_count_sqr;
 			result(!CT(public_key)(pk2, (u8 *)e, &env,
 							 &ws) &&
 			       !memcmp(pk, pk2, sizeof(pk)),
 			       "the public key does not depend on the random stream");
+			yield(NULL);
 		}
 	}
+	/*
+	 * A shared secret with the last public key: the peer's validation
+	 * (the CSIDH engine's, its yields by its own budget) and an action;
+	 * its longest stretch between yields, held to SS_YIELD_BUDGET.  Its
+	 * events are not compared (the validation's work precedes the
+	 * action's start).
+	 */
+	{
+		u64 seed = 4242;
+		const struct nobs_csidh_env env = {
+			csidh_test_random, yield, &seed
+		};
+		unsigned long long act_max = yield_max;
+
+		quiet = 1;
+		yield_max = 0;
+		yield_ops = nobs_fp_count_mul + nobs_fp_count_sqr;
+		result(!CT(shared_secret)(pk2, (u8 *)e, pk, &env, &ws),
+		       "shared_secret");
+		yield(NULL);
+		ss_max = yield_max;
+		yield_max = act_max;
+	}
+	result(ss_max <= SS_YIELD_BUDGET,
+	       "field operations between yields in a shared secret");
 	result(!mismatches, "ops between public events follow them only");
 	result(checked > 1000, "segments seen again (the comparison had data)");
 	/* CSIDH-512's yields are 3072 multiplications apart at most */
 	result(yield_max <= YIELD_BUDGET, "field operations between yields");
 	result(mx <= OPS_BUDGET, "field operations per action");
-	printf(T_SET ": %d keys, %d segments compared, M+S per action min %llu max %llu mean %llu, at most %llu between yields\n",
+	printf(T_SET ": %d keys, %d segments compared, M+S per action min %llu max %llu mean %llu, at most %llu between yields (%llu in a shared secret)\n",
 	       nfixed + nrand, checked, mn, mx, sum / (nfixed + nrand),
-	       yield_max);
+	       yield_max, ss_max);
 	printf("SUITE: %d passed, %d failed, 0 skipped\n", passed, failed);
 	return failed ? 1 : 0;
 }

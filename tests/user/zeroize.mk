@@ -14,8 +14,8 @@ ZEROIZE_SRC := $(ROOT)/tests/user/test_zeroize.c $(ROOT)/sha3/keccak.c \
 ZEROIZE_DEPS := $(ZEROIZE_SRC) $(ROOT)/sha3/keccak.h $(ROOT)/drbg/ctr_drbg.h \
 	$(ROOT)/isogeny/csidh.h $(ROOT)/isogeny/csidh512.h $(ROOT)/isogeny/csidh512_tables.h \
 	$(ROOT)/isogeny/csidh_curve_tmpl.c $(ROOT)/isogeny/csidh_isogeny_tmpl.c \
-	$(ROOT)/isogeny/csidh_action_tmpl.c $(ROOT)/isogeny/csidh_tmpl.h \
-	$(ROOT)/isogeny/csidh1024.h $(ROOT)/isogeny/csidh1024_tables.h \
+	$(ROOT)/isogeny/csidh_action_tmpl.c $(ROOT)/isogeny/csidh_validate_tmpl.c \
+	$(ROOT)/isogeny/csidh_tmpl.h $(ROOT)/isogeny/csidh1024.h $(ROOT)/isogeny/csidh1024_tables.h \
 	$(ROOT)/isogeny/csidh1024_keys.h $(ROOT)/isogeny/fp1024.h \
 	$(ROOT)/isogeny/fp.h $(ROOT)/isogeny/fp512.h $(ROOT)/isogeny/fp_tmpl.h \
 	$(ROOT)/isogeny/fp_tmpl.c $(ROOT)/tests/user/fp_cpu.h \
