@@ -16,7 +16,8 @@
  * a ring t of eighteen registers:
  *
  *  J = 0: rows 16I..16I+15 against b_0 and p_0, t starting as X's block 0:
- *     t += a_i b_0, m_i = t_0 pinv (to the stack), t += m_i p_0, t /= 2^64;
+ *     t += a_i b_0, m_i = t_0 pinv (to the stack, in the row block's
+ *     sixteen slots), t += m_i p_0, t /= 2^64;
  *  J = 1: t += X's block 1 (from the stack; zero in row block 0), then row
  *     by row t += a_i b_1 + m_i p_1, after which t_0 is final: the new X's
  *     limb i, to the stack.
@@ -180,17 +181,17 @@
 
 /*
  * Row i of a pass J = 0: t += a_i b_0, m_i = t0 pinv (kept at
- * 336 + 8 i on the stack), t += m_i p_0; afterwards t0 is dead (the
- * next top).  t0 + lo(m p_0) = 0 mod 2^64, with a carry exactly
- * when t0 != 0.
+ * 336 + 8 s on the stack, s = i mod 16), t += m_i p_0; afterwards t0
+ * is dead (the next top).  t0 + lo(m p_0) = 0 mod 2^64, with a
+ * carry exactly when t0 != 0.
  */
-.macro	BROW i, t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, \
+.macro	BROW i, s, t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, \
 		t11, t12, t13, t14, t15, t16, t17
 	ldr	x4, [x1, #8 * \i]
 	BADD	x2, 0, 1, \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7, \t8, \
 		\t9, \t10, \t11, \t12, \t13, \t14, \t15, \t16, \t17
 	mul	x4, \t0, x27
-	str	x4, [sp, #336 + 8 * \i]
+	str	x4, [sp, #336 + 8 * \s]
 	cmp	\t0, #1
 	BREDLO	\t1, \t2, \t3, \t4, \t5, \t6, \t7, \t8, \t9, \t10, \
 		\t11, \t12, \t13, \t14, \t15
@@ -202,16 +203,16 @@
 .endm
 
 /*
- * Row i of the pass J = 1 (b_1, p_1 at off bytes into b and p):
- * t += a_i b_1 + m_i p_1, then t0 is final: X's limb k goes to
- * 80 + 8 k on the stack, and t0 is dead (the next top).
+ * Row i of the pass J = 1 (m_i in slot s; b_1, p_1 at off bytes into
+ * b and p): t += a_i b_1 + m_i p_1, then t0 is final: X's limb k
+ * goes to 80 + 8 k on the stack, and t0 is dead (the next top).
  */
-.macro	BHIGH i, k, off, t0, t1, t2, t3, t4, t5, t6, t7, t8, \
+.macro	BHIGH i, s, k, off, t0, t1, t2, t3, t4, t5, t6, t7, t8, \
 		t9, t10, t11, t12, t13, t14, t15, t16, t17
 	ldr	x4, [x1, #8 * \i]
 	BADD	x2, \off, 1, \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7, \
 		\t8, \t9, \t10, \t11, \t12, \t13, \t14, \t15, \t16, \t17
-	ldr	x4, [sp, #336 + 8 * \i]
+	ldr	x4, [sp, #336 + 8 * \s]
 	BADD	x3, \off, 0, \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7, \
 		\t8, \t9, \t10, \t11, \t12, \t13, \t14, \t15, \t16, \t17
 	str	\t0, [sp, #80 + 8 * \k]
@@ -231,7 +232,7 @@ SYM_FUNC_END(nobs_fp2048_sqr_arm64)
  *			      const struct nobs_fp2048 *b)
  */
 SYM_TYPED_FUNC_START(nobs_fp2048_mul_arm64)
-	sub	sp, sp, #592
+	sub	sp, sp, #464
 	stp	x19, x20, [sp, #0]
 	stp	x21, x22, [sp, #16]
 	stp	x23, x24, [sp, #32]
@@ -258,70 +259,70 @@ SYM_TYPED_FUNC_START(nobs_fp2048_mul_arm64)
 	mov	x25, xzr
 	mov	x26, xzr
 	/* rows 0.., J = 0 */
-	BROW	0, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, \
-		x21, x22, x23, x24, x25, x26, x28
-	BROW	1, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, \
+	BROW	0, 0, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, \
+		x20, x21, x22, x23, x24, x25, x26, x28
+	BROW	1, 1, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, \
 		x21, x22, x23, x24, x25, x26, x28, x9
-	BROW	2, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21, \
+	BROW	2, 2, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21, \
 		x22, x23, x24, x25, x26, x28, x9, x10
-	BROW	3, x12, x13, x14, x15, x16, x17, x19, x20, x21, x22, \
+	BROW	3, 3, x12, x13, x14, x15, x16, x17, x19, x20, x21, x22, \
 		x23, x24, x25, x26, x28, x9, x10, x11
-	BROW	4, x13, x14, x15, x16, x17, x19, x20, x21, x22, x23, \
+	BROW	4, 4, x13, x14, x15, x16, x17, x19, x20, x21, x22, x23, \
 		x24, x25, x26, x28, x9, x10, x11, x12
-	BROW	5, x14, x15, x16, x17, x19, x20, x21, x22, x23, x24, \
+	BROW	5, 5, x14, x15, x16, x17, x19, x20, x21, x22, x23, x24, \
 		x25, x26, x28, x9, x10, x11, x12, x13
-	BROW	6, x15, x16, x17, x19, x20, x21, x22, x23, x24, x25, \
+	BROW	6, 6, x15, x16, x17, x19, x20, x21, x22, x23, x24, x25, \
 		x26, x28, x9, x10, x11, x12, x13, x14
-	BROW	7, x16, x17, x19, x20, x21, x22, x23, x24, x25, x26, \
+	BROW	7, 7, x16, x17, x19, x20, x21, x22, x23, x24, x25, x26, \
 		x28, x9, x10, x11, x12, x13, x14, x15
-	BROW	8, x17, x19, x20, x21, x22, x23, x24, x25, x26, x28, x9, \
-		x10, x11, x12, x13, x14, x15, x16
-	BROW	9, x19, x20, x21, x22, x23, x24, x25, x26, x28, x9, x10, \
-		x11, x12, x13, x14, x15, x16, x17
-	BROW	10, x20, x21, x22, x23, x24, x25, x26, x28, x9, x10, \
+	BROW	8, 8, x17, x19, x20, x21, x22, x23, x24, x25, x26, x28, \
+		x9, x10, x11, x12, x13, x14, x15, x16
+	BROW	9, 9, x19, x20, x21, x22, x23, x24, x25, x26, x28, x9, \
+		x10, x11, x12, x13, x14, x15, x16, x17
+	BROW	10, 10, x20, x21, x22, x23, x24, x25, x26, x28, x9, x10, \
 		x11, x12, x13, x14, x15, x16, x17, x19
-	BROW	11, x21, x22, x23, x24, x25, x26, x28, x9, x10, x11, \
+	BROW	11, 11, x21, x22, x23, x24, x25, x26, x28, x9, x10, x11, \
 		x12, x13, x14, x15, x16, x17, x19, x20
-	BROW	12, x22, x23, x24, x25, x26, x28, x9, x10, x11, x12, \
+	BROW	12, 12, x22, x23, x24, x25, x26, x28, x9, x10, x11, x12, \
 		x13, x14, x15, x16, x17, x19, x20, x21
-	BROW	13, x23, x24, x25, x26, x28, x9, x10, x11, x12, x13, \
+	BROW	13, 13, x23, x24, x25, x26, x28, x9, x10, x11, x12, x13, \
 		x14, x15, x16, x17, x19, x20, x21, x22
-	BROW	14, x24, x25, x26, x28, x9, x10, x11, x12, x13, x14, \
+	BROW	14, 14, x24, x25, x26, x28, x9, x10, x11, x12, x13, x14, \
 		x15, x16, x17, x19, x20, x21, x22, x23
-	BROW	15, x25, x26, x28, x9, x10, x11, x12, x13, x14, x15, \
+	BROW	15, 15, x25, x26, x28, x9, x10, x11, x12, x13, x14, x15, \
 		x16, x17, x19, x20, x21, x22, x23, x24
 	/* rows 0.., J = 1 */
-	BHIGH	0, 0, 128, x26, x28, x9, x10, x11, x12, x13, x14, x15, \
-		x16, x17, x19, x20, x21, x22, x23, x24, x25
-	BHIGH	1, 1, 128, x28, x9, x10, x11, x12, x13, x14, x15, x16, \
-		x17, x19, x20, x21, x22, x23, x24, x25, x26
-	BHIGH	2, 2, 128, x9, x10, x11, x12, x13, x14, x15, x16, x17, \
-		x19, x20, x21, x22, x23, x24, x25, x26, x28
-	BHIGH	3, 3, 128, x10, x11, x12, x13, x14, x15, x16, x17, x19, \
-		x20, x21, x22, x23, x24, x25, x26, x28, x9
-	BHIGH	4, 4, 128, x11, x12, x13, x14, x15, x16, x17, x19, x20, \
-		x21, x22, x23, x24, x25, x26, x28, x9, x10
-	BHIGH	5, 5, 128, x12, x13, x14, x15, x16, x17, x19, x20, x21, \
-		x22, x23, x24, x25, x26, x28, x9, x10, x11
-	BHIGH	6, 6, 128, x13, x14, x15, x16, x17, x19, x20, x21, x22, \
-		x23, x24, x25, x26, x28, x9, x10, x11, x12
-	BHIGH	7, 7, 128, x14, x15, x16, x17, x19, x20, x21, x22, x23, \
-		x24, x25, x26, x28, x9, x10, x11, x12, x13
-	BHIGH	8, 8, 128, x15, x16, x17, x19, x20, x21, x22, x23, x24, \
-		x25, x26, x28, x9, x10, x11, x12, x13, x14
-	BHIGH	9, 9, 128, x16, x17, x19, x20, x21, x22, x23, x24, x25, \
-		x26, x28, x9, x10, x11, x12, x13, x14, x15
-	BHIGH	10, 10, 128, x17, x19, x20, x21, x22, x23, x24, x25, \
-		x26, x28, x9, x10, x11, x12, x13, x14, x15, x16
-	BHIGH	11, 11, 128, x19, x20, x21, x22, x23, x24, x25, x26, \
-		x28, x9, x10, x11, x12, x13, x14, x15, x16, x17
-	BHIGH	12, 12, 128, x20, x21, x22, x23, x24, x25, x26, x28, \
-		x9, x10, x11, x12, x13, x14, x15, x16, x17, x19
-	BHIGH	13, 13, 128, x21, x22, x23, x24, x25, x26, x28, x9, \
+	BHIGH	0, 0, 0, 128, x26, x28, x9, x10, x11, x12, x13, x14, \
+		x15, x16, x17, x19, x20, x21, x22, x23, x24, x25
+	BHIGH	1, 1, 1, 128, x28, x9, x10, x11, x12, x13, x14, x15, \
+		x16, x17, x19, x20, x21, x22, x23, x24, x25, x26
+	BHIGH	2, 2, 2, 128, x9, x10, x11, x12, x13, x14, x15, x16, \
+		x17, x19, x20, x21, x22, x23, x24, x25, x26, x28
+	BHIGH	3, 3, 3, 128, x10, x11, x12, x13, x14, x15, x16, x17, \
+		x19, x20, x21, x22, x23, x24, x25, x26, x28, x9
+	BHIGH	4, 4, 4, 128, x11, x12, x13, x14, x15, x16, x17, x19, \
+		x20, x21, x22, x23, x24, x25, x26, x28, x9, x10
+	BHIGH	5, 5, 5, 128, x12, x13, x14, x15, x16, x17, x19, x20, \
+		x21, x22, x23, x24, x25, x26, x28, x9, x10, x11
+	BHIGH	6, 6, 6, 128, x13, x14, x15, x16, x17, x19, x20, x21, \
+		x22, x23, x24, x25, x26, x28, x9, x10, x11, x12
+	BHIGH	7, 7, 7, 128, x14, x15, x16, x17, x19, x20, x21, x22, \
+		x23, x24, x25, x26, x28, x9, x10, x11, x12, x13
+	BHIGH	8, 8, 8, 128, x15, x16, x17, x19, x20, x21, x22, x23, \
+		x24, x25, x26, x28, x9, x10, x11, x12, x13, x14
+	BHIGH	9, 9, 9, 128, x16, x17, x19, x20, x21, x22, x23, x24, \
+		x25, x26, x28, x9, x10, x11, x12, x13, x14, x15
+	BHIGH	10, 10, 10, 128, x17, x19, x20, x21, x22, x23, x24, \
+		x25, x26, x28, x9, x10, x11, x12, x13, x14, x15, x16
+	BHIGH	11, 11, 11, 128, x19, x20, x21, x22, x23, x24, x25, \
+		x26, x28, x9, x10, x11, x12, x13, x14, x15, x16, x17
+	BHIGH	12, 12, 12, 128, x20, x21, x22, x23, x24, x25, x26, \
+		x28, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19
+	BHIGH	13, 13, 13, 128, x21, x22, x23, x24, x25, x26, x28, x9, \
 		x10, x11, x12, x13, x14, x15, x16, x17, x19, x20
-	BHIGH	14, 14, 128, x22, x23, x24, x25, x26, x28, x9, x10, \
+	BHIGH	14, 14, 14, 128, x22, x23, x24, x25, x26, x28, x9, x10, \
 		x11, x12, x13, x14, x15, x16, x17, x19, x20, x21
-	BHIGH	15, 15, 128, x23, x24, x25, x26, x28, x9, x10, x11, \
+	BHIGH	15, 15, 15, 128, x23, x24, x25, x26, x28, x9, x10, x11, \
 		x12, x13, x14, x15, x16, x17, x19, x20, x21, x22
 	/* rows 16..: X's top block aside, its block 0 back */
 	stp	x24, x25, [sp, #208]
@@ -341,37 +342,37 @@ SYM_TYPED_FUNC_START(nobs_fp2048_mul_arm64)
 	ldp	x17, x19, [sp, #176]
 	ldp	x20, x21, [sp, #192]
 	mov	x22, xzr
-	BROW	16, x24, x25, x26, x28, x9, x10, x11, x12, x13, x14, \
+	BROW	16, 0, x24, x25, x26, x28, x9, x10, x11, x12, x13, x14, \
 		x15, x16, x17, x19, x20, x21, x22, x23
-	BROW	17, x25, x26, x28, x9, x10, x11, x12, x13, x14, x15, \
+	BROW	17, 1, x25, x26, x28, x9, x10, x11, x12, x13, x14, x15, \
 		x16, x17, x19, x20, x21, x22, x23, x24
-	BROW	18, x26, x28, x9, x10, x11, x12, x13, x14, x15, x16, \
+	BROW	18, 2, x26, x28, x9, x10, x11, x12, x13, x14, x15, x16, \
 		x17, x19, x20, x21, x22, x23, x24, x25
-	BROW	19, x28, x9, x10, x11, x12, x13, x14, x15, x16, x17, \
+	BROW	19, 3, x28, x9, x10, x11, x12, x13, x14, x15, x16, x17, \
 		x19, x20, x21, x22, x23, x24, x25, x26
-	BROW	20, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, \
+	BROW	20, 4, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, \
 		x20, x21, x22, x23, x24, x25, x26, x28
-	BROW	21, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, \
+	BROW	21, 5, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, \
 		x21, x22, x23, x24, x25, x26, x28, x9
-	BROW	22, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21, \
+	BROW	22, 6, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21, \
 		x22, x23, x24, x25, x26, x28, x9, x10
-	BROW	23, x12, x13, x14, x15, x16, x17, x19, x20, x21, x22, \
+	BROW	23, 7, x12, x13, x14, x15, x16, x17, x19, x20, x21, x22, \
 		x23, x24, x25, x26, x28, x9, x10, x11
-	BROW	24, x13, x14, x15, x16, x17, x19, x20, x21, x22, x23, \
+	BROW	24, 8, x13, x14, x15, x16, x17, x19, x20, x21, x22, x23, \
 		x24, x25, x26, x28, x9, x10, x11, x12
-	BROW	25, x14, x15, x16, x17, x19, x20, x21, x22, x23, x24, \
+	BROW	25, 9, x14, x15, x16, x17, x19, x20, x21, x22, x23, x24, \
 		x25, x26, x28, x9, x10, x11, x12, x13
-	BROW	26, x15, x16, x17, x19, x20, x21, x22, x23, x24, x25, \
-		x26, x28, x9, x10, x11, x12, x13, x14
-	BROW	27, x16, x17, x19, x20, x21, x22, x23, x24, x25, x26, \
-		x28, x9, x10, x11, x12, x13, x14, x15
-	BROW	28, x17, x19, x20, x21, x22, x23, x24, x25, x26, x28, \
-		x9, x10, x11, x12, x13, x14, x15, x16
-	BROW	29, x19, x20, x21, x22, x23, x24, x25, x26, x28, x9, \
+	BROW	26, 10, x15, x16, x17, x19, x20, x21, x22, x23, x24, \
+		x25, x26, x28, x9, x10, x11, x12, x13, x14
+	BROW	27, 11, x16, x17, x19, x20, x21, x22, x23, x24, x25, \
+		x26, x28, x9, x10, x11, x12, x13, x14, x15
+	BROW	28, 12, x17, x19, x20, x21, x22, x23, x24, x25, x26, \
+		x28, x9, x10, x11, x12, x13, x14, x15, x16
+	BROW	29, 13, x19, x20, x21, x22, x23, x24, x25, x26, x28, x9, \
 		x10, x11, x12, x13, x14, x15, x16, x17
-	BROW	30, x20, x21, x22, x23, x24, x25, x26, x28, x9, x10, \
+	BROW	30, 14, x20, x21, x22, x23, x24, x25, x26, x28, x9, x10, \
 		x11, x12, x13, x14, x15, x16, x17, x19
-	BROW	31, x21, x22, x23, x24, x25, x26, x28, x9, x10, x11, \
+	BROW	31, 15, x21, x22, x23, x24, x25, x26, x28, x9, x10, x11, \
 		x12, x13, x14, x15, x16, x17, x19, x20
 	/* rows 16.., J = 1: plus X's block 1 */
 	ldp	x5, x6, [sp, #208]
@@ -399,38 +400,38 @@ SYM_TYPED_FUNC_START(nobs_fp2048_mul_arm64)
 	adcs	x17, x17, x5
 	adcs	x19, x19, x6
 	adc	x20, x20, xzr
-	BHIGH	16, 0, 128, x22, x23, x24, x25, x26, x28, x9, x10, x11, \
-		x12, x13, x14, x15, x16, x17, x19, x20, x21
-	BHIGH	17, 1, 128, x23, x24, x25, x26, x28, x9, x10, x11, x12, \
-		x13, x14, x15, x16, x17, x19, x20, x21, x22
-	BHIGH	18, 2, 128, x24, x25, x26, x28, x9, x10, x11, x12, x13, \
-		x14, x15, x16, x17, x19, x20, x21, x22, x23
-	BHIGH	19, 3, 128, x25, x26, x28, x9, x10, x11, x12, x13, x14, \
-		x15, x16, x17, x19, x20, x21, x22, x23, x24
-	BHIGH	20, 4, 128, x26, x28, x9, x10, x11, x12, x13, x14, x15, \
-		x16, x17, x19, x20, x21, x22, x23, x24, x25
-	BHIGH	21, 5, 128, x28, x9, x10, x11, x12, x13, x14, x15, x16, \
-		x17, x19, x20, x21, x22, x23, x24, x25, x26
-	BHIGH	22, 6, 128, x9, x10, x11, x12, x13, x14, x15, x16, x17, \
-		x19, x20, x21, x22, x23, x24, x25, x26, x28
-	BHIGH	23, 7, 128, x10, x11, x12, x13, x14, x15, x16, x17, \
+	BHIGH	16, 0, 0, 128, x22, x23, x24, x25, x26, x28, x9, x10, \
+		x11, x12, x13, x14, x15, x16, x17, x19, x20, x21
+	BHIGH	17, 1, 1, 128, x23, x24, x25, x26, x28, x9, x10, x11, \
+		x12, x13, x14, x15, x16, x17, x19, x20, x21, x22
+	BHIGH	18, 2, 2, 128, x24, x25, x26, x28, x9, x10, x11, x12, \
+		x13, x14, x15, x16, x17, x19, x20, x21, x22, x23
+	BHIGH	19, 3, 3, 128, x25, x26, x28, x9, x10, x11, x12, x13, \
+		x14, x15, x16, x17, x19, x20, x21, x22, x23, x24
+	BHIGH	20, 4, 4, 128, x26, x28, x9, x10, x11, x12, x13, x14, \
+		x15, x16, x17, x19, x20, x21, x22, x23, x24, x25
+	BHIGH	21, 5, 5, 128, x28, x9, x10, x11, x12, x13, x14, x15, \
+		x16, x17, x19, x20, x21, x22, x23, x24, x25, x26
+	BHIGH	22, 6, 6, 128, x9, x10, x11, x12, x13, x14, x15, x16, \
+		x17, x19, x20, x21, x22, x23, x24, x25, x26, x28
+	BHIGH	23, 7, 7, 128, x10, x11, x12, x13, x14, x15, x16, x17, \
 		x19, x20, x21, x22, x23, x24, x25, x26, x28, x9
-	BHIGH	24, 8, 128, x11, x12, x13, x14, x15, x16, x17, x19, \
+	BHIGH	24, 8, 8, 128, x11, x12, x13, x14, x15, x16, x17, x19, \
 		x20, x21, x22, x23, x24, x25, x26, x28, x9, x10
-	BHIGH	25, 9, 128, x12, x13, x14, x15, x16, x17, x19, x20, \
+	BHIGH	25, 9, 9, 128, x12, x13, x14, x15, x16, x17, x19, x20, \
 		x21, x22, x23, x24, x25, x26, x28, x9, x10, x11
-	BHIGH	26, 10, 128, x13, x14, x15, x16, x17, x19, x20, x21, \
-		x22, x23, x24, x25, x26, x28, x9, x10, x11, x12
-	BHIGH	27, 11, 128, x14, x15, x16, x17, x19, x20, x21, x22, \
-		x23, x24, x25, x26, x28, x9, x10, x11, x12, x13
-	BHIGH	28, 12, 128, x15, x16, x17, x19, x20, x21, x22, x23, \
-		x24, x25, x26, x28, x9, x10, x11, x12, x13, x14
-	BHIGH	29, 13, 128, x16, x17, x19, x20, x21, x22, x23, x24, \
-		x25, x26, x28, x9, x10, x11, x12, x13, x14, x15
-	BHIGH	30, 14, 128, x17, x19, x20, x21, x22, x23, x24, x25, \
-		x26, x28, x9, x10, x11, x12, x13, x14, x15, x16
-	BHIGH	31, 15, 128, x19, x20, x21, x22, x23, x24, x25, x26, \
-		x28, x9, x10, x11, x12, x13, x14, x15, x16, x17
+	BHIGH	26, 10, 10, 128, x13, x14, x15, x16, x17, x19, x20, \
+		x21, x22, x23, x24, x25, x26, x28, x9, x10, x11, x12
+	BHIGH	27, 11, 11, 128, x14, x15, x16, x17, x19, x20, x21, \
+		x22, x23, x24, x25, x26, x28, x9, x10, x11, x12, x13
+	BHIGH	28, 12, 12, 128, x15, x16, x17, x19, x20, x21, x22, \
+		x23, x24, x25, x26, x28, x9, x10, x11, x12, x13, x14
+	BHIGH	29, 13, 13, 128, x16, x17, x19, x20, x21, x22, x23, \
+		x24, x25, x26, x28, x9, x10, x11, x12, x13, x14, x15
+	BHIGH	30, 14, 14, 128, x17, x19, x20, x21, x22, x23, x24, \
+		x25, x26, x28, x9, x10, x11, x12, x13, x14, x15, x16
+	BHIGH	31, 15, 15, 128, x19, x20, x21, x22, x23, x24, x25, \
+		x26, x28, x9, x10, x11, x12, x13, x14, x15, x16, x17
 	/*
 	 * X (< 2p): limbs 0..15 on the stack, the top block in the
 	 * ring.  r = X - p, or X where that borrowed (X < p).
@@ -605,7 +606,7 @@ SYM_TYPED_FUNC_START(nobs_fp2048_mul_arm64)
 	stp	x5, x6, [x0, #240]
 	/* wipe X and the m_i */
 	add	x8, sp, #80
-.rept	32
+.rept	24
 	stp	xzr, xzr, [x8], #16
 .endr
 	ldp	x27, x28, [sp, #64]
@@ -613,6 +614,6 @@ SYM_TYPED_FUNC_START(nobs_fp2048_mul_arm64)
 	ldp	x23, x24, [sp, #32]
 	ldp	x21, x22, [sp, #16]
 	ldp	x19, x20, [sp, #0]
-	add	sp, sp, #592
+	add	sp, sp, #464
 	ret
 SYM_FUNC_END(nobs_fp2048_mul_arm64)

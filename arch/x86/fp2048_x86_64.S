@@ -16,7 +16,8 @@
  * each in four passes J = 0..3 over a ring t of ten registers:
  *
  *  J = 0: rows 8I..8I+7 against b_0 and p_0, t starting as X's block 0:
- *     t += a_i b_0, m_i = t_0 pinv (to the stack), t += m_i p_0, t /= 2^64;
+ *     t += a_i b_0, m_i = t_0 pinv (to the stack, in the row block's eight
+ *     slots), t += m_i p_0, t /= 2^64;
  *  J = 1, 2, 3: t += X's block J (from the stack; zero in row block 0),
  *     then row by row t += a_i b_J + m_i p_J, after which t_0 is final:
  *     the new X's limb 8 (J - 1) + i, to the stack.
@@ -111,30 +112,32 @@
 
 /*
  * Row i of a pass J = 0: t += a_i b0, m_i = t0 pinv (kept at
- * 16 + 8 i on the stack), t += m_i p0; t0 is zero afterwards.
+ * 16 + 8 s on the stack, s = i mod 8), t += m_i p0; t0 is zero
+ * afterwards.
  */
-.macro	REDROW i, t0, t1, t2, t3, t4, t5, t6, t7, t8, t9
+.macro	REDROW i, s, t0, t1, t2, t3, t4, t5, t6, t7, t8, t9
 	LOADA	\i
 	ADDMUL	0, %rcx, \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7, \t8, \t9, 1
 	mov	\t0, %rdx
 	imul	.Lpinv2048(%rip), %rdx
-	mov	%rdx, 16+8*\i(%rsp)
+	mov	%rdx, 16+8*\s(%rsp)
 	ADDMUL	.Lp2048, %rip, \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7, \
 		\t8, \t9, 1
 .endm
 
 /*
- * Row i of a pass J >= 1, b_J and p_J at off bytes into b and p:
- * t += a_i b_J + m_i p_J, then t0 is final: X's limb k goes to
- * 272 + 8 k on the stack, and t0 becomes the zero top limb.
+ * Row i of a pass J >= 1 (m_i in slot s), b_J and p_J at off bytes
+ * into b and p: t += a_i b_J + m_i p_J, then t0 is final: X's limb
+ * k goes to 80 + 8 k on the stack, and t0 becomes the zero top
+ * limb.
  */
-.macro	HIGHROW i, k, off, t0, t1, t2, t3, t4, t5, t6, t7, t8, t9
+.macro	HIGHROW i, s, k, off, t0, t1, t2, t3, t4, t5, t6, t7, t8, t9
 	LOADA	\i
 	ADDMUL	\off, %rcx, \t0, \t1, \t2, \t3, \t4, \t5, \t6, \t7, \t8, \t9, 1
-	mov	16+8*\i(%rsp), %rdx
+	mov	16+8*\s(%rsp), %rdx
 	ADDMUL	.Lp2048+\off, %rip, \t0, \t1, \t2, \t3, \t4, \t5, \t6, \
 		\t7, \t8, \t9, 1
-	mov	\t0, 272+8*\k(%rsp)
+	mov	\t0, 80+8*\k(%rsp)
 	xor	\t0, \t0
 .endm
 
@@ -148,7 +151,7 @@ SYM_TYPED_FUNC_START(nobs_fp2048_mul_bmi2adx)
 	push	%r13
 	push	%r14
 	push	%r15
-	sub	$528, %rsp
+	sub	$336, %rsp
 	mov	%rsi, 0(%rsp)
 	mov	%rdi, 8(%rsp)
 	mov	%rdx, %rcx
@@ -164,463 +167,463 @@ SYM_TYPED_FUNC_START(nobs_fp2048_mul_bmi2adx)
 	xor	%rdi, %rdi
 
 	/* block 1 */
-	REDROW	0, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi
-	REDROW	1, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8
-	REDROW	2, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9
-	REDROW	3, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10
-	REDROW	4, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11
-	REDROW	5, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12
-	REDROW	6, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13
-	REDROW	7, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14
+	REDROW	0, 0, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi
+	REDROW	1, 1, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8
+	REDROW	2, 2, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9
+	REDROW	3, 3, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10
+	REDROW	4, 4, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11
+	REDROW	5, 5, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12
+	REDROW	6, 6, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13
+	REDROW	7, 7, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14
 	/* block 2 (rows 0.., J = 1) */
-	HIGHROW	0, 0, 64, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, \
+	HIGHROW	0, 0, 0, 64, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, \
 		%r13, %r14, %r15
-	HIGHROW	1, 1, 64, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, \
+	HIGHROW	1, 1, 1, 64, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, \
 		%r14, %r15, %rsi
-	HIGHROW	2, 2, 64, %r8, %r9, %r10, %r11, %r12, %r13, %r14, \
+	HIGHROW	2, 2, 2, 64, %r8, %r9, %r10, %r11, %r12, %r13, %r14, \
 		%r15, %rsi, %rdi
-	HIGHROW	3, 3, 64, %r9, %r10, %r11, %r12, %r13, %r14, %r15, \
+	HIGHROW	3, 3, 3, 64, %r9, %r10, %r11, %r12, %r13, %r14, %r15, \
 		%rsi, %rdi, %r8
-	HIGHROW	4, 4, 64, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, \
-		%rdi, %r8, %r9
-	HIGHROW	5, 5, 64, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, \
-		%r8, %r9, %r10
-	HIGHROW	6, 6, 64, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, \
+	HIGHROW	4, 4, 4, 64, %r10, %r11, %r12, %r13, %r14, %r15, \
+		%rsi, %rdi, %r8, %r9
+	HIGHROW	5, 5, 5, 64, %r11, %r12, %r13, %r14, %r15, %rsi, \
+		%rdi, %r8, %r9, %r10
+	HIGHROW	6, 6, 6, 64, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, \
 		%r9, %r10, %r11
-	HIGHROW	7, 7, 64, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, \
+	HIGHROW	7, 7, 7, 64, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, \
 		%r10, %r11, %r12
 	/* block 3 (rows 0.., J = 2) */
-	HIGHROW	0, 8, 128, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, \
+	HIGHROW	0, 0, 8, 128, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, \
 		%r11, %r12, %r13
-	HIGHROW	1, 9, 128, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, \
+	HIGHROW	1, 1, 9, 128, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, \
 		%r12, %r13, %r14
-	HIGHROW	2, 10, 128, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, \
-		%r13, %r14, %r15
-	HIGHROW	3, 11, 128, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, \
-		%r14, %r15, %rsi
-	HIGHROW	4, 12, 128, %r8, %r9, %r10, %r11, %r12, %r13, %r14, \
-		%r15, %rsi, %rdi
-	HIGHROW	5, 13, 128, %r9, %r10, %r11, %r12, %r13, %r14, %r15, \
-		%rsi, %rdi, %r8
-	HIGHROW	6, 14, 128, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, \
-		%rdi, %r8, %r9
-	HIGHROW	7, 15, 128, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, \
-		%r8, %r9, %r10
+	HIGHROW	2, 2, 10, 128, %rsi, %rdi, %r8, %r9, %r10, %r11, \
+		%r12, %r13, %r14, %r15
+	HIGHROW	3, 3, 11, 128, %rdi, %r8, %r9, %r10, %r11, %r12, \
+		%r13, %r14, %r15, %rsi
+	HIGHROW	4, 4, 12, 128, %r8, %r9, %r10, %r11, %r12, %r13, \
+		%r14, %r15, %rsi, %rdi
+	HIGHROW	5, 5, 13, 128, %r9, %r10, %r11, %r12, %r13, %r14, \
+		%r15, %rsi, %rdi, %r8
+	HIGHROW	6, 6, 14, 128, %r10, %r11, %r12, %r13, %r14, %r15, \
+		%rsi, %rdi, %r8, %r9
+	HIGHROW	7, 7, 15, 128, %r11, %r12, %r13, %r14, %r15, %rsi, \
+		%rdi, %r8, %r9, %r10
 	/* block 4 (rows 0.., J = 3) */
-	HIGHROW	0, 16, 192, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, \
-		%r9, %r10, %r11
-	HIGHROW	1, 17, 192, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, \
-		%r10, %r11, %r12
-	HIGHROW	2, 18, 192, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, \
-		%r11, %r12, %r13
-	HIGHROW	3, 19, 192, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, \
-		%r12, %r13, %r14
-	HIGHROW	4, 20, 192, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, \
-		%r13, %r14, %r15
-	HIGHROW	5, 21, 192, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, \
-		%r14, %r15, %rsi
-	HIGHROW	6, 22, 192, %r8, %r9, %r10, %r11, %r12, %r13, %r14, \
-		%r15, %rsi, %rdi
-	HIGHROW	7, 23, 192, %r9, %r10, %r11, %r12, %r13, %r14, %r15, \
-		%rsi, %rdi, %r8
+	HIGHROW	0, 0, 16, 192, %r12, %r13, %r14, %r15, %rsi, %rdi, \
+		%r8, %r9, %r10, %r11
+	HIGHROW	1, 1, 17, 192, %r13, %r14, %r15, %rsi, %rdi, %r8, \
+		%r9, %r10, %r11, %r12
+	HIGHROW	2, 2, 18, 192, %r14, %r15, %rsi, %rdi, %r8, %r9, \
+		%r10, %r11, %r12, %r13
+	HIGHROW	3, 3, 19, 192, %r15, %rsi, %rdi, %r8, %r9, %r10, \
+		%r11, %r12, %r13, %r14
+	HIGHROW	4, 4, 20, 192, %rsi, %rdi, %r8, %r9, %r10, %r11, \
+		%r12, %r13, %r14, %r15
+	HIGHROW	5, 5, 21, 192, %rdi, %r8, %r9, %r10, %r11, %r12, \
+		%r13, %r14, %r15, %rsi
+	HIGHROW	6, 6, 22, 192, %r8, %r9, %r10, %r11, %r12, %r13, \
+		%r14, %r15, %rsi, %rdi
+	HIGHROW	7, 7, 23, 192, %r9, %r10, %r11, %r12, %r13, %r14, \
+		%r15, %rsi, %rdi, %r8
 	/* block 5 (rows 8.., J = 0): X's top block aside, its block 0 back */
-	mov	%r10, 464(%rsp)
-	mov	%r11, 472(%rsp)
-	mov	%r12, 480(%rsp)
-	mov	%r13, 488(%rsp)
-	mov	%r14, 496(%rsp)
-	mov	%r15, 504(%rsp)
-	mov	%rsi, 512(%rsp)
-	mov	%rdi, 520(%rsp)
-	mov	272(%rsp), %r10
-	mov	280(%rsp), %r11
-	mov	288(%rsp), %r12
-	mov	296(%rsp), %r13
-	mov	304(%rsp), %r14
-	mov	312(%rsp), %r15
-	mov	320(%rsp), %rsi
-	mov	328(%rsp), %rdi
+	mov	%r10, 272(%rsp)
+	mov	%r11, 280(%rsp)
+	mov	%r12, 288(%rsp)
+	mov	%r13, 296(%rsp)
+	mov	%r14, 304(%rsp)
+	mov	%r15, 312(%rsp)
+	mov	%rsi, 320(%rsp)
+	mov	%rdi, 328(%rsp)
+	mov	80(%rsp), %r10
+	mov	88(%rsp), %r11
+	mov	96(%rsp), %r12
+	mov	104(%rsp), %r13
+	mov	112(%rsp), %r14
+	mov	120(%rsp), %r15
+	mov	128(%rsp), %rsi
+	mov	136(%rsp), %rdi
 	xor	%r8, %r8
 	xor	%r9, %r9
-	REDROW	8, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9
-	REDROW	9, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10
-	REDROW	10, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11
-	REDROW	11, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12
-	REDROW	12, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13
-	REDROW	13, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14
-	REDROW	14, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15
-	REDROW	15, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi
+	REDROW	8, 0, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9
+	REDROW	9, 1, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10
+	REDROW	10, 2, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11
+	REDROW	11, 3, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12
+	REDROW	12, 4, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13
+	REDROW	13, 5, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14
+	REDROW	14, 6, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15
+	REDROW	15, 7, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi
 	/* block 6 (rows 8.., J = 1): plus X's block 1 */
-	add	336(%rsp), %r8
-	adc	344(%rsp), %r9
-	adc	352(%rsp), %r10
-	adc	360(%rsp), %r11
-	adc	368(%rsp), %r12
-	adc	376(%rsp), %r13
-	adc	384(%rsp), %r14
-	adc	392(%rsp), %r15
+	add	144(%rsp), %r8
+	adc	152(%rsp), %r9
+	adc	160(%rsp), %r10
+	adc	168(%rsp), %r11
+	adc	176(%rsp), %r12
+	adc	184(%rsp), %r13
+	adc	192(%rsp), %r14
+	adc	200(%rsp), %r15
 	adc	$0, %rsi
-	HIGHROW	8, 0, 64, %r8, %r9, %r10, %r11, %r12, %r13, %r14, \
+	HIGHROW	8, 0, 0, 64, %r8, %r9, %r10, %r11, %r12, %r13, %r14, \
 		%r15, %rsi, %rdi
-	HIGHROW	9, 1, 64, %r9, %r10, %r11, %r12, %r13, %r14, %r15, \
+	HIGHROW	9, 1, 1, 64, %r9, %r10, %r11, %r12, %r13, %r14, %r15, \
 		%rsi, %rdi, %r8
-	HIGHROW	10, 2, 64, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, \
-		%rdi, %r8, %r9
-	HIGHROW	11, 3, 64, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, \
-		%r8, %r9, %r10
-	HIGHROW	12, 4, 64, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, \
-		%r9, %r10, %r11
-	HIGHROW	13, 5, 64, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, \
+	HIGHROW	10, 2, 2, 64, %r10, %r11, %r12, %r13, %r14, %r15, \
+		%rsi, %rdi, %r8, %r9
+	HIGHROW	11, 3, 3, 64, %r11, %r12, %r13, %r14, %r15, %rsi, \
+		%rdi, %r8, %r9, %r10
+	HIGHROW	12, 4, 4, 64, %r12, %r13, %r14, %r15, %rsi, %rdi, \
+		%r8, %r9, %r10, %r11
+	HIGHROW	13, 5, 5, 64, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, \
 		%r10, %r11, %r12
-	HIGHROW	14, 6, 64, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, \
+	HIGHROW	14, 6, 6, 64, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, \
 		%r11, %r12, %r13
-	HIGHROW	15, 7, 64, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, \
+	HIGHROW	15, 7, 7, 64, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, \
 		%r12, %r13, %r14
 	/* block 7 (rows 8.., J = 2): plus X's block 2 */
-	add	400(%rsp), %rsi
-	adc	408(%rsp), %rdi
-	adc	416(%rsp), %r8
-	adc	424(%rsp), %r9
-	adc	432(%rsp), %r10
-	adc	440(%rsp), %r11
-	adc	448(%rsp), %r12
-	adc	456(%rsp), %r13
+	add	208(%rsp), %rsi
+	adc	216(%rsp), %rdi
+	adc	224(%rsp), %r8
+	adc	232(%rsp), %r9
+	adc	240(%rsp), %r10
+	adc	248(%rsp), %r11
+	adc	256(%rsp), %r12
+	adc	264(%rsp), %r13
 	adc	$0, %r14
-	HIGHROW	8, 8, 128, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, \
+	HIGHROW	8, 0, 8, 128, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, \
 		%r13, %r14, %r15
-	HIGHROW	9, 9, 128, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, \
+	HIGHROW	9, 1, 9, 128, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, \
 		%r14, %r15, %rsi
-	HIGHROW	10, 10, 128, %r8, %r9, %r10, %r11, %r12, %r13, %r14, \
-		%r15, %rsi, %rdi
-	HIGHROW	11, 11, 128, %r9, %r10, %r11, %r12, %r13, %r14, %r15, \
-		%rsi, %rdi, %r8
-	HIGHROW	12, 12, 128, %r10, %r11, %r12, %r13, %r14, %r15, \
+	HIGHROW	10, 2, 10, 128, %r8, %r9, %r10, %r11, %r12, %r13, \
+		%r14, %r15, %rsi, %rdi
+	HIGHROW	11, 3, 11, 128, %r9, %r10, %r11, %r12, %r13, %r14, \
+		%r15, %rsi, %rdi, %r8
+	HIGHROW	12, 4, 12, 128, %r10, %r11, %r12, %r13, %r14, %r15, \
 		%rsi, %rdi, %r8, %r9
-	HIGHROW	13, 13, 128, %r11, %r12, %r13, %r14, %r15, %rsi, \
+	HIGHROW	13, 5, 13, 128, %r11, %r12, %r13, %r14, %r15, %rsi, \
 		%rdi, %r8, %r9, %r10
-	HIGHROW	14, 14, 128, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, \
-		%r9, %r10, %r11
-	HIGHROW	15, 15, 128, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, \
-		%r10, %r11, %r12
+	HIGHROW	14, 6, 14, 128, %r12, %r13, %r14, %r15, %rsi, %rdi, \
+		%r8, %r9, %r10, %r11
+	HIGHROW	15, 7, 15, 128, %r13, %r14, %r15, %rsi, %rdi, %r8, \
+		%r9, %r10, %r11, %r12
 	/* block 8 (rows 8.., J = 3): plus X's block 3 */
-	add	464(%rsp), %r14
-	adc	472(%rsp), %r15
-	adc	480(%rsp), %rsi
-	adc	488(%rsp), %rdi
-	adc	496(%rsp), %r8
-	adc	504(%rsp), %r9
-	adc	512(%rsp), %r10
-	adc	520(%rsp), %r11
+	add	272(%rsp), %r14
+	adc	280(%rsp), %r15
+	adc	288(%rsp), %rsi
+	adc	296(%rsp), %rdi
+	adc	304(%rsp), %r8
+	adc	312(%rsp), %r9
+	adc	320(%rsp), %r10
+	adc	328(%rsp), %r11
 	adc	$0, %r12
-	HIGHROW	8, 16, 192, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, \
-		%r11, %r12, %r13
-	HIGHROW	9, 17, 192, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, \
-		%r12, %r13, %r14
-	HIGHROW	10, 18, 192, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, \
-		%r13, %r14, %r15
-	HIGHROW	11, 19, 192, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, \
-		%r14, %r15, %rsi
-	HIGHROW	12, 20, 192, %r8, %r9, %r10, %r11, %r12, %r13, %r14, \
-		%r15, %rsi, %rdi
-	HIGHROW	13, 21, 192, %r9, %r10, %r11, %r12, %r13, %r14, %r15, \
-		%rsi, %rdi, %r8
-	HIGHROW	14, 22, 192, %r10, %r11, %r12, %r13, %r14, %r15, \
+	HIGHROW	8, 0, 16, 192, %r14, %r15, %rsi, %rdi, %r8, %r9, \
+		%r10, %r11, %r12, %r13
+	HIGHROW	9, 1, 17, 192, %r15, %rsi, %rdi, %r8, %r9, %r10, \
+		%r11, %r12, %r13, %r14
+	HIGHROW	10, 2, 18, 192, %rsi, %rdi, %r8, %r9, %r10, %r11, \
+		%r12, %r13, %r14, %r15
+	HIGHROW	11, 3, 19, 192, %rdi, %r8, %r9, %r10, %r11, %r12, \
+		%r13, %r14, %r15, %rsi
+	HIGHROW	12, 4, 20, 192, %r8, %r9, %r10, %r11, %r12, %r13, \
+		%r14, %r15, %rsi, %rdi
+	HIGHROW	13, 5, 21, 192, %r9, %r10, %r11, %r12, %r13, %r14, \
+		%r15, %rsi, %rdi, %r8
+	HIGHROW	14, 6, 22, 192, %r10, %r11, %r12, %r13, %r14, %r15, \
 		%rsi, %rdi, %r8, %r9
-	HIGHROW	15, 23, 192, %r11, %r12, %r13, %r14, %r15, %rsi, \
+	HIGHROW	15, 7, 23, 192, %r11, %r12, %r13, %r14, %r15, %rsi, \
 		%rdi, %r8, %r9, %r10
 	/* block 9 (rows 16.., J = 0): X's top block aside, its block 0 back */
-	mov	%r12, 464(%rsp)
-	mov	%r13, 472(%rsp)
-	mov	%r14, 480(%rsp)
-	mov	%r15, 488(%rsp)
-	mov	%rsi, 496(%rsp)
-	mov	%rdi, 504(%rsp)
-	mov	%r8, 512(%rsp)
-	mov	%r9, 520(%rsp)
-	mov	272(%rsp), %r12
-	mov	280(%rsp), %r13
-	mov	288(%rsp), %r14
-	mov	296(%rsp), %r15
-	mov	304(%rsp), %rsi
-	mov	312(%rsp), %rdi
-	mov	320(%rsp), %r8
-	mov	328(%rsp), %r9
+	mov	%r12, 272(%rsp)
+	mov	%r13, 280(%rsp)
+	mov	%r14, 288(%rsp)
+	mov	%r15, 296(%rsp)
+	mov	%rsi, 304(%rsp)
+	mov	%rdi, 312(%rsp)
+	mov	%r8, 320(%rsp)
+	mov	%r9, 328(%rsp)
+	mov	80(%rsp), %r12
+	mov	88(%rsp), %r13
+	mov	96(%rsp), %r14
+	mov	104(%rsp), %r15
+	mov	112(%rsp), %rsi
+	mov	120(%rsp), %rdi
+	mov	128(%rsp), %r8
+	mov	136(%rsp), %r9
 	xor	%r10, %r10
 	xor	%r11, %r11
-	REDROW	16, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11
-	REDROW	17, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12
-	REDROW	18, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13
-	REDROW	19, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14
-	REDROW	20, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15
-	REDROW	21, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi
-	REDROW	22, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi
-	REDROW	23, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8
+	REDROW	16, 0, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11
+	REDROW	17, 1, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12
+	REDROW	18, 2, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13
+	REDROW	19, 3, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14
+	REDROW	20, 4, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15
+	REDROW	21, 5, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi
+	REDROW	22, 6, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi
+	REDROW	23, 7, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8
 	/* block 10 (rows 16.., J = 1): plus X's block 1 */
-	add	336(%rsp), %r10
-	adc	344(%rsp), %r11
-	adc	352(%rsp), %r12
-	adc	360(%rsp), %r13
-	adc	368(%rsp), %r14
-	adc	376(%rsp), %r15
-	adc	384(%rsp), %rsi
-	adc	392(%rsp), %rdi
+	add	144(%rsp), %r10
+	adc	152(%rsp), %r11
+	adc	160(%rsp), %r12
+	adc	168(%rsp), %r13
+	adc	176(%rsp), %r14
+	adc	184(%rsp), %r15
+	adc	192(%rsp), %rsi
+	adc	200(%rsp), %rdi
 	adc	$0, %r8
-	HIGHROW	16, 0, 64, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, \
-		%rdi, %r8, %r9
-	HIGHROW	17, 1, 64, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, \
-		%r8, %r9, %r10
-	HIGHROW	18, 2, 64, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, \
-		%r9, %r10, %r11
-	HIGHROW	19, 3, 64, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, \
+	HIGHROW	16, 0, 0, 64, %r10, %r11, %r12, %r13, %r14, %r15, \
+		%rsi, %rdi, %r8, %r9
+	HIGHROW	17, 1, 1, 64, %r11, %r12, %r13, %r14, %r15, %rsi, \
+		%rdi, %r8, %r9, %r10
+	HIGHROW	18, 2, 2, 64, %r12, %r13, %r14, %r15, %rsi, %rdi, \
+		%r8, %r9, %r10, %r11
+	HIGHROW	19, 3, 3, 64, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, \
 		%r10, %r11, %r12
-	HIGHROW	20, 4, 64, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, \
+	HIGHROW	20, 4, 4, 64, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, \
 		%r11, %r12, %r13
-	HIGHROW	21, 5, 64, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, \
+	HIGHROW	21, 5, 5, 64, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, \
 		%r12, %r13, %r14
-	HIGHROW	22, 6, 64, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, \
+	HIGHROW	22, 6, 6, 64, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, \
 		%r13, %r14, %r15
-	HIGHROW	23, 7, 64, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, \
+	HIGHROW	23, 7, 7, 64, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, \
 		%r14, %r15, %rsi
 	/* block 11 (rows 16.., J = 2): plus X's block 2 */
-	add	400(%rsp), %r8
-	adc	408(%rsp), %r9
-	adc	416(%rsp), %r10
-	adc	424(%rsp), %r11
-	adc	432(%rsp), %r12
-	adc	440(%rsp), %r13
-	adc	448(%rsp), %r14
-	adc	456(%rsp), %r15
+	add	208(%rsp), %r8
+	adc	216(%rsp), %r9
+	adc	224(%rsp), %r10
+	adc	232(%rsp), %r11
+	adc	240(%rsp), %r12
+	adc	248(%rsp), %r13
+	adc	256(%rsp), %r14
+	adc	264(%rsp), %r15
 	adc	$0, %rsi
-	HIGHROW	16, 8, 128, %r8, %r9, %r10, %r11, %r12, %r13, %r14, \
-		%r15, %rsi, %rdi
-	HIGHROW	17, 9, 128, %r9, %r10, %r11, %r12, %r13, %r14, %r15, \
-		%rsi, %rdi, %r8
-	HIGHROW	18, 10, 128, %r10, %r11, %r12, %r13, %r14, %r15, \
+	HIGHROW	16, 0, 8, 128, %r8, %r9, %r10, %r11, %r12, %r13, \
+		%r14, %r15, %rsi, %rdi
+	HIGHROW	17, 1, 9, 128, %r9, %r10, %r11, %r12, %r13, %r14, \
+		%r15, %rsi, %rdi, %r8
+	HIGHROW	18, 2, 10, 128, %r10, %r11, %r12, %r13, %r14, %r15, \
 		%rsi, %rdi, %r8, %r9
-	HIGHROW	19, 11, 128, %r11, %r12, %r13, %r14, %r15, %rsi, \
+	HIGHROW	19, 3, 11, 128, %r11, %r12, %r13, %r14, %r15, %rsi, \
 		%rdi, %r8, %r9, %r10
-	HIGHROW	20, 12, 128, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, \
-		%r9, %r10, %r11
-	HIGHROW	21, 13, 128, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, \
-		%r10, %r11, %r12
-	HIGHROW	22, 14, 128, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, \
-		%r11, %r12, %r13
-	HIGHROW	23, 15, 128, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, \
-		%r12, %r13, %r14
+	HIGHROW	20, 4, 12, 128, %r12, %r13, %r14, %r15, %rsi, %rdi, \
+		%r8, %r9, %r10, %r11
+	HIGHROW	21, 5, 13, 128, %r13, %r14, %r15, %rsi, %rdi, %r8, \
+		%r9, %r10, %r11, %r12
+	HIGHROW	22, 6, 14, 128, %r14, %r15, %rsi, %rdi, %r8, %r9, \
+		%r10, %r11, %r12, %r13
+	HIGHROW	23, 7, 15, 128, %r15, %rsi, %rdi, %r8, %r9, %r10, \
+		%r11, %r12, %r13, %r14
 	/* block 12 (rows 16.., J = 3): plus X's block 3 */
-	add	464(%rsp), %rsi
-	adc	472(%rsp), %rdi
-	adc	480(%rsp), %r8
-	adc	488(%rsp), %r9
-	adc	496(%rsp), %r10
-	adc	504(%rsp), %r11
-	adc	512(%rsp), %r12
-	adc	520(%rsp), %r13
+	add	272(%rsp), %rsi
+	adc	280(%rsp), %rdi
+	adc	288(%rsp), %r8
+	adc	296(%rsp), %r9
+	adc	304(%rsp), %r10
+	adc	312(%rsp), %r11
+	adc	320(%rsp), %r12
+	adc	328(%rsp), %r13
 	adc	$0, %r14
-	HIGHROW	16, 16, 192, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, \
-		%r13, %r14, %r15
-	HIGHROW	17, 17, 192, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, \
-		%r14, %r15, %rsi
-	HIGHROW	18, 18, 192, %r8, %r9, %r10, %r11, %r12, %r13, %r14, \
-		%r15, %rsi, %rdi
-	HIGHROW	19, 19, 192, %r9, %r10, %r11, %r12, %r13, %r14, %r15, \
-		%rsi, %rdi, %r8
-	HIGHROW	20, 20, 192, %r10, %r11, %r12, %r13, %r14, %r15, \
+	HIGHROW	16, 0, 16, 192, %rsi, %rdi, %r8, %r9, %r10, %r11, \
+		%r12, %r13, %r14, %r15
+	HIGHROW	17, 1, 17, 192, %rdi, %r8, %r9, %r10, %r11, %r12, \
+		%r13, %r14, %r15, %rsi
+	HIGHROW	18, 2, 18, 192, %r8, %r9, %r10, %r11, %r12, %r13, \
+		%r14, %r15, %rsi, %rdi
+	HIGHROW	19, 3, 19, 192, %r9, %r10, %r11, %r12, %r13, %r14, \
+		%r15, %rsi, %rdi, %r8
+	HIGHROW	20, 4, 20, 192, %r10, %r11, %r12, %r13, %r14, %r15, \
 		%rsi, %rdi, %r8, %r9
-	HIGHROW	21, 21, 192, %r11, %r12, %r13, %r14, %r15, %rsi, \
+	HIGHROW	21, 5, 21, 192, %r11, %r12, %r13, %r14, %r15, %rsi, \
 		%rdi, %r8, %r9, %r10
-	HIGHROW	22, 22, 192, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, \
-		%r9, %r10, %r11
-	HIGHROW	23, 23, 192, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, \
-		%r10, %r11, %r12
+	HIGHROW	22, 6, 22, 192, %r12, %r13, %r14, %r15, %rsi, %rdi, \
+		%r8, %r9, %r10, %r11
+	HIGHROW	23, 7, 23, 192, %r13, %r14, %r15, %rsi, %rdi, %r8, \
+		%r9, %r10, %r11, %r12
 	/* block 13 (rows 24.., J = 0): X's top block aside, its block 0 back */
-	mov	%r14, 464(%rsp)
-	mov	%r15, 472(%rsp)
-	mov	%rsi, 480(%rsp)
-	mov	%rdi, 488(%rsp)
-	mov	%r8, 496(%rsp)
-	mov	%r9, 504(%rsp)
-	mov	%r10, 512(%rsp)
-	mov	%r11, 520(%rsp)
-	mov	272(%rsp), %r14
-	mov	280(%rsp), %r15
-	mov	288(%rsp), %rsi
-	mov	296(%rsp), %rdi
-	mov	304(%rsp), %r8
-	mov	312(%rsp), %r9
-	mov	320(%rsp), %r10
-	mov	328(%rsp), %r11
+	mov	%r14, 272(%rsp)
+	mov	%r15, 280(%rsp)
+	mov	%rsi, 288(%rsp)
+	mov	%rdi, 296(%rsp)
+	mov	%r8, 304(%rsp)
+	mov	%r9, 312(%rsp)
+	mov	%r10, 320(%rsp)
+	mov	%r11, 328(%rsp)
+	mov	80(%rsp), %r14
+	mov	88(%rsp), %r15
+	mov	96(%rsp), %rsi
+	mov	104(%rsp), %rdi
+	mov	112(%rsp), %r8
+	mov	120(%rsp), %r9
+	mov	128(%rsp), %r10
+	mov	136(%rsp), %r11
 	xor	%r12, %r12
 	xor	%r13, %r13
-	REDROW	24, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13
-	REDROW	25, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14
-	REDROW	26, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15
-	REDROW	27, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi
-	REDROW	28, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi
-	REDROW	29, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8
-	REDROW	30, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9
-	REDROW	31, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10
+	REDROW	24, 0, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13
+	REDROW	25, 1, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14
+	REDROW	26, 2, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15
+	REDROW	27, 3, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi
+	REDROW	28, 4, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi
+	REDROW	29, 5, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8
+	REDROW	30, 6, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9
+	REDROW	31, 7, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10
 	/* block 14 (rows 24.., J = 1): plus X's block 1 */
-	add	336(%rsp), %r12
-	adc	344(%rsp), %r13
-	adc	352(%rsp), %r14
-	adc	360(%rsp), %r15
-	adc	368(%rsp), %rsi
-	adc	376(%rsp), %rdi
-	adc	384(%rsp), %r8
-	adc	392(%rsp), %r9
+	add	144(%rsp), %r12
+	adc	152(%rsp), %r13
+	adc	160(%rsp), %r14
+	adc	168(%rsp), %r15
+	adc	176(%rsp), %rsi
+	adc	184(%rsp), %rdi
+	adc	192(%rsp), %r8
+	adc	200(%rsp), %r9
 	adc	$0, %r10
-	HIGHROW	24, 0, 64, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, \
-		%r9, %r10, %r11
-	HIGHROW	25, 1, 64, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, \
+	HIGHROW	24, 0, 0, 64, %r12, %r13, %r14, %r15, %rsi, %rdi, \
+		%r8, %r9, %r10, %r11
+	HIGHROW	25, 1, 1, 64, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, \
 		%r10, %r11, %r12
-	HIGHROW	26, 2, 64, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, \
+	HIGHROW	26, 2, 2, 64, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, \
 		%r11, %r12, %r13
-	HIGHROW	27, 3, 64, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, \
+	HIGHROW	27, 3, 3, 64, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, \
 		%r12, %r13, %r14
-	HIGHROW	28, 4, 64, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, \
+	HIGHROW	28, 4, 4, 64, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, \
 		%r13, %r14, %r15
-	HIGHROW	29, 5, 64, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, \
+	HIGHROW	29, 5, 5, 64, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, \
 		%r14, %r15, %rsi
-	HIGHROW	30, 6, 64, %r8, %r9, %r10, %r11, %r12, %r13, %r14, \
+	HIGHROW	30, 6, 6, 64, %r8, %r9, %r10, %r11, %r12, %r13, %r14, \
 		%r15, %rsi, %rdi
-	HIGHROW	31, 7, 64, %r9, %r10, %r11, %r12, %r13, %r14, %r15, \
-		%rsi, %rdi, %r8
+	HIGHROW	31, 7, 7, 64, %r9, %r10, %r11, %r12, %r13, %r14, \
+		%r15, %rsi, %rdi, %r8
 	/* block 15 (rows 24.., J = 2): plus X's block 2 */
-	add	400(%rsp), %r10
-	adc	408(%rsp), %r11
-	adc	416(%rsp), %r12
-	adc	424(%rsp), %r13
-	adc	432(%rsp), %r14
-	adc	440(%rsp), %r15
-	adc	448(%rsp), %rsi
-	adc	456(%rsp), %rdi
+	add	208(%rsp), %r10
+	adc	216(%rsp), %r11
+	adc	224(%rsp), %r12
+	adc	232(%rsp), %r13
+	adc	240(%rsp), %r14
+	adc	248(%rsp), %r15
+	adc	256(%rsp), %rsi
+	adc	264(%rsp), %rdi
 	adc	$0, %r8
-	HIGHROW	24, 8, 128, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, \
-		%rdi, %r8, %r9
-	HIGHROW	25, 9, 128, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, \
-		%r8, %r9, %r10
-	HIGHROW	26, 10, 128, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, \
-		%r9, %r10, %r11
-	HIGHROW	27, 11, 128, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, \
-		%r10, %r11, %r12
-	HIGHROW	28, 12, 128, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, \
-		%r11, %r12, %r13
-	HIGHROW	29, 13, 128, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, \
-		%r12, %r13, %r14
-	HIGHROW	30, 14, 128, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, \
-		%r13, %r14, %r15
-	HIGHROW	31, 15, 128, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, \
-		%r14, %r15, %rsi
-	/* block 16 (rows 24.., J = 3): plus X's block 3 */
-	add	464(%rsp), %r8
-	adc	472(%rsp), %r9
-	adc	480(%rsp), %r10
-	adc	488(%rsp), %r11
-	adc	496(%rsp), %r12
-	adc	504(%rsp), %r13
-	adc	512(%rsp), %r14
-	adc	520(%rsp), %r15
-	adc	$0, %rsi
-	HIGHROW	24, 16, 192, %r8, %r9, %r10, %r11, %r12, %r13, %r14, \
-		%r15, %rsi, %rdi
-	HIGHROW	25, 17, 192, %r9, %r10, %r11, %r12, %r13, %r14, %r15, \
-		%rsi, %rdi, %r8
-	HIGHROW	26, 18, 192, %r10, %r11, %r12, %r13, %r14, %r15, \
+	HIGHROW	24, 0, 8, 128, %r10, %r11, %r12, %r13, %r14, %r15, \
 		%rsi, %rdi, %r8, %r9
-	HIGHROW	27, 19, 192, %r11, %r12, %r13, %r14, %r15, %rsi, \
+	HIGHROW	25, 1, 9, 128, %r11, %r12, %r13, %r14, %r15, %rsi, \
 		%rdi, %r8, %r9, %r10
-	HIGHROW	28, 20, 192, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, \
-		%r9, %r10, %r11
-	HIGHROW	29, 21, 192, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, \
-		%r10, %r11, %r12
-	HIGHROW	30, 22, 192, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, \
-		%r11, %r12, %r13
-	HIGHROW	31, 23, 192, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, \
-		%r12, %r13, %r14
+	HIGHROW	26, 2, 10, 128, %r12, %r13, %r14, %r15, %rsi, %rdi, \
+		%r8, %r9, %r10, %r11
+	HIGHROW	27, 3, 11, 128, %r13, %r14, %r15, %rsi, %rdi, %r8, \
+		%r9, %r10, %r11, %r12
+	HIGHROW	28, 4, 12, 128, %r14, %r15, %rsi, %rdi, %r8, %r9, \
+		%r10, %r11, %r12, %r13
+	HIGHROW	29, 5, 13, 128, %r15, %rsi, %rdi, %r8, %r9, %r10, \
+		%r11, %r12, %r13, %r14
+	HIGHROW	30, 6, 14, 128, %rsi, %rdi, %r8, %r9, %r10, %r11, \
+		%r12, %r13, %r14, %r15
+	HIGHROW	31, 7, 15, 128, %rdi, %r8, %r9, %r10, %r11, %r12, \
+		%r13, %r14, %r15, %rsi
+	/* block 16 (rows 24.., J = 3): plus X's block 3 */
+	add	272(%rsp), %r8
+	adc	280(%rsp), %r9
+	adc	288(%rsp), %r10
+	adc	296(%rsp), %r11
+	adc	304(%rsp), %r12
+	adc	312(%rsp), %r13
+	adc	320(%rsp), %r14
+	adc	328(%rsp), %r15
+	adc	$0, %rsi
+	HIGHROW	24, 0, 16, 192, %r8, %r9, %r10, %r11, %r12, %r13, \
+		%r14, %r15, %rsi, %rdi
+	HIGHROW	25, 1, 17, 192, %r9, %r10, %r11, %r12, %r13, %r14, \
+		%r15, %rsi, %rdi, %r8
+	HIGHROW	26, 2, 18, 192, %r10, %r11, %r12, %r13, %r14, %r15, \
+		%rsi, %rdi, %r8, %r9
+	HIGHROW	27, 3, 19, 192, %r11, %r12, %r13, %r14, %r15, %rsi, \
+		%rdi, %r8, %r9, %r10
+	HIGHROW	28, 4, 20, 192, %r12, %r13, %r14, %r15, %rsi, %rdi, \
+		%r8, %r9, %r10, %r11
+	HIGHROW	29, 5, 21, 192, %r13, %r14, %r15, %rsi, %rdi, %r8, \
+		%r9, %r10, %r11, %r12
+	HIGHROW	30, 6, 22, 192, %r14, %r15, %rsi, %rdi, %r8, %r9, \
+		%r10, %r11, %r12, %r13
+	HIGHROW	31, 7, 23, 192, %r15, %rsi, %rdi, %r8, %r9, %r10, \
+		%r11, %r12, %r13, %r14
 	/*
 	 * Z: limbs 0..23 on the stack, the top block in ring[0..7].
 	 * r = Z - p, or Z where that borrowed (Z < p).
 	 */
 	mov	8(%rsp), %rcx
-	mov	%rsi, 464(%rsp)
-	mov	%rdi, 472(%rsp)
-	mov	%r8, 480(%rsp)
-	mov	%r9, 488(%rsp)
-	mov	%r10, 496(%rsp)
-	mov	%r11, 504(%rsp)
-	mov	%r12, 512(%rsp)
-	mov	%r13, 520(%rsp)
-	mov	272(%rsp), %rax
+	mov	%rsi, 272(%rsp)
+	mov	%rdi, 280(%rsp)
+	mov	%r8, 288(%rsp)
+	mov	%r9, 296(%rsp)
+	mov	%r10, 304(%rsp)
+	mov	%r11, 312(%rsp)
+	mov	%r12, 320(%rsp)
+	mov	%r13, 328(%rsp)
+	mov	80(%rsp), %rax
 	sub	.Lp2048+0(%rip), %rax
 	mov	%rax, 0(%rcx)
-	mov	280(%rsp), %rax
+	mov	88(%rsp), %rax
 	sbb	.Lp2048+8(%rip), %rax
 	mov	%rax, 8(%rcx)
-	mov	288(%rsp), %rax
+	mov	96(%rsp), %rax
 	sbb	.Lp2048+16(%rip), %rax
 	mov	%rax, 16(%rcx)
-	mov	296(%rsp), %rax
+	mov	104(%rsp), %rax
 	sbb	.Lp2048+24(%rip), %rax
 	mov	%rax, 24(%rcx)
-	mov	304(%rsp), %rax
+	mov	112(%rsp), %rax
 	sbb	.Lp2048+32(%rip), %rax
 	mov	%rax, 32(%rcx)
-	mov	312(%rsp), %rax
+	mov	120(%rsp), %rax
 	sbb	.Lp2048+40(%rip), %rax
 	mov	%rax, 40(%rcx)
-	mov	320(%rsp), %rax
+	mov	128(%rsp), %rax
 	sbb	.Lp2048+48(%rip), %rax
 	mov	%rax, 48(%rcx)
-	mov	328(%rsp), %rax
+	mov	136(%rsp), %rax
 	sbb	.Lp2048+56(%rip), %rax
 	mov	%rax, 56(%rcx)
-	mov	336(%rsp), %rax
+	mov	144(%rsp), %rax
 	sbb	.Lp2048+64(%rip), %rax
 	mov	%rax, 64(%rcx)
-	mov	344(%rsp), %rax
+	mov	152(%rsp), %rax
 	sbb	.Lp2048+72(%rip), %rax
 	mov	%rax, 72(%rcx)
-	mov	352(%rsp), %rax
+	mov	160(%rsp), %rax
 	sbb	.Lp2048+80(%rip), %rax
 	mov	%rax, 80(%rcx)
-	mov	360(%rsp), %rax
+	mov	168(%rsp), %rax
 	sbb	.Lp2048+88(%rip), %rax
 	mov	%rax, 88(%rcx)
-	mov	368(%rsp), %rax
+	mov	176(%rsp), %rax
 	sbb	.Lp2048+96(%rip), %rax
 	mov	%rax, 96(%rcx)
-	mov	376(%rsp), %rax
+	mov	184(%rsp), %rax
 	sbb	.Lp2048+104(%rip), %rax
 	mov	%rax, 104(%rcx)
-	mov	384(%rsp), %rax
+	mov	192(%rsp), %rax
 	sbb	.Lp2048+112(%rip), %rax
 	mov	%rax, 112(%rcx)
-	mov	392(%rsp), %rax
+	mov	200(%rsp), %rax
 	sbb	.Lp2048+120(%rip), %rax
 	mov	%rax, 120(%rcx)
-	mov	400(%rsp), %rax
+	mov	208(%rsp), %rax
 	sbb	.Lp2048+128(%rip), %rax
 	mov	%rax, 128(%rcx)
-	mov	408(%rsp), %rax
+	mov	216(%rsp), %rax
 	sbb	.Lp2048+136(%rip), %rax
 	mov	%rax, 136(%rcx)
-	mov	416(%rsp), %rax
+	mov	224(%rsp), %rax
 	sbb	.Lp2048+144(%rip), %rax
 	mov	%rax, 144(%rcx)
-	mov	424(%rsp), %rax
+	mov	232(%rsp), %rax
 	sbb	.Lp2048+152(%rip), %rax
 	mov	%rax, 152(%rcx)
-	mov	432(%rsp), %rax
+	mov	240(%rsp), %rax
 	sbb	.Lp2048+160(%rip), %rax
 	mov	%rax, 160(%rcx)
-	mov	440(%rsp), %rax
+	mov	248(%rsp), %rax
 	sbb	.Lp2048+168(%rip), %rax
 	mov	%rax, 168(%rcx)
-	mov	448(%rsp), %rax
+	mov	256(%rsp), %rax
 	sbb	.Lp2048+176(%rip), %rax
 	mov	%rax, 176(%rcx)
-	mov	456(%rsp), %rax
+	mov	264(%rsp), %rax
 	sbb	.Lp2048+184(%rip), %rax
 	mov	%rax, 184(%rcx)
 	sbb	.Lp2048+192(%rip), %rsi
@@ -632,101 +635,101 @@ SYM_TYPED_FUNC_START(nobs_fp2048_mul_bmi2adx)
 	sbb	.Lp2048+240(%rip), %r12
 	sbb	.Lp2048+248(%rip), %r13
 	mov	0(%rcx), %rax
-	cmovc	272(%rsp), %rax
+	cmovc	80(%rsp), %rax
 	mov	%rax, 0(%rcx)
 	mov	8(%rcx), %rax
-	cmovc	280(%rsp), %rax
+	cmovc	88(%rsp), %rax
 	mov	%rax, 8(%rcx)
 	mov	16(%rcx), %rax
-	cmovc	288(%rsp), %rax
+	cmovc	96(%rsp), %rax
 	mov	%rax, 16(%rcx)
 	mov	24(%rcx), %rax
-	cmovc	296(%rsp), %rax
+	cmovc	104(%rsp), %rax
 	mov	%rax, 24(%rcx)
 	mov	32(%rcx), %rax
-	cmovc	304(%rsp), %rax
+	cmovc	112(%rsp), %rax
 	mov	%rax, 32(%rcx)
 	mov	40(%rcx), %rax
-	cmovc	312(%rsp), %rax
+	cmovc	120(%rsp), %rax
 	mov	%rax, 40(%rcx)
 	mov	48(%rcx), %rax
-	cmovc	320(%rsp), %rax
+	cmovc	128(%rsp), %rax
 	mov	%rax, 48(%rcx)
 	mov	56(%rcx), %rax
-	cmovc	328(%rsp), %rax
+	cmovc	136(%rsp), %rax
 	mov	%rax, 56(%rcx)
 	mov	64(%rcx), %rax
-	cmovc	336(%rsp), %rax
+	cmovc	144(%rsp), %rax
 	mov	%rax, 64(%rcx)
 	mov	72(%rcx), %rax
-	cmovc	344(%rsp), %rax
+	cmovc	152(%rsp), %rax
 	mov	%rax, 72(%rcx)
 	mov	80(%rcx), %rax
-	cmovc	352(%rsp), %rax
+	cmovc	160(%rsp), %rax
 	mov	%rax, 80(%rcx)
 	mov	88(%rcx), %rax
-	cmovc	360(%rsp), %rax
+	cmovc	168(%rsp), %rax
 	mov	%rax, 88(%rcx)
 	mov	96(%rcx), %rax
-	cmovc	368(%rsp), %rax
+	cmovc	176(%rsp), %rax
 	mov	%rax, 96(%rcx)
 	mov	104(%rcx), %rax
-	cmovc	376(%rsp), %rax
+	cmovc	184(%rsp), %rax
 	mov	%rax, 104(%rcx)
 	mov	112(%rcx), %rax
-	cmovc	384(%rsp), %rax
+	cmovc	192(%rsp), %rax
 	mov	%rax, 112(%rcx)
 	mov	120(%rcx), %rax
-	cmovc	392(%rsp), %rax
+	cmovc	200(%rsp), %rax
 	mov	%rax, 120(%rcx)
 	mov	128(%rcx), %rax
-	cmovc	400(%rsp), %rax
+	cmovc	208(%rsp), %rax
 	mov	%rax, 128(%rcx)
 	mov	136(%rcx), %rax
-	cmovc	408(%rsp), %rax
+	cmovc	216(%rsp), %rax
 	mov	%rax, 136(%rcx)
 	mov	144(%rcx), %rax
-	cmovc	416(%rsp), %rax
+	cmovc	224(%rsp), %rax
 	mov	%rax, 144(%rcx)
 	mov	152(%rcx), %rax
-	cmovc	424(%rsp), %rax
+	cmovc	232(%rsp), %rax
 	mov	%rax, 152(%rcx)
 	mov	160(%rcx), %rax
-	cmovc	432(%rsp), %rax
+	cmovc	240(%rsp), %rax
 	mov	%rax, 160(%rcx)
 	mov	168(%rcx), %rax
-	cmovc	440(%rsp), %rax
+	cmovc	248(%rsp), %rax
 	mov	%rax, 168(%rcx)
 	mov	176(%rcx), %rax
-	cmovc	448(%rsp), %rax
+	cmovc	256(%rsp), %rax
 	mov	%rax, 176(%rcx)
 	mov	184(%rcx), %rax
-	cmovc	456(%rsp), %rax
+	cmovc	264(%rsp), %rax
 	mov	%rax, 184(%rcx)
-	cmovc	464(%rsp), %rsi
+	cmovc	272(%rsp), %rsi
 	mov	%rsi, 192(%rcx)
-	cmovc	472(%rsp), %rdi
+	cmovc	280(%rsp), %rdi
 	mov	%rdi, 200(%rcx)
-	cmovc	480(%rsp), %r8
+	cmovc	288(%rsp), %r8
 	mov	%r8, 208(%rcx)
-	cmovc	488(%rsp), %r9
+	cmovc	296(%rsp), %r9
 	mov	%r9, 216(%rcx)
-	cmovc	496(%rsp), %r10
+	cmovc	304(%rsp), %r10
 	mov	%r10, 224(%rcx)
-	cmovc	504(%rsp), %r11
+	cmovc	312(%rsp), %r11
 	mov	%r11, 232(%rcx)
-	cmovc	512(%rsp), %r12
+	cmovc	320(%rsp), %r12
 	mov	%r12, 240(%rcx)
-	cmovc	520(%rsp), %r13
+	cmovc	328(%rsp), %r13
 	mov	%r13, 248(%rcx)
 	/* wipe the m_i and the limbs on the stack */
 	xor	%eax, %eax
 .set	.Loff, 16
-.rept	64
+.rept	40
 	mov	%rax, .Loff(%rsp)
 .set	.Loff, .Loff + 8
 .endr
-	add	$528, %rsp
+	add	$336, %rsp
 	pop	%r15
 	pop	%r14
 	pop	%r13

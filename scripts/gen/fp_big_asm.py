@@ -151,7 +151,8 @@ X86_PROSE = {1024: """\
  * each in four passes J = 0..3 over a ring t of ten registers:
  *
  *  J = 0: rows 8I..8I+7 against b_0 and p_0, t starting as X's block 0:
- *     t += a_i b_0, m_i = t_0 pinv (to the stack), t += m_i p_0, t /= 2^64;
+ *     t += a_i b_0, m_i = t_0 pinv (to the stack, in the row block's eight
+ *     slots), t += m_i p_0, t /= 2^64;
  *  J = 1, 2, 3: t += X's block J (from the stack; zero in row block 0),
  *     then row by row t += a_i b_J + m_i p_J, after which t_0 is final:
  *     the new X's limb 8 (J - 1) + i, to the stack.
@@ -174,11 +175,18 @@ X86_PROSE = {1024: """\
 
 
 def x86_layout():
-    """The stack frame: a, r, m[N], then X (N limbs; the 1024-bit prose
-    calls its halves s and x)."""
+    """The stack frame: a, r, the m_i, then X (N limbs; the 1024-bit prose
+    calls its halves s and x).  Two blocks keep every m_i; more keep a
+    row block's eight (x86_mslot()), a smaller frame."""
     sa, sr, sm = 0, 8, 16
-    ss = sm + 8 * N
+    ss = sm + 8 * (N if N // W86 == 2 else W86)
     return sa, sr, sm, ss, ss + 8 * (N - W86), ss + 8 * N
+
+
+def x86_margs(i):
+    """REDROW's and HIGHROW's first arguments for row i: the row, and with
+    more than two blocks the m_i's slot of the row block."""
+    return "%d" % i if N // W86 == 2 else "%d, %d" % (i, i % W86)
 
 
 def x86_high_ten():
@@ -236,14 +244,22 @@ def x86_macros(out):
         out.append(" * Row i of blocks 1 and 3: t += a_i b0, m_i = t0 pinv (kept at")
     else:
         out.append(" * Row i of a pass J = 0: t += a_i b0, m_i = t0 pinv (kept at")
-    out.append(" * %d + 8 i on the stack), t += m_i p0; t0 is zero afterwards." % SM)
-    out.append(" */")
-    out.append(".macro\tREDROW i, %s" % ", ".join(T10))
+    if blocks == 2:
+        out.append(" * %d + 8 i on the stack), t += m_i p0; t0 is zero afterwards." % SM)
+        out.append(" */")
+        out.append(".macro\tREDROW i, %s" % ", ".join(T10))
+        slot = "\\i"
+    else:
+        out.append(" * %d + 8 s on the stack, s = i mod 8), t += m_i p0; t0 is zero" % SM)
+        out.append(" * afterwards.")
+        out.append(" */")
+        out.append(".macro\tREDROW i, s, %s" % ", ".join(T10))
+        slot = "\\s"
     x86(out, "LOADA\t\\i")
     x86(out, "ADDMUL\t0, %%rcx, %s, 1" % args(T10))
     x86(out, "mov\t\\t0, %rdx")
     x86(out, "imul\t.Lpinv%d(%%rip), %%rdx" % FIELD)
-    x86(out, "mov\t%%rdx, %d+8*\\i(%%rsp)" % SM)
+    x86(out, "mov\t%%rdx, %d+8*%s(%%rsp)" % (SM, slot))
     x86(out, "ADDMUL\t.Lp%d, %%rip, %s, 1" % (FIELD, args(T10)))
     out.append(".endm")
     out.append("")
@@ -257,15 +273,16 @@ def x86_macros(out):
         out.append(".macro\tHIGHROW i, k, %s" % ", ".join(T10))
         boff = "%d" % (8 * H)
     else:
-        out.append(" * Row i of a pass J >= 1, b_J and p_J at off bytes into b and p:")
-        out.append(" * t += a_i b_J + m_i p_J, then t0 is final: X's limb k goes to")
-        out.append(" * %d + 8 k on the stack, and t0 becomes the zero top limb." % SS)
+        out.append(" * Row i of a pass J >= 1 (m_i in slot s), b_J and p_J at off bytes")
+        out.append(" * into b and p: t += a_i b_J + m_i p_J, then t0 is final: X's limb")
+        out.append(" * k goes to %d + 8 k on the stack, and t0 becomes the zero top" % SS)
+        out.append(" * limb.")
         out.append(" */")
-        out.append(".macro\tHIGHROW i, k, off, %s" % ", ".join(T10))
+        out.append(".macro\tHIGHROW i, s, k, off, %s" % ", ".join(T10))
         boff = "\\off"
     x86(out, "LOADA\t\\i")
     x86(out, "ADDMUL\t%s, %%rcx, %s, %d" % (boff, args(T10), ten))
-    x86(out, "mov\t%d+8*\\i(%%rsp), %%rdx" % SM)
+    x86(out, "mov\t%d+8*%s(%%rsp), %%rdx" % (SM, slot))
     x86(out, "ADDMUL\t.Lp%d+%s, %%rip, %s, %d" % (FIELD, boff, args(T10), ten))
     x86(out, "mov\t\\t0, %d+8*\\k(%%rsp)" % SS)
     x86(out, "xor\t\\t0, \\t0")
@@ -276,7 +293,7 @@ def x86_macros(out):
 def x86_reduce_block(out, ring, row0):
     """Rows row0..row0+7 against b0 and p0 (the passes J = 0)."""
     for i in range(H):
-        x86(out, "REDROW\t%d, %s" % (row0 + i, ", ".join(ring)))
+        x86(out, "REDROW\t%s, %s" % (x86_margs(row0 + i), ", ".join(ring)))
         ring.append(ring.pop(0))    # t_0 is zero now: the new top
 
 
@@ -288,7 +305,8 @@ def x86_high_block(out, ring, row0, col):
         if N // W86 == 2:
             x86(out, "HIGHROW\t%d, %d, %s" % (row0 + i, k, ", ".join(ring)))
         else:
-            x86(out, "HIGHROW\t%d, %d, %d, %s" % (row0 + i, k, 8 * W86 * col,
+            x86(out, "HIGHROW\t%s, %d, %d, %s" % (x86_margs(row0 + i), k,
+                                                 8 * W86 * col,
                                                  ", ".join(ring)))
         ring.append(ring.pop(0))
 
@@ -445,7 +463,8 @@ ARM_PROSE = {1024: """\
  * a ring t of eighteen registers:
  *
  *  J = 0: rows 16I..16I+15 against b_0 and p_0, t starting as X's block 0:
- *     t += a_i b_0, m_i = t_0 pinv (to the stack), t += m_i p_0, t /= 2^64;
+ *     t += a_i b_0, m_i = t_0 pinv (to the stack, in the row block's
+ *     sixteen slots), t += m_i p_0, t /= 2^64;
  *  J = 1: t += X's block 1 (from the stack; zero in row block 0), then row
  *     by row t += a_i b_1 + m_i p_1, after which t_0 is final: the new X's
  *     limb i, to the stack.
@@ -646,15 +665,15 @@ def arm_block_macros(out):
     out.append("")
     out.append("/*")
     out.append(" * Row i of a pass J = 0: t += a_i b_0, m_i = t0 pinv (kept at")
-    out.append(" * %d + 8 i on the stack), t += m_i p_0; afterwards t0 is dead (the" % sm)
-    out.append(" * next top).  t0 + lo(m p_0) = 0 mod 2^64, with a carry exactly")
-    out.append(" * when t0 != 0.")
+    out.append(" * %d + 8 s on the stack, s = i mod %d), t += m_i p_0; afterwards t0" % (sm, WA))
+    out.append(" * is dead (the next top).  t0 + lo(m p_0) = 0 mod 2^64, with a")
+    out.append(" * carry exactly when t0 != 0.")
     out.append(" */")
-    emit(out, ".macro\tBROW i, %s" % ", ".join(t))
+    emit(out, ".macro\tBROW i, s, %s" % ", ".join(t))
     arm(out, "ldr\tx4, [x1, #8 * \\i]")
     arm(out, "BADD\tx2, 0, 1, %s" % args(t))
     arm(out, "mul\tx4, \\t0, x27")
-    arm(out, "str\tx4, [sp, #%d + 8 * \\i]" % sm)
+    arm(out, "str\tx4, [sp, #%d + 8 * \\s]" % sm)
     arm(out, "cmp\t\\t0, #1")
     arm(out, "BREDLO\t%s" % args(t[1:WA]))
     arm(out, "adcs\t\\t16, \\t16, xzr")
@@ -664,14 +683,14 @@ def arm_block_macros(out):
     out.append(".endm")
     out.append("")
     out.append("/*")
-    out.append(" * Row i of the pass J = 1 (b_1, p_1 at off bytes into b and p):")
-    out.append(" * t += a_i b_1 + m_i p_1, then t0 is final: X's limb k goes to")
-    out.append(" * %d + 8 k on the stack, and t0 is dead (the next top)." % SXA)
+    out.append(" * Row i of the pass J = 1 (m_i in slot s; b_1, p_1 at off bytes into")
+    out.append(" * b and p): t += a_i b_1 + m_i p_1, then t0 is final: X's limb k")
+    out.append(" * goes to %d + 8 k on the stack, and t0 is dead (the next top)." % SXA)
     out.append(" */")
-    emit(out, ".macro\tBHIGH i, k, off, %s" % ", ".join(t))
+    emit(out, ".macro\tBHIGH i, s, k, off, %s" % ", ".join(t))
     arm(out, "ldr\tx4, [x1, #8 * \\i]")
     arm(out, "BADD\tx2, \\off, 1, %s" % args(t))
-    arm(out, "ldr\tx4, [sp, #%d + 8 * \\i]" % sm)
+    arm(out, "ldr\tx4, [sp, #%d + 8 * \\s]" % sm)
     arm(out, "BADD\tx3, \\off, 0, %s" % args(t))
     arm(out, "str\t\\t0, [sp, #%d + 8 * \\k]" % SXA)
     out.append(".endm")
@@ -682,7 +701,7 @@ def arm_block_file():
     """Blocks of WA limbs, the running value's rest on the stack."""
     blocks = N // WA
     assert blocks == 2 and N % WA == 0
-    frame = SXA + 16 * N            # saved x19-x28, X[N], m[N]
+    frame = SXA + 8 * N + 8 * WA    # saved x19-x28, X, a row block's m_i
     top = SXA + 8 * WA * (blocks - 1)
     out = [head("arm64", ARM_PROSE)[:-1]]
     out.append("\t.section .rodata")
@@ -738,10 +757,11 @@ def arm_block_file():
                 out.append("\t/* rows %d.., J = %d */" % (WA * rb, col))
             for i in range(WA):
                 if col == 0:
-                    arm(out, "BROW\t%d, %s" % (WA * rb + i, ", ".join(ring)))
+                    arm(out, "BROW\t%d, %d, %s" % (WA * rb + i, i,
+                                                   ", ".join(ring)))
                 else:
-                    arm(out, "BHIGH\t%d, %d, %d, %s"
-                        % (WA * rb + i, WA * (col - 1) + i, 8 * WA * col,
+                    arm(out, "BHIGH\t%d, %d, %d, %d, %s"
+                        % (WA * rb + i, i, WA * (col - 1) + i, 8 * WA * col,
                            ", ".join(ring)))
                 ring.append(ring.pop(0))
     out.append("\t/*")
@@ -765,7 +785,7 @@ def arm_block_file():
         arm(out, "stp\tx5, x6, [x0, #%d]" % (8 * j))
     out.append("\t/* wipe X and the m_i */")
     arm(out, "add\tx8, sp, #%d" % SXA)
-    out.append(".rept\t%d" % N)
+    out.append(".rept\t%d" % ((frame - SXA) // 16))
     arm(out, "stp\txzr, xzr, [x8], #16")
     out.append(".endr")
     for k in range(27, 18, -2):
