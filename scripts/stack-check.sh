@@ -16,7 +16,7 @@
 # the graph: each counts as the bound given below (its pushes, its "sub
 # sp" reserve and the return address, rounded up: fp1024's x86-64 mul
 # reserves 272 bytes and pushes five registers, arm64's 208; fp2048's
-# 336 and five registers, arm64's 464; the IFMA
+# 344 and five registers, arm64's 464; the IFMA
 # code 320, %rbp and a 32-byte alignment), the kernel's FPU/NEON section calls as
 # 256 bytes, and the core's callbacks (random, yield: the caller's) as 0.
 # Prints "stack depth: N passed, N failed" per architecture.

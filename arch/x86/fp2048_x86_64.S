@@ -23,10 +23,16 @@
  *     the new X's limb 8 (J - 1) + i, to the stack.
  *
  * After J = 3, t is the new X's block 3 (X < 2p < 2^2048 after every row
- * block: 32 limbs, no carry limb), put on the stack when the next row
- * block loads block 0.  The passes J >= 1 do not touch the limbs that
- * decide the m_i.  At the end X = a b / 2^2048 mod p + (0 or p): one
- * subtraction of p, kept or not with cmovc.
+ * block: 32 limbs, no carry limb), put on the stack for the next row
+ * block.  The passes J >= 1 do not touch the limbs that decide the m_i.
+ * At the end X = a b / 2^2048 mod p + (0 or p): one subtraction of p,
+ * kept or not with cmovc.
+ *
+ * The four passes of a row block are written once and run four times, a
+ * loop on a fixed count (X starts as zero on the stack; each round moves
+ * a's pointer on by eight limbs): the product unrolled whole, 56 KB of
+ * code, outgrew the instruction caches and took 2100-2300 cycles where
+ * the loop (15 KB) takes 1420-1480 (fp_bench, AMD EPYC, shared machine).
  *
  * Bounds: t < 2^515 before a row and below 2^578 inside one (a_i b_J and
  * m_i p_J are each below 2^576): ten limbs, the two carry chains ending in
@@ -34,8 +40,9 @@
  * no room to drop the tenth as CSIDH-1024's does).  The products ride the
  * CF chain (low halves, adcx) and the OF chain (high halves, adox) in
  * parallel; rax/rbx take mulx products, rdx the multiplier, rcx points to
- * b, and a, r, the m_i and X are on the stack, wiped before return.  rbp
- * is never touched.  No branch and no secret-dependent address.
+ * b, and a, r, the m_i, X and the rounds' count are on the stack, wiped
+ * before return.  rbp is never touched.  No branch but the loop's, on its
+ * count, and no secret-dependent address.
  */
 #include <linux/cfi_types.h>
 #include <linux/linkage.h>
@@ -151,22 +158,31 @@ SYM_TYPED_FUNC_START(nobs_fp2048_mul_bmi2adx)
 	push	%r13
 	push	%r14
 	push	%r15
-	sub	$336, %rsp
+	sub	$344, %rsp
 	mov	%rsi, 0(%rsp)
 	mov	%rdi, 8(%rsp)
 	mov	%rdx, %rcx
-	xor	%r8, %r8
-	xor	%r9, %r9
-	xor	%r10, %r10
-	xor	%r11, %r11
-	xor	%r12, %r12
-	xor	%r13, %r13
-	xor	%r14, %r14
-	xor	%r15, %r15
+
+	/* X = 0; the rounds, one a row block */
+	xor	%eax, %eax
+.set	.Loff, 80
+.rept	32
+	mov	%rax, .Loff(%rsp)
+.set	.Loff, .Loff + 8
+.endr
+	movq	$4, 336(%rsp)
+1:
+	/* J = 0: X's block 0 into the ring */
+	mov	80(%rsp), %r8
+	mov	88(%rsp), %r9
+	mov	96(%rsp), %r10
+	mov	104(%rsp), %r11
+	mov	112(%rsp), %r12
+	mov	120(%rsp), %r13
+	mov	128(%rsp), %r14
+	mov	136(%rsp), %r15
 	xor	%rsi, %rsi
 	xor	%rdi, %rdi
-
-	/* block 1 */
 	REDROW	0, 0, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi
 	REDROW	1, 1, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8
 	REDROW	2, 2, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9
@@ -175,7 +191,16 @@ SYM_TYPED_FUNC_START(nobs_fp2048_mul_bmi2adx)
 	REDROW	5, 5, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12
 	REDROW	6, 6, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13
 	REDROW	7, 7, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14
-	/* block 2 (rows 0.., J = 1) */
+	/* J = 1: plus X's block 1 */
+	add	144(%rsp), %rsi
+	adc	152(%rsp), %rdi
+	adc	160(%rsp), %r8
+	adc	168(%rsp), %r9
+	adc	176(%rsp), %r10
+	adc	184(%rsp), %r11
+	adc	192(%rsp), %r12
+	adc	200(%rsp), %r13
+	adc	$0, %r14
 	HIGHROW	0, 0, 0, 64, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, \
 		%r13, %r14, %r15
 	HIGHROW	1, 1, 1, 64, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, \
@@ -192,7 +217,16 @@ SYM_TYPED_FUNC_START(nobs_fp2048_mul_bmi2adx)
 		%r9, %r10, %r11
 	HIGHROW	7, 7, 7, 64, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, \
 		%r10, %r11, %r12
-	/* block 3 (rows 0.., J = 2) */
+	/* J = 2: plus X's block 2 */
+	add	208(%rsp), %r14
+	adc	216(%rsp), %r15
+	adc	224(%rsp), %rsi
+	adc	232(%rsp), %rdi
+	adc	240(%rsp), %r8
+	adc	248(%rsp), %r9
+	adc	256(%rsp), %r10
+	adc	264(%rsp), %r11
+	adc	$0, %r12
 	HIGHROW	0, 0, 8, 128, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, \
 		%r11, %r12, %r13
 	HIGHROW	1, 1, 9, 128, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, \
@@ -209,7 +243,16 @@ SYM_TYPED_FUNC_START(nobs_fp2048_mul_bmi2adx)
 		%rsi, %rdi, %r8, %r9
 	HIGHROW	7, 7, 15, 128, %r11, %r12, %r13, %r14, %r15, %rsi, \
 		%rdi, %r8, %r9, %r10
-	/* block 4 (rows 0.., J = 3) */
+	/* J = 3: plus X's block 3 */
+	add	272(%rsp), %r12
+	adc	280(%rsp), %r13
+	adc	288(%rsp), %r14
+	adc	296(%rsp), %r15
+	adc	304(%rsp), %rsi
+	adc	312(%rsp), %rdi
+	adc	320(%rsp), %r8
+	adc	328(%rsp), %r9
+	adc	$0, %r10
 	HIGHROW	0, 0, 16, 192, %r12, %r13, %r14, %r15, %rsi, %rdi, \
 		%r8, %r9, %r10, %r11
 	HIGHROW	1, 1, 17, 192, %r13, %r14, %r15, %rsi, %rdi, %r8, \
@@ -226,7 +269,7 @@ SYM_TYPED_FUNC_START(nobs_fp2048_mul_bmi2adx)
 		%r14, %r15, %rsi, %rdi
 	HIGHROW	7, 7, 23, 192, %r9, %r10, %r11, %r12, %r13, %r14, \
 		%r15, %rsi, %rdi, %r8
-	/* block 5 (rows 8.., J = 0): X's top block aside, its block 0 back */
+	/* X's top block aside; the next row block of a */
 	mov	%r10, 272(%rsp)
 	mov	%r11, 280(%rsp)
 	mov	%r12, 288(%rsp)
@@ -235,325 +278,22 @@ SYM_TYPED_FUNC_START(nobs_fp2048_mul_bmi2adx)
 	mov	%r15, 312(%rsp)
 	mov	%rsi, 320(%rsp)
 	mov	%rdi, 328(%rsp)
-	mov	80(%rsp), %r10
-	mov	88(%rsp), %r11
-	mov	96(%rsp), %r12
-	mov	104(%rsp), %r13
-	mov	112(%rsp), %r14
-	mov	120(%rsp), %r15
-	mov	128(%rsp), %rsi
-	mov	136(%rsp), %rdi
-	xor	%r8, %r8
-	xor	%r9, %r9
-	REDROW	8, 0, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9
-	REDROW	9, 1, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10
-	REDROW	10, 2, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11
-	REDROW	11, 3, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12
-	REDROW	12, 4, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13
-	REDROW	13, 5, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14
-	REDROW	14, 6, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15
-	REDROW	15, 7, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi
-	/* block 6 (rows 8.., J = 1): plus X's block 1 */
-	add	144(%rsp), %r8
-	adc	152(%rsp), %r9
-	adc	160(%rsp), %r10
-	adc	168(%rsp), %r11
-	adc	176(%rsp), %r12
-	adc	184(%rsp), %r13
-	adc	192(%rsp), %r14
-	adc	200(%rsp), %r15
-	adc	$0, %rsi
-	HIGHROW	8, 0, 0, 64, %r8, %r9, %r10, %r11, %r12, %r13, %r14, \
-		%r15, %rsi, %rdi
-	HIGHROW	9, 1, 1, 64, %r9, %r10, %r11, %r12, %r13, %r14, %r15, \
-		%rsi, %rdi, %r8
-	HIGHROW	10, 2, 2, 64, %r10, %r11, %r12, %r13, %r14, %r15, \
-		%rsi, %rdi, %r8, %r9
-	HIGHROW	11, 3, 3, 64, %r11, %r12, %r13, %r14, %r15, %rsi, \
-		%rdi, %r8, %r9, %r10
-	HIGHROW	12, 4, 4, 64, %r12, %r13, %r14, %r15, %rsi, %rdi, \
-		%r8, %r9, %r10, %r11
-	HIGHROW	13, 5, 5, 64, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, \
-		%r10, %r11, %r12
-	HIGHROW	14, 6, 6, 64, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, \
-		%r11, %r12, %r13
-	HIGHROW	15, 7, 7, 64, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, \
-		%r12, %r13, %r14
-	/* block 7 (rows 8.., J = 2): plus X's block 2 */
-	add	208(%rsp), %rsi
-	adc	216(%rsp), %rdi
-	adc	224(%rsp), %r8
-	adc	232(%rsp), %r9
-	adc	240(%rsp), %r10
-	adc	248(%rsp), %r11
-	adc	256(%rsp), %r12
-	adc	264(%rsp), %r13
-	adc	$0, %r14
-	HIGHROW	8, 0, 8, 128, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, \
-		%r13, %r14, %r15
-	HIGHROW	9, 1, 9, 128, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, \
-		%r14, %r15, %rsi
-	HIGHROW	10, 2, 10, 128, %r8, %r9, %r10, %r11, %r12, %r13, \
-		%r14, %r15, %rsi, %rdi
-	HIGHROW	11, 3, 11, 128, %r9, %r10, %r11, %r12, %r13, %r14, \
-		%r15, %rsi, %rdi, %r8
-	HIGHROW	12, 4, 12, 128, %r10, %r11, %r12, %r13, %r14, %r15, \
-		%rsi, %rdi, %r8, %r9
-	HIGHROW	13, 5, 13, 128, %r11, %r12, %r13, %r14, %r15, %rsi, \
-		%rdi, %r8, %r9, %r10
-	HIGHROW	14, 6, 14, 128, %r12, %r13, %r14, %r15, %rsi, %rdi, \
-		%r8, %r9, %r10, %r11
-	HIGHROW	15, 7, 15, 128, %r13, %r14, %r15, %rsi, %rdi, %r8, \
-		%r9, %r10, %r11, %r12
-	/* block 8 (rows 8.., J = 3): plus X's block 3 */
-	add	272(%rsp), %r14
-	adc	280(%rsp), %r15
-	adc	288(%rsp), %rsi
-	adc	296(%rsp), %rdi
-	adc	304(%rsp), %r8
-	adc	312(%rsp), %r9
-	adc	320(%rsp), %r10
-	adc	328(%rsp), %r11
-	adc	$0, %r12
-	HIGHROW	8, 0, 16, 192, %r14, %r15, %rsi, %rdi, %r8, %r9, \
-		%r10, %r11, %r12, %r13
-	HIGHROW	9, 1, 17, 192, %r15, %rsi, %rdi, %r8, %r9, %r10, \
-		%r11, %r12, %r13, %r14
-	HIGHROW	10, 2, 18, 192, %rsi, %rdi, %r8, %r9, %r10, %r11, \
-		%r12, %r13, %r14, %r15
-	HIGHROW	11, 3, 19, 192, %rdi, %r8, %r9, %r10, %r11, %r12, \
-		%r13, %r14, %r15, %rsi
-	HIGHROW	12, 4, 20, 192, %r8, %r9, %r10, %r11, %r12, %r13, \
-		%r14, %r15, %rsi, %rdi
-	HIGHROW	13, 5, 21, 192, %r9, %r10, %r11, %r12, %r13, %r14, \
-		%r15, %rsi, %rdi, %r8
-	HIGHROW	14, 6, 22, 192, %r10, %r11, %r12, %r13, %r14, %r15, \
-		%rsi, %rdi, %r8, %r9
-	HIGHROW	15, 7, 23, 192, %r11, %r12, %r13, %r14, %r15, %rsi, \
-		%rdi, %r8, %r9, %r10
-	/* block 9 (rows 16.., J = 0): X's top block aside, its block 0 back */
-	mov	%r12, 272(%rsp)
-	mov	%r13, 280(%rsp)
-	mov	%r14, 288(%rsp)
-	mov	%r15, 296(%rsp)
-	mov	%rsi, 304(%rsp)
-	mov	%rdi, 312(%rsp)
-	mov	%r8, 320(%rsp)
-	mov	%r9, 328(%rsp)
-	mov	80(%rsp), %r12
-	mov	88(%rsp), %r13
-	mov	96(%rsp), %r14
-	mov	104(%rsp), %r15
-	mov	112(%rsp), %rsi
-	mov	120(%rsp), %rdi
-	mov	128(%rsp), %r8
-	mov	136(%rsp), %r9
-	xor	%r10, %r10
-	xor	%r11, %r11
-	REDROW	16, 0, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11
-	REDROW	17, 1, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12
-	REDROW	18, 2, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13
-	REDROW	19, 3, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14
-	REDROW	20, 4, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15
-	REDROW	21, 5, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi
-	REDROW	22, 6, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi
-	REDROW	23, 7, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8
-	/* block 10 (rows 16.., J = 1): plus X's block 1 */
-	add	144(%rsp), %r10
-	adc	152(%rsp), %r11
-	adc	160(%rsp), %r12
-	adc	168(%rsp), %r13
-	adc	176(%rsp), %r14
-	adc	184(%rsp), %r15
-	adc	192(%rsp), %rsi
-	adc	200(%rsp), %rdi
-	adc	$0, %r8
-	HIGHROW	16, 0, 0, 64, %r10, %r11, %r12, %r13, %r14, %r15, \
-		%rsi, %rdi, %r8, %r9
-	HIGHROW	17, 1, 1, 64, %r11, %r12, %r13, %r14, %r15, %rsi, \
-		%rdi, %r8, %r9, %r10
-	HIGHROW	18, 2, 2, 64, %r12, %r13, %r14, %r15, %rsi, %rdi, \
-		%r8, %r9, %r10, %r11
-	HIGHROW	19, 3, 3, 64, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, \
-		%r10, %r11, %r12
-	HIGHROW	20, 4, 4, 64, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, \
-		%r11, %r12, %r13
-	HIGHROW	21, 5, 5, 64, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, \
-		%r12, %r13, %r14
-	HIGHROW	22, 6, 6, 64, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, \
-		%r13, %r14, %r15
-	HIGHROW	23, 7, 7, 64, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, \
-		%r14, %r15, %rsi
-	/* block 11 (rows 16.., J = 2): plus X's block 2 */
-	add	208(%rsp), %r8
-	adc	216(%rsp), %r9
-	adc	224(%rsp), %r10
-	adc	232(%rsp), %r11
-	adc	240(%rsp), %r12
-	adc	248(%rsp), %r13
-	adc	256(%rsp), %r14
-	adc	264(%rsp), %r15
-	adc	$0, %rsi
-	HIGHROW	16, 0, 8, 128, %r8, %r9, %r10, %r11, %r12, %r13, \
-		%r14, %r15, %rsi, %rdi
-	HIGHROW	17, 1, 9, 128, %r9, %r10, %r11, %r12, %r13, %r14, \
-		%r15, %rsi, %rdi, %r8
-	HIGHROW	18, 2, 10, 128, %r10, %r11, %r12, %r13, %r14, %r15, \
-		%rsi, %rdi, %r8, %r9
-	HIGHROW	19, 3, 11, 128, %r11, %r12, %r13, %r14, %r15, %rsi, \
-		%rdi, %r8, %r9, %r10
-	HIGHROW	20, 4, 12, 128, %r12, %r13, %r14, %r15, %rsi, %rdi, \
-		%r8, %r9, %r10, %r11
-	HIGHROW	21, 5, 13, 128, %r13, %r14, %r15, %rsi, %rdi, %r8, \
-		%r9, %r10, %r11, %r12
-	HIGHROW	22, 6, 14, 128, %r14, %r15, %rsi, %rdi, %r8, %r9, \
-		%r10, %r11, %r12, %r13
-	HIGHROW	23, 7, 15, 128, %r15, %rsi, %rdi, %r8, %r9, %r10, \
-		%r11, %r12, %r13, %r14
-	/* block 12 (rows 16.., J = 3): plus X's block 3 */
-	add	272(%rsp), %rsi
-	adc	280(%rsp), %rdi
-	adc	288(%rsp), %r8
-	adc	296(%rsp), %r9
-	adc	304(%rsp), %r10
-	adc	312(%rsp), %r11
-	adc	320(%rsp), %r12
-	adc	328(%rsp), %r13
-	adc	$0, %r14
-	HIGHROW	16, 0, 16, 192, %rsi, %rdi, %r8, %r9, %r10, %r11, \
-		%r12, %r13, %r14, %r15
-	HIGHROW	17, 1, 17, 192, %rdi, %r8, %r9, %r10, %r11, %r12, \
-		%r13, %r14, %r15, %rsi
-	HIGHROW	18, 2, 18, 192, %r8, %r9, %r10, %r11, %r12, %r13, \
-		%r14, %r15, %rsi, %rdi
-	HIGHROW	19, 3, 19, 192, %r9, %r10, %r11, %r12, %r13, %r14, \
-		%r15, %rsi, %rdi, %r8
-	HIGHROW	20, 4, 20, 192, %r10, %r11, %r12, %r13, %r14, %r15, \
-		%rsi, %rdi, %r8, %r9
-	HIGHROW	21, 5, 21, 192, %r11, %r12, %r13, %r14, %r15, %rsi, \
-		%rdi, %r8, %r9, %r10
-	HIGHROW	22, 6, 22, 192, %r12, %r13, %r14, %r15, %rsi, %rdi, \
-		%r8, %r9, %r10, %r11
-	HIGHROW	23, 7, 23, 192, %r13, %r14, %r15, %rsi, %rdi, %r8, \
-		%r9, %r10, %r11, %r12
-	/* block 13 (rows 24.., J = 0): X's top block aside, its block 0 back */
-	mov	%r14, 272(%rsp)
-	mov	%r15, 280(%rsp)
-	mov	%rsi, 288(%rsp)
-	mov	%rdi, 296(%rsp)
-	mov	%r8, 304(%rsp)
-	mov	%r9, 312(%rsp)
-	mov	%r10, 320(%rsp)
-	mov	%r11, 328(%rsp)
-	mov	80(%rsp), %r14
-	mov	88(%rsp), %r15
-	mov	96(%rsp), %rsi
-	mov	104(%rsp), %rdi
-	mov	112(%rsp), %r8
-	mov	120(%rsp), %r9
-	mov	128(%rsp), %r10
-	mov	136(%rsp), %r11
-	xor	%r12, %r12
-	xor	%r13, %r13
-	REDROW	24, 0, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13
-	REDROW	25, 1, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14
-	REDROW	26, 2, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15
-	REDROW	27, 3, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi
-	REDROW	28, 4, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi
-	REDROW	29, 5, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8
-	REDROW	30, 6, %r10, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9
-	REDROW	31, 7, %r11, %r12, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10
-	/* block 14 (rows 24.., J = 1): plus X's block 1 */
-	add	144(%rsp), %r12
-	adc	152(%rsp), %r13
-	adc	160(%rsp), %r14
-	adc	168(%rsp), %r15
-	adc	176(%rsp), %rsi
-	adc	184(%rsp), %rdi
-	adc	192(%rsp), %r8
-	adc	200(%rsp), %r9
-	adc	$0, %r10
-	HIGHROW	24, 0, 0, 64, %r12, %r13, %r14, %r15, %rsi, %rdi, \
-		%r8, %r9, %r10, %r11
-	HIGHROW	25, 1, 1, 64, %r13, %r14, %r15, %rsi, %rdi, %r8, %r9, \
-		%r10, %r11, %r12
-	HIGHROW	26, 2, 2, 64, %r14, %r15, %rsi, %rdi, %r8, %r9, %r10, \
-		%r11, %r12, %r13
-	HIGHROW	27, 3, 3, 64, %r15, %rsi, %rdi, %r8, %r9, %r10, %r11, \
-		%r12, %r13, %r14
-	HIGHROW	28, 4, 4, 64, %rsi, %rdi, %r8, %r9, %r10, %r11, %r12, \
-		%r13, %r14, %r15
-	HIGHROW	29, 5, 5, 64, %rdi, %r8, %r9, %r10, %r11, %r12, %r13, \
-		%r14, %r15, %rsi
-	HIGHROW	30, 6, 6, 64, %r8, %r9, %r10, %r11, %r12, %r13, %r14, \
-		%r15, %rsi, %rdi
-	HIGHROW	31, 7, 7, 64, %r9, %r10, %r11, %r12, %r13, %r14, \
-		%r15, %rsi, %rdi, %r8
-	/* block 15 (rows 24.., J = 2): plus X's block 2 */
-	add	208(%rsp), %r10
-	adc	216(%rsp), %r11
-	adc	224(%rsp), %r12
-	adc	232(%rsp), %r13
-	adc	240(%rsp), %r14
-	adc	248(%rsp), %r15
-	adc	256(%rsp), %rsi
-	adc	264(%rsp), %rdi
-	adc	$0, %r8
-	HIGHROW	24, 0, 8, 128, %r10, %r11, %r12, %r13, %r14, %r15, \
-		%rsi, %rdi, %r8, %r9
-	HIGHROW	25, 1, 9, 128, %r11, %r12, %r13, %r14, %r15, %rsi, \
-		%rdi, %r8, %r9, %r10
-	HIGHROW	26, 2, 10, 128, %r12, %r13, %r14, %r15, %rsi, %rdi, \
-		%r8, %r9, %r10, %r11
-	HIGHROW	27, 3, 11, 128, %r13, %r14, %r15, %rsi, %rdi, %r8, \
-		%r9, %r10, %r11, %r12
-	HIGHROW	28, 4, 12, 128, %r14, %r15, %rsi, %rdi, %r8, %r9, \
-		%r10, %r11, %r12, %r13
-	HIGHROW	29, 5, 13, 128, %r15, %rsi, %rdi, %r8, %r9, %r10, \
-		%r11, %r12, %r13, %r14
-	HIGHROW	30, 6, 14, 128, %rsi, %rdi, %r8, %r9, %r10, %r11, \
-		%r12, %r13, %r14, %r15
-	HIGHROW	31, 7, 15, 128, %rdi, %r8, %r9, %r10, %r11, %r12, \
-		%r13, %r14, %r15, %rsi
-	/* block 16 (rows 24.., J = 3): plus X's block 3 */
-	add	272(%rsp), %r8
-	adc	280(%rsp), %r9
-	adc	288(%rsp), %r10
-	adc	296(%rsp), %r11
-	adc	304(%rsp), %r12
-	adc	312(%rsp), %r13
-	adc	320(%rsp), %r14
-	adc	328(%rsp), %r15
-	adc	$0, %rsi
-	HIGHROW	24, 0, 16, 192, %r8, %r9, %r10, %r11, %r12, %r13, \
-		%r14, %r15, %rsi, %rdi
-	HIGHROW	25, 1, 17, 192, %r9, %r10, %r11, %r12, %r13, %r14, \
-		%r15, %rsi, %rdi, %r8
-	HIGHROW	26, 2, 18, 192, %r10, %r11, %r12, %r13, %r14, %r15, \
-		%rsi, %rdi, %r8, %r9
-	HIGHROW	27, 3, 19, 192, %r11, %r12, %r13, %r14, %r15, %rsi, \
-		%rdi, %r8, %r9, %r10
-	HIGHROW	28, 4, 20, 192, %r12, %r13, %r14, %r15, %rsi, %rdi, \
-		%r8, %r9, %r10, %r11
-	HIGHROW	29, 5, 21, 192, %r13, %r14, %r15, %rsi, %rdi, %r8, \
-		%r9, %r10, %r11, %r12
-	HIGHROW	30, 6, 22, 192, %r14, %r15, %rsi, %rdi, %r8, %r9, \
-		%r10, %r11, %r12, %r13
-	HIGHROW	31, 7, 23, 192, %r15, %rsi, %rdi, %r8, %r9, %r10, \
-		%r11, %r12, %r13, %r14
+	addq	$64, 0(%rsp)
+	decq	336(%rsp)
+	jnz	1b
 	/*
 	 * Z: limbs 0..23 on the stack, the top block in ring[0..7].
 	 * r = Z - p, or Z where that borrowed (Z < p).
 	 */
 	mov	8(%rsp), %rcx
-	mov	%rsi, 272(%rsp)
-	mov	%rdi, 280(%rsp)
-	mov	%r8, 288(%rsp)
-	mov	%r9, 296(%rsp)
-	mov	%r10, 304(%rsp)
-	mov	%r11, 312(%rsp)
-	mov	%r12, 320(%rsp)
-	mov	%r13, 328(%rsp)
+	mov	%r10, 272(%rsp)
+	mov	%r11, 280(%rsp)
+	mov	%r12, 288(%rsp)
+	mov	%r13, 296(%rsp)
+	mov	%r14, 304(%rsp)
+	mov	%r15, 312(%rsp)
+	mov	%rsi, 320(%rsp)
+	mov	%rdi, 328(%rsp)
 	mov	80(%rsp), %rax
 	sub	.Lp2048+0(%rip), %rax
 	mov	%rax, 0(%rcx)
@@ -626,14 +366,14 @@ SYM_TYPED_FUNC_START(nobs_fp2048_mul_bmi2adx)
 	mov	264(%rsp), %rax
 	sbb	.Lp2048+184(%rip), %rax
 	mov	%rax, 184(%rcx)
-	sbb	.Lp2048+192(%rip), %rsi
-	sbb	.Lp2048+200(%rip), %rdi
-	sbb	.Lp2048+208(%rip), %r8
-	sbb	.Lp2048+216(%rip), %r9
-	sbb	.Lp2048+224(%rip), %r10
-	sbb	.Lp2048+232(%rip), %r11
-	sbb	.Lp2048+240(%rip), %r12
-	sbb	.Lp2048+248(%rip), %r13
+	sbb	.Lp2048+192(%rip), %r10
+	sbb	.Lp2048+200(%rip), %r11
+	sbb	.Lp2048+208(%rip), %r12
+	sbb	.Lp2048+216(%rip), %r13
+	sbb	.Lp2048+224(%rip), %r14
+	sbb	.Lp2048+232(%rip), %r15
+	sbb	.Lp2048+240(%rip), %rsi
+	sbb	.Lp2048+248(%rip), %rdi
 	mov	0(%rcx), %rax
 	cmovc	80(%rsp), %rax
 	mov	%rax, 0(%rcx)
@@ -706,30 +446,30 @@ SYM_TYPED_FUNC_START(nobs_fp2048_mul_bmi2adx)
 	mov	184(%rcx), %rax
 	cmovc	264(%rsp), %rax
 	mov	%rax, 184(%rcx)
-	cmovc	272(%rsp), %rsi
-	mov	%rsi, 192(%rcx)
-	cmovc	280(%rsp), %rdi
-	mov	%rdi, 200(%rcx)
-	cmovc	288(%rsp), %r8
-	mov	%r8, 208(%rcx)
-	cmovc	296(%rsp), %r9
-	mov	%r9, 216(%rcx)
-	cmovc	304(%rsp), %r10
-	mov	%r10, 224(%rcx)
-	cmovc	312(%rsp), %r11
-	mov	%r11, 232(%rcx)
-	cmovc	320(%rsp), %r12
-	mov	%r12, 240(%rcx)
-	cmovc	328(%rsp), %r13
-	mov	%r13, 248(%rcx)
+	cmovc	272(%rsp), %r10
+	mov	%r10, 192(%rcx)
+	cmovc	280(%rsp), %r11
+	mov	%r11, 200(%rcx)
+	cmovc	288(%rsp), %r12
+	mov	%r12, 208(%rcx)
+	cmovc	296(%rsp), %r13
+	mov	%r13, 216(%rcx)
+	cmovc	304(%rsp), %r14
+	mov	%r14, 224(%rcx)
+	cmovc	312(%rsp), %r15
+	mov	%r15, 232(%rcx)
+	cmovc	320(%rsp), %rsi
+	mov	%rsi, 240(%rcx)
+	cmovc	328(%rsp), %rdi
+	mov	%rdi, 248(%rcx)
 	/* wipe the m_i and the limbs on the stack */
 	xor	%eax, %eax
 .set	.Loff, 16
-.rept	40
+.rept	41
 	mov	%rax, .Loff(%rsp)
 .set	.Loff, .Loff + 8
 .endr
-	add	$336, %rsp
+	add	$344, %rsp
 	pop	%r15
 	pop	%r14
 	pop	%r13
