@@ -9,15 +9,17 @@
 
 The CSIDH-1024 field (16 limbs) and the CTIDH-2048 field (32 limbs) do
 not fit the hand-written 512-bit code's registers, so their files are
-written out by this script, fully unrolled; edit the script, never its
-output, and run make regen (the GENERATED list of the top Makefile; make
-lint checks that the committed files match).  Each p is rebuilt here from
-its primes; the tests compare every output limb for limb with GMP.
+written out by this script; edit the script, never its output, and run
+make regen (the GENERATED list of the top Makefile; make lint checks that
+the committed files match).  Each p is rebuilt here from its primes; the
+tests compare every output limb for limb with GMP.
 
 x86-64 takes the rows in blocks of eight limbs for any size (a ring of
-ten registers); arm64 keeps the whole running value in a ring of
-registers where it fits (1024) and takes blocks of sixteen limbs where it
-does not (2048).
+ten registers), fully unrolled for two blocks (1024) and as a loop over
+the row blocks for more (2048: unrolled, it outgrew the instruction
+caches); arm64, fully unrolled, keeps the whole running value in a ring
+of registers where it fits (1024) and takes blocks of sixteen limbs where
+it does not (2048).
 """
 import sys
 
