@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The dispatch point of both GF(p) fields (fp.h): the multiplication
+ * The dispatch point of the GF(p) fields (fp.h): the multiplication
  * chosen at init, and the 512-bit field's vector sections.
  */
 #include "fp.h"
@@ -67,7 +67,7 @@ const char *nobs_fp_vec_name(void)
 }
 
 /**
- * nobs_fp_select() - choose the multiplication of both fields
+ * nobs_fp_select() - choose the multiplication of all fields
  * @use_asm: true to use this architecture's assembly: on x86-64 only if
  *	the CPU has BMI2 and ADX; on arm64 always possible (base ISA);
  *	false forces the generic C code (force_generic)
@@ -75,8 +75,8 @@ const char *nobs_fp_vec_name(void)
  *	AVX-512 IFMA, VL, VBMI2 and DQ with their state saved by the OS),
  *	taken with the assembly only
  *
- * Sets the one dispatch point behind nobs_fp512_mul()/_sqr() and
- * nobs_fp1024_mul()/_sqr(), and with the assembly, where the CPU has it,
+ * Sets the one dispatch point behind nobs_fp512_mul()/_sqr(),
+ * nobs_fp1024_mul()/_sqr() and nobs_fp2048_mul()/_sqr(), and with the assembly, where the CPU has it,
  * the vector code of nobs_fp512_mul4()/_sqr4() (nobs_fp_vec_name()).
  * Called once at init, before any nobs_fp512 or nobs_fp1024 function
  * is in use.

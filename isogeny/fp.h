@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the GF(p) fields of CSIDH share (fp512.h for CSIDH-512, fp1024.h
- * for CSIDH-1024): the choice of the multiplication, made once at init by
- * nobs_fp_select() for both fields, the vector sections of the 512-bit
- * field's four-lane code, and the harness's operation counts.
+ * What the GF(p) fields of CSIDH and CTIDH share (fp512.h for CSIDH-512,
+ * fp1024.h for CSIDH-1024, fp2048.h for CTIDH-2048): the choice of the
+ * multiplication, made once at init by nobs_fp_select() for all fields,
+ * the vector sections of the 512-bit field's four-lane code, and the
+ * harness's operation counts.
  *
  * Multiplication and squaring have several implementations (generic C,
  * x86-64 BMI2/ADX, arm64).  The hot path tests a static key (kernel) or a
@@ -24,6 +25,8 @@
 #define nobs_fp512_sqr_asm	nobs_fp512_sqr_bmi2adx
 #define nobs_fp1024_mul_asm	nobs_fp1024_mul_bmi2adx
 #define nobs_fp1024_sqr_asm	nobs_fp1024_sqr_bmi2adx
+#define nobs_fp2048_mul_asm	nobs_fp2048_mul_bmi2adx
+#define nobs_fp2048_sqr_asm	nobs_fp2048_sqr_bmi2adx
 /*
  * CSIDH-512's addition and subtraction: they need no BMI2/ADX but go with
  * the mulx code (the same dispatch); fp512.c hands them to fp_tmpl.c.
@@ -42,10 +45,12 @@
 #define nobs_fp512_sqr_asm	nobs_fp512_sqr_arm64
 #define nobs_fp1024_mul_asm	nobs_fp1024_mul_arm64
 #define nobs_fp1024_sqr_asm	nobs_fp1024_sqr_arm64
+#define nobs_fp2048_mul_asm	nobs_fp2048_mul_arm64
+#define nobs_fp2048_sqr_asm	nobs_fp2048_sqr_arm64
 #endif
 
 /*
- * The one dispatch point of both fields: a switch (<nobs/types.h>: a
+ * The one dispatch point of all fields: a switch (<nobs/types.h>: a
  * static key in the kernel, a bool in userspace), set by
  * nobs_fp_select(); the vector code's beside it, which the harness may
  * clear after select.

@@ -99,22 +99,25 @@ static __always_inline u64 NOBS_FPX(mac)(u64 a, u64 b, u64 c, u64 d, u64 *hi)
 
 /*
  * r = t - p if t >= p else t, for t < 2p held in the limbs plus a carry
- * limb hi (0 or 1).  Constant time.
+ * limb hi (0 or 1); t must not be r's limbs.  Constant time.  t - p is
+ * made in r itself (no second array on the stack: the 2048-bit field's
+ * pow() and the multiplication it calls stay within the kernel's frame
+ * budget), then kept or replaced by t.
  */
 static __always_inline void NOBS_FPX(reduce_once)(struct NOBS_FPX_T *r,
 						const u64 t[NOBS_FPX_LIMBS],
 						u64 hi)
 {
-	u64 d[NOBS_FPX_LIMBS], borrow = 0, keep;
+	u64 borrow = 0, keep;
 	int i;
 
 	for (i = 0; i < NOBS_FPX_LIMBS; i++)
-		d[i] = NOBS_FPX(sbb)(t[i], NOBS_FPX(p).limb[i], &borrow);
+		r->limb[i] = NOBS_FPX(sbb)(t[i], NOBS_FPX(p).limb[i], &borrow);
 	/* t < p exactly when the subtraction borrowed past the carry limb */
 	NOBS_FPX(sbb)(hi, 0, &borrow);
 	keep = NOBS_FPX(mask)(borrow);
 	for (i = 0; i < NOBS_FPX_LIMBS; i++)
-		r->limb[i] = (t[i] & keep) | (d[i] & ~keep);
+		r->limb[i] = (t[i] & keep) | (r->limb[i] & ~keep);
 }
 
 /*
@@ -276,16 +279,17 @@ void NOBS_FPX(set_u64)(struct NOBS_FPX_T *r, u64 v)
 void NOBS_FPX(pow)(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *a,
 		 const u64 e[NOBS_FPX_LIMBS])
 {
-	struct NOBS_FPX_T odd[1 << (NOBS_FPX_POW_WINDOW - 1)];
-	struct NOBS_FPX_T acc = NOBS_FPX(one), a2;
+	struct NOBS_FPX_T odd[1 << (NOBS_FPX_POW_WINDOW - 1)], acc;
 	int i, j, bit, len;
 	u64 win;
 
 #define NOBS_FPX_EBIT(k) ((e[(k) / 64] >> ((k) % 64)) & 1)
+	/* acc holds a^2 while the table is made: no third element */
 	odd[0] = *a;
-	NOBS_FPX(sqr)(&a2, a);
+	NOBS_FPX(sqr)(&acc, a);
 	for (j = 1; j < (int)ARRAY_SIZE(odd); j++)
-		NOBS_FPX(mul)(&odd[j], &odd[j - 1], &a2);
+		NOBS_FPX(mul)(&odd[j], &odd[j - 1], &acc);
+	acc = NOBS_FPX(one);
 
 	for (i = 64 * NOBS_FPX_LIMBS - 1; i >= 0; ) {
 		if (!NOBS_FPX_EBIT(i)) {
@@ -310,7 +314,6 @@ void NOBS_FPX(pow)(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *a,
 #undef NOBS_FPX_EBIT
 	*r = acc;
 	memzero_explicit(odd, sizeof(odd));
-	memzero_explicit(&a2, sizeof(a2));
 	memzero_explicit(&acc, sizeof(acc));
 }
 

@@ -3,8 +3,8 @@
  * nobs_kunit.ko: KUnit suites for nobs.ko, which must be loaded first.
  *
  * The suites are in sha3_kunit.c, sha3_ctx_kunit.c, drbg_kunit.c,
- * csidh_kunit.c, fp1024_kunit.c, glue_kunit.c and zeroize_kunit.c (the
- * objects kunit/Kbuild lists); this file holds the module parameters, the shared helpers
+ * csidh_kunit.c, fp1024_kunit.c, fp2048_kunit.c, glue_kunit.c and
+ * zeroize_kunit.c (the objects kunit/Kbuild lists); this file holds the module parameters, the shared helpers
  * and the "nobs_module" suite, which checks that nobs registered its
  * algorithms and, with test_fail=1 only, adds one case that fails on
  * purpose so that a test pipeline can prove it reports failures.  With

@@ -22,7 +22,7 @@ import sys
 out, root = sys.argv[1], sys.argv[2]
 
 CORES = ['sha3/keccak.c', 'sha3/sha3_lib.c', 'arch/x86/keccak_x86.c', 'drbg/ctr_drbg.c',
-         'isogeny/fp.c', 'isogeny/fp512.c', 'isogeny/fp1024.c',
+         'isogeny/fp.c', 'isogeny/fp512.c', 'isogeny/fp1024.c', 'isogeny/fp2048.c',
          'isogeny/fp_tmpl.c', 'isogeny/fp_tmpl.h', 'isogeny/csidh512.c',
          'isogeny/csidh_curve_tmpl.c', 'isogeny/csidh_isogeny_tmpl.c',
          'isogeny/csidh_action_tmpl.c', 'isogeny/csidh_validate_tmpl.c',
@@ -60,7 +60,7 @@ LINES_ONLY = {
     'its dispatch functions are __always_inline, so gcov counts their '
     'branches once per call site (every field operation of the CSIDH '
     'engine), not once per function; both ways of each are run by '
-    'test_fp, test_fp1024 and the generic-field CSIDH vectors',
+    'test_fp, test_fp1024, test_fp2048 and the generic-field CSIDH vectors',
 }
 
 lines_out = []

@@ -5,7 +5,9 @@
 # nobs_ctidh511/512/1024_action(), their state in the workspace as
 # theirs), which must stay at or below 2048 bytes, and of the peer key's
 # validation (the same limit; ctidh511/512 validate with csidh512's,
-# ctidh1024 with csidh1024's), on each architecture
+# ctidh1024 with csidh1024's), and of the CTIDH-2048 field's functions
+# that call others (nobs_fp2048_pow() with its window table, inv,
+# is_square, the Montgomery conversions), on each architecture
 # (default x86_64 arm64 riscv64 ppc64le): nobs.ko is built
 # by scripts/kbuild.sh (x86_64 against 6.12, the others cross-built
 # against Debian 13's kernel) with GCC's -fcallgraph-info=su, and
@@ -13,7 +15,8 @@
 # call graph.  Assembly frames (the field's mul/sqr/add/sub) are not in
 # the graph: each counts as the bound given below (its pushes, its "sub
 # sp" reserve and the return address, rounded up: fp1024's x86-64 mul
-# reserves 272 bytes and pushes five registers, arm64's 208; the IFMA
+# reserves 272 bytes and pushes five registers, arm64's 208; fp2048's
+# 344 and five registers, arm64's 464; the IFMA
 # code 320, %rbp and a 32-byte alignment), the kernel's FPU/NEON section calls as
 # 256 bytes, and the core's callbacks (random, yield: the caller's) as 0.
 # Prints "stack depth: N passed, N failed" per architecture.
@@ -30,7 +33,8 @@ for arch in "${@:-x86_64 arm64 riscv64 ppc64le}"; do
 		kdir=$(nobs_kdir "$(nobs_kernel_id "$id")")
 		read -ra args <<<"$(nobs_kbuild_args "$kdir")"
 		cores=(isogeny/csidh512.o isogeny/csidh1024.o isogeny/ctidh511.o
-		       isogeny/ctidh512.o isogeny/ctidh1024.o isogeny/fp.o isogeny/fp512.o isogeny/fp1024.o)
+		       isogeny/ctidh512.o isogeny/ctidh1024.o isogeny/fp.o isogeny/fp512.o isogeny/fp1024.o
+		       isogeny/fp2048.o)
 		# The cores again, each with its call graph beside it
 		# (isogeny/<core>.ci), in one make, past the compiler cache (a
 		# hit writes the object, never the graph).
@@ -74,7 +78,8 @@ for arch in "${@:-x86_64 arm64 riscv64 ppc64le}"; do
 			rc=1
 			continue
 		fi
-		asm=(-a 'nobs_fp1024_*=384' -a 'nobs_fp512_*_ifma=384'
+		asm=(-a 'nobs_fp2048_*=512' -a 'nobs_fp1024_*=384'
+		     -a 'nobs_fp512_*_ifma=384'
 		     -a 'nobs_fp512_*=256' -a 'kernel_fpu_*=256'
 		     -a 'kernel_neon_*=256' -a 'irq_fpu_usable=64'
 		     -a 'may_use_simd=64' -a '__indirect_call=0')
@@ -92,6 +97,12 @@ for arch in "${@:-x86_64 arm64 riscv64 ppc64le}"; do
 			python3 "$NOBS_ROOT/scripts/stack-depth.py" -l 2048 \
 				-r $v "${asm[@]}" "$dir/isogeny" || rc=1
 		done
+		echo "== $a: the CTIDH-2048 field (limit 2048 bytes)"
+		python3 "$NOBS_ROOT/scripts/stack-depth.py" -l 2048 \
+			-r nobs_fp2048_pow -r nobs_fp2048_inv \
+			-r nobs_fp2048_is_square -r nobs_fp2048_to_mont \
+			-r nobs_fp2048_from_mont "${asm[@]}" "$dir/isogeny" ||
+			rc=1
 	done
 done
 exit $rc

@@ -33,6 +33,7 @@
 COV_TESTS := test_sha3 test_keccak_refusals test_keccak_impls test_sha3_lib \
 	test_drbg test_drbg_errors \
 	test_fp test_fp_portable test_fp1024 test_fp1024_portable \
+	test_fp2048 test_fp2048_portable \
 	test_csidh1024_keys test_csidh \
 	test_csidh_refusals
 

@@ -1,30 +1,37 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# GF(p) arithmetic for CSIDH-512 (isogeny/fp512.c) and CSIDH-1024
-# (isogeny/fp1024.c), over the generic template isogeny/fp_tmpl.c and the
-# arch assembly: exact differential test against GMP and the mul/sqr
-# benchmark.  Included by tests/user/Makefile, which defines ROOT, BUILD
-# and the flags.  Each test is built once per field from the one source
-# (test_fp.c; -DTEST_FP1024 selects the 1024-bit field):
+# GF(p) arithmetic for CSIDH-512 (isogeny/fp512.c), CSIDH-1024
+# (isogeny/fp1024.c) and CTIDH-2048 (isogeny/fp2048.c), over the generic
+# template isogeny/fp_tmpl.c and the arch assembly: exact differential
+# test against GMP and the mul/sqr benchmark.  Included by
+# tests/user/Makefile, which defines ROOT, BUILD and the flags.  Each test
+# is built once per field from the one source (test_fp.c; -DTEST_FP1024
+# and -DTEST_FP2048 select the bigger fields):
 #
-#   test_fp[1024]           native: generic C + this machine's assembly
-#                           (ASan+UBSan)
-#   test_fp[1024]_portable  generic C without unsigned __int128 and asm
-#   test_fp[1024]_ct        (make valgrind) operands marked undefined:
-#                           memcheck must see no branch or index on them
-#   test_fp[1024]_arm64     (x86-64 hosts) arm64 build run under
-#                           qemu-user; a SKIP result without cross tools
-#   fp_bench                median cycles of both fields, generic / asm /
-#                           GMP side by side
+#   test_fp[1024|2048]           native: generic C + this machine's
+#                                assembly (ASan+UBSan)
+#   test_fp[1024|2048]_portable  generic C without unsigned __int128 and
+#                                asm
+#   test_fp[1024|2048]_ct        (make valgrind) operands marked
+#                                undefined: memcheck must see no branch
+#                                or index on them
+#   test_fp[1024|2048]_arm64     (x86-64 hosts) arm64 build run under
+#                                qemu-user; a SKIP result without cross
+#                                tools
+#   fp_bench                     median cycles of the fields, generic /
+#                                asm / GMP side by side
 
 FP_CORE := $(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp512.c \
-	$(ROOT)/isogeny/fp1024.c $(ROOT)/isogeny/fp.h $(ROOT)/isogeny/fp512.h \
-	$(ROOT)/isogeny/fp1024.h $(ROOT)/isogeny/fp_tmpl.h $(ROOT)/isogeny/fp_tmpl.c \
+	$(ROOT)/isogeny/fp1024.c $(ROOT)/isogeny/fp2048.c $(ROOT)/isogeny/fp.h \
+	$(ROOT)/isogeny/fp512.h $(ROOT)/isogeny/fp1024.h $(ROOT)/isogeny/fp2048.h \
+	$(ROOT)/isogeny/fp_tmpl.h $(ROOT)/isogeny/fp_tmpl.c \
 	$(ROOT)/tests/user/fp_cpu.h \
 	$(ROOT)/include/nobs/types.h
 FP_HOST_ARCH := $(shell uname -m)
-FP_ASM_x86_64 := $(ROOT)/arch/x86/fp_x86_64.S $(ROOT)/arch/x86/fp_ifma_x86_64.S $(ROOT)/arch/x86/fp1024_x86_64.S
-FP_ASM_aarch64 := $(ROOT)/arch/arm64/fp_arm64.S $(ROOT)/arch/arm64/fp1024_arm64.S
+FP_ASM_x86_64 := $(ROOT)/arch/x86/fp_x86_64.S $(ROOT)/arch/x86/fp_ifma_x86_64.S \
+	$(ROOT)/arch/x86/fp1024_x86_64.S $(ROOT)/arch/x86/fp2048_x86_64.S
+FP_ASM_aarch64 := $(ROOT)/arch/arm64/fp_arm64.S $(ROOT)/arch/arm64/fp1024_arm64.S \
+	$(ROOT)/arch/arm64/fp2048_arm64.S
 FP_ASM := $(FP_ASM_$(FP_HOST_ARCH))
 # the native test's probe of what the IFMA code leaves behind
 FP_PROBE_x86_64 := $(ROOT)/kunit/nk_ifma_probe_x86_64.S \
@@ -100,6 +107,7 @@ endef
 
 $(eval $(call fp_tests,test_fp,))
 $(eval $(call fp_tests,test_fp1024,-DTEST_FP1024))
+$(eval $(call fp_tests,test_fp2048,-DTEST_FP2048))
 
 # test_fp_ifma_asm: arch/x86/fp_ifma_x86_64.S is what
 # scripts/gen/fp_ifma_asm.py prints (the top Makefile's regen-check), and (x86-64 hosts, on the object

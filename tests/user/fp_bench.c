@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Benchmark of GF(p) multiplication and squaring for both CSIDH fields
- * (512-bit prime, 8 limbs; 1024-bit prime, 16 limbs): median ticks of
+ * Benchmark of GF(p) multiplication and squaring for the fields (CSIDH-512:
+ * 8 limbs; CSIDH-1024: 16 limbs; CTIDH-2048: 32 limbs): median ticks of
  * bench_clock.h per operation for each implementation, beside GMP's
  * mpn_mul_n / mpn_sqr followed by a Montgomery reduction built from
  * mpn_addmul_1, measured in the same run for scale.
@@ -17,12 +17,13 @@
 
 #include "isogeny/fp512.h"
 #include "isogeny/fp1024.h"
+#include "isogeny/fp2048.h"
 #include "fp_cpu.h"
 #include "bench_clock.h"
 
 #define BATCH	1000
 #define SAMPLES	301
-#define MAXN	NOBS_FP1024_LIMBS
+#define MAXN	NOBS_FP2048_LIMBS
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -118,7 +119,7 @@ static void row(const char *what, double mul, double sqr)
 }
 
 /*
- * One field's table: F is its prefix (nobs_fp512, nobs_fp1024), T its
+ * One field's table: F is its prefix (nobs_fp512, nobs_fp1024, ...), T its
  * element type.  Elements are handled as limb arrays, so that GMP's
  * functions time the same chains.
  */
@@ -232,8 +233,10 @@ static int F##_table(void)						\
 
 BENCH_FIELD(nobs_fp512, nobs_fp512, NOBS_FP512_LIMBS, "CSIDH-512")
 BENCH_FIELD(nobs_fp1024, nobs_fp1024, NOBS_FP1024_LIMBS, "CSIDH-1024")
+BENCH_FIELD(nobs_fp2048, nobs_fp2048, NOBS_FP2048_LIMBS, "CTIDH-2048")
 
 int main(void)
 {
-	return nobs_fp512_table() || nobs_fp1024_table();
+	return nobs_fp512_table() || nobs_fp1024_table() ||
+	       nobs_fp2048_table();
 }

@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Differential test of a GF(p) field (isogeny/fp512.c for CSIDH-512, or
- * isogeny/fp1024.c for CSIDH-1024 when built with -DTEST_FP1024) and the
- * arch assembly against GMP.
+ * Differential test of a GF(p) field (isogeny/fp512.c for CSIDH-512,
+ * isogeny/fp1024.c for CSIDH-1024 when built with -DTEST_FP1024, or
+ * isogeny/fp2048.c for CTIDH-2048 with -DTEST_FP2048) and the arch
+ * assembly against GMP.
  *
  * GMP's mpz is the oracle: p is rebuilt here from the small primes (a
  * sieve, not fp.c's constants), every Montgomery element x stands for
- * x / R mod p (R = 2^512 or 2^1024), and each operation's exact expected
- * limbs are computed with mpz.  Every implementation of mul/sqr is called
- * directly, and the whole API is run once per dispatch choice
- * (nobs_test_fp_select(), shared by both fields).
+ * x / R mod p (R = 2^512, 2^1024 or 2^2048), and each operation's exact
+ * expected limbs are computed with mpz.  Every implementation of mul/sqr
+ * is called directly, and the whole API is run once per dispatch choice
+ * (nobs_test_fp_select(), shared by all fields).
  *
  * Inputs: edge values (0, 1, 2, p - 1, p - 2, (p +- 1) / 2, R mod p,
  * R^2 mod p, 2^k up to the top bit of p, p - 2^k, limbs at their extremes
@@ -33,7 +34,21 @@
 #include "csidh_prime.h"
 #include "fp_cpu.h"
 
-#ifdef TEST_FP1024
+#if defined(TEST_FP2048)
+#include "isogeny/fp2048.h"
+#define NOBS_FPX(name)	nobs_fp2048_##name
+#define NOBS_FPX_T		nobs_fp2048
+#define NOBS_FPX_LIMBS	NOBS_FP2048_LIMBS
+#define TF_PROG		"test_fp2048"
+/* p = 4 * (the 229 odd primes up to 1459 but 5) * 3413 - 1: 2047 bits */
+#define TF_LAST_SIEVED	1459
+#define TF_SKIPPED	5
+#define TF_EXTRA_PRIME	3413
+#define TF_N_PRIMES	231
+#define TF_PBITS	2047
+static const int edge_bits[] = { 0, 1, 63, 64, 65, 511, 512, 1023, 1024,
+				 1025, 1535, 1536, 1984, 2045, 2046 };
+#elif defined(TEST_FP1024)
 #include "isogeny/fp1024.h"
 #define NOBS_FPX(name)	nobs_fp1024_##name
 #define NOBS_FPX_T		nobs_fp1024
@@ -60,14 +75,25 @@ static const int edge_bits[] = { 0, 1, 63, 64, 65, 127, 128, 255, 256, 511,
 static const int edge_bits[] = { 0, 1, 63, 64, 65, 127, 128, 255, 256,
 				 383, 447, 448, 500, 509 };
 #endif
-#if !defined(TEST_FP1024) && defined(NOBS_FP_VEC_NAME)
+#ifndef TF_SKIPPED
+#define TF_SKIPPED	0	/* every odd prime up to TF_LAST_SIEVED */
+#endif
+#if defined(NOBS_FP_VEC_NAME) && !defined(TEST_FP1024) && \
+	!defined(TEST_FP2048)
 #define TF_VEC		NOBS_FP_VEC_NAME	/* this field has vector code */
 #endif
 #define TF_BYTES	(8 * NOBS_FPX_LIMBS)
 #define TF_RBITS	(64 * NOBS_FPX_LIMBS)
 
-/* a 1024-bit case costs about four 512-bit ones: half as many */
-#ifdef TEST_FP1024
+/*
+ * a 1024-bit case costs about four 512-bit ones: half as many; a 2048-bit
+ * one four 1024-bit ones: a quarter of those
+ */
+#if defined(TEST_FP2048)
+#define RANDOM_ITERS	500
+#define CHAIN_STEPS	2500
+#define POW_RANDOM	10
+#elif defined(TEST_FP1024)
 #define RANDOM_ITERS	2000
 #define CHAIN_STEPS	10000
 #define POW_RANDOM	40	/* random inputs of inv and is_square */
@@ -84,7 +110,8 @@ static gmp_randstate_t rng;
 /* P from the small primes, R = 2^(64 n), RINV = R^-1 mod P */
 static void make_p(void)
 {
-	unsigned int n = csidh_test_prime(P, TF_LAST_SIEVED, TF_EXTRA_PRIME);
+	unsigned int n = csidh_test_prime_but(P, TF_LAST_SIEVED, TF_SKIPPED,
+						      TF_EXTRA_PRIME);
 
 	if (n != TF_N_PRIMES || mpz_sizeinbase(P, 2) != TF_PBITS) {
 		fprintf(stderr, "BUG: p from %u primes, %zu bits\n", n,
@@ -196,7 +223,8 @@ static void check_end(struct check *c)
 
 /* ---- inputs ------------------------------------------------------------- */
 
-#define MAX_EDGES 64
+/* the 2048-bit field's: 71 (32 limbs, one p - 2^k per limb) */
+#define MAX_EDGES 80
 static struct NOBS_FPX_T edges[MAX_EDGES];
 static int n_edges;
 
@@ -671,8 +699,9 @@ static __maybe_unused void test_api(const char *impl)
  * nobs_fp*_mul4()/_sqr4() against four nobs_fp*_mul()/_sqr() calls and
  * against GMP, lane by lane.  vec is what a caller passes: on the 512-bit
  * field nobs_fp_vec_begin() (the AVX-512 IFMA code where the CPU has it
- * and nobs_test_fp_select(true) chose it), on the 1024-bit field, which has no
- * vector code, true too: four scalar calls all the same.
+ * and nobs_test_fp_select(true) chose it), on the 1024- and 2048-bit
+ * fields, which have no vector code, true too: four scalar calls all the
+ * same.
  */
 #ifdef TF_VEC
 #define LANE_ITERS	40000	/* calls of each of mul4 and sqr4 */
@@ -686,7 +715,9 @@ static __maybe_unused void test_api(const char *impl)
 #define LANE_WHERE	"one lane"
 #endif
 
-#define MAX_LANE_EDGES	(MAX_EDGES + 64)
+/* the edges, then build_lane_edges()'s: 2, one a limb, two a digit */
+#define MAX_LANE_EDGES	\
+	(MAX_EDGES + 2 + NOBS_FPX_LIMBS + 2 * (TF_PBITS / 52 + 2))
 static struct NOBS_FPX_T lane_edges[MAX_LANE_EDGES];
 static int n_lane_edges;
 
@@ -965,7 +996,7 @@ static __maybe_unused void test_mul4(const char *impl, bool vec)
 /*
  * mul4/sqr4 as a caller uses them: in a vector section if
  * nobs_fp_vec_begin() opens one (the 512-bit field's vector code runs
- * then); the 1024-bit field, which has none, with vec = true.
+ * then); the 1024- and 2048-bit fields, which have none, with vec = true.
  */
 static __maybe_unused void test_mul4_section(const char *impl)
 {
