@@ -62,7 +62,7 @@ $(BUILD)/test_ctidh_ops: $(ROOT)/tests/user/test_ctidh_ops.c $(CTIDH_CORE) \
 # The other sets: CTIDH-511 (over fp512, validating with csidh512),
 # CTIDH-1024 (over fp1024, validating with csidh1024) and CTIDH-2048 (over
 # fp2048, validating with csidh2048.c, the CSIDH engine's validation
-# alone; generic C until its field's assembly comes), each with the same
+# alone), each with the same
 # two tests as CTIDH-512: test_<set> (test_ctidh512.c) and test_<set>_ops
 # (test_ctidh_ops.c), built with -DTEST_<SET>.
 CTIDH_TEST_H := $(ROOT)/tests/user/csidh_test_rng.h \
@@ -78,10 +78,7 @@ CTIDH2048_CORE := $(ROOT)/isogeny/ctidh2048.c $(ROOT)/isogeny/ctidh2048.h \
 	$(ROOT)/isogeny/ctidh2048_tables.h $(ROOT)/isogeny/ctidh2048_primes.h \
 	$(CTIDH_TMPL) $(ROOT)/isogeny/csidh2048.c $(ROOT)/isogeny/csidh2048.h \
 	$(ROOT)/isogeny/csidh.h $(ROOT)/isogeny/csidh_curve_tmpl.c \
-	$(ROOT)/isogeny/csidh_validate_tmpl.c $(ROOT)/isogeny/fp.c \
-	$(ROOT)/isogeny/fp.h $(ROOT)/isogeny/fp2048.c $(ROOT)/isogeny/fp2048.h \
-	$(ROOT)/isogeny/fp_tmpl.c $(ROOT)/isogeny/fp_tmpl.h \
-	$(ROOT)/include/nobs/types.h
+	$(ROOT)/isogeny/csidh_validate_tmpl.c $$(FP_CORE)
 
 # $(call ctidh_set_tests,SET,PREREQUISITES,FLAGS): test_SET (under the
 # sanitizers, at -O2 to keep the actions short) and test_SET_ops (-O2,
@@ -105,7 +102,7 @@ endef
 
 $(eval $(call ctidh_set_tests,ctidh511,$$(CTIDH511_CORE),$$(CSIDH_CFLAGS) -DTEST_CTIDH511))
 $(eval $(call ctidh_set_tests,ctidh1024,$$(CTIDH1024_CORE) $$$$(FP_ASM),$$(FP_ASFLAGS) -DTEST_CTIDH1024))
-$(eval $(call ctidh_set_tests,ctidh2048,$$(CTIDH2048_CORE),-DNOBS_FP_NO_ASM -DTEST_CTIDH2048))
+$(eval $(call ctidh_set_tests,ctidh2048,$$(CTIDH2048_CORE) $$$$(FP_ASM),$$(FP_ASFLAGS) -DTEST_CTIDH2048))
 
 # The valgrind constant-time check (make valgrind); NOBS_CSIDH_VALGRIND:
 # the core marks what it reveals by design as defined

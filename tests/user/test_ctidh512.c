@@ -69,6 +69,7 @@
 #define LAST_BOUND	0
 #define ZERO_LO		210
 #define ZERO_HI		219
+#define GENERIC_RECORDS	1
 #else
 #include "isogeny/ctidh512.h"
 #include "isogeny/fp512.h"
