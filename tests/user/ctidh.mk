@@ -7,8 +7,9 @@
 # key generation, refusals; test_ctidh512_arm64 under qemu-user; the same
 # source for ctidh511 and ctidh1024: test_ctidh511, test_ctidh1024),
 # test_ctidh_ops (operations between public events), test_ctidh_ct
-# (valgrind).  tests/user/ctidh_ref_fresh.c, the oracle that made them, is built
-# outside the project against high-ctidh, never here.
+# (valgrind; the same source for ctidh511 and ctidh1024: test_ctidh511_ct,
+# test_ctidh1024_ct).  tests/user/ctidh_ref_fresh.c, the oracle that made
+# them, is built outside the project against high-ctidh, never here.
 # Included by tests/user/Makefile after csidh.mk and csidh1024.mk, whose
 # CSIDH_CORE and CSIDH1024_CORE it uses.
 
@@ -109,15 +110,22 @@ $(BUILD)/test_ctidh1024_ops: $(ROOT)/tests/user/test_ctidh_ops.c $(CTIDH1024_COR
 		-DNOBS_CTIDH_COUNT -DTEST_CTIDH1024 -o $@ \
 		$(filter-out %_tmpl.c,$(filter %.c %.S,$^))
 
-# The valgrind constant-time check (make valgrind); NOBS_CSIDH_VALGRIND:
-# the core marks what it reveals by design as defined
-VALGRIND_TESTS += $(BUILD)/test_ctidh_ct
+# The valgrind constant-time check (make valgrind) of each set, one source
+# (test_ctidh_ct.c); NOBS_CSIDH_VALGRIND: the core marks what it reveals by
+# design as defined.  $(call ctidh_ct,NAME,CORE,FLAGS[,MORE]): CORE the
+# name of the set's source list, MORE more sources
+define ctidh_ct
+VALGRIND_TESTS += $(BUILD)/$(1)
 
-$(BUILD)/test_ctidh_ct: $(ROOT)/tests/user/test_ctidh_ct.c $(CTIDH_CORE) \
+$(BUILD)/$(1): $(ROOT)/tests/user/test_ctidh_ct.c $$($(2)) $(4) \
 		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/fp_cpu.h
-	@mkdir -p $(@D)
-	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(CSIDH_CFLAGS) \
-		-DNOBS_CSIDH_VALGRIND -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+	@mkdir -p $$(@D)
+	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(3) -DNOBS_CSIDH_VALGRIND \
+		-o $$@ $$(filter-out %_tmpl.c,$$(filter %.c %.S,$$^))
+endef
+$(eval $(call ctidh_ct,test_ctidh_ct,CTIDH_CORE,$$(CSIDH_CFLAGS)))
+$(eval $(call ctidh_ct,test_ctidh511_ct,CTIDH511_CORE,$$(CSIDH_CFLAGS) -DTEST_CTIDH511))
+$(eval $(call ctidh_ct,test_ctidh1024_ct,CTIDH1024_CORE,$$(FP_ASFLAGS) -DTEST_CTIDH1024,$$$$(FP_ASM)))
 
 # The CTIDH-512 core on arm64 (its field's assembly and the generic C),
 # from an x86-64 host: static cross build run with qemu-user, a wrapper
