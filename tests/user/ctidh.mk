@@ -4,8 +4,8 @@
 # that CTIDH-511/512 share with CSIDH-512 and CTIDH-1024 with CSIDH-1024,
 # through nobs's CSIDH engine (test_ctidh_common.c, once per field); and
 # CTIDH-512's own core (isogeny/ctidh512.c): test_ctidh512 (its records,
-# key generation, refusals; test_ctidh512_arm64 under qemu-user; the same
-# source for ctidh511 and ctidh1024: test_ctidh511, test_ctidh1024),
+# key generation, refusals; the same source for ctidh511 and ctidh1024:
+# test_ctidh511, test_ctidh1024; test_ctidh<b>_arm64 under qemu-user),
 # test_ctidh_ops (operations between public events), test_ctidh_ct
 # (valgrind; the same source for ctidh511 and ctidh1024: test_ctidh511_ct,
 # test_ctidh1024_ct).  tests/user/ctidh_ref_fresh.c, the oracle that made
@@ -127,35 +127,56 @@ $(eval $(call ctidh_ct,test_ctidh_ct,CTIDH_CORE,$$(CSIDH_CFLAGS)))
 $(eval $(call ctidh_ct,test_ctidh511_ct,CTIDH511_CORE,$$(CSIDH_CFLAGS) -DTEST_CTIDH511))
 $(eval $(call ctidh_ct,test_ctidh1024_ct,CTIDH1024_CORE,$$(FP_ASFLAGS) -DTEST_CTIDH1024,$$$$(FP_ASM)))
 
-# The CTIDH-512 core on arm64 (its field's assembly and the generic C),
-# from an x86-64 host: static cross build run with qemu-user, a wrapper
-# script as csidh.mk's test_csidh_arm64 (a SKIP without the tools).
+# The CTIDH cores on arm64 (their fields' assembly and the generic C),
+# from an x86-64 host: static cross builds of test_ctidh512.c run with
+# qemu-user, a wrapper script as csidh.mk's test_csidh_arm64 (a SKIP
+# without the tools).
 ifeq ($(shell uname -m),x86_64)
-USER_TESTS += $(BUILD)/test_ctidh512_arm64
+# $(call ctidh_arm64_test,SET,DEFINES,SOURCES[,RECORDS]): test_SET_arm64;
+# RECORDS: only the known answers of the first RECORDS records of the
+# set's vector file (-f; the native test_SET has the rest), to keep the
+# slower sets short under qemu-user
+define ctidh_arm64_test
+USER_TESTS += $$(BUILD)/test_$(1)_arm64
 
-$(BUILD)/test_ctidh512_arm64.bin: $(ROOT)/tests/user/test_ctidh512.c \
-		$(filter-out %x86_64.S,$(CTIDH_CORE)) $(ROOT)/arch/arm64/fp_arm64.S \
-		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/vectors_json.h \
-		$(ROOT)/tests/user/csidh_param.h $(ROOT)/tests/user/fp_cpu.h
-	@mkdir -p $(@D)
-	@if command -v $(CSIDH_CROSS)gcc >/dev/null 2>&1; then \
-		echo "$(CSIDH_CROSS)gcc ... -o $@"; \
-		$(CC_SPLIT) $(CSIDH_CROSS)gcc $(USER_CFLAGS) $(CROSS_CFLAGS) -Wa,--noexecstack \
-			-DNOBS_ROOT='"$(ROOT)"' -o $@ \
-			$(filter-out %_tmpl.c,$(filter %.c %.S,$^)); \
+$$(BUILD)/test_$(1)_arm64.bin: $$(ROOT)/tests/user/test_ctidh512.c $(3) \
+		$$(ROOT)/tests/user/csidh_test_rng.h $$(ROOT)/tests/user/vectors_json.h \
+		$$(ROOT)/tests/user/csidh_param.h $$(ROOT)/tests/user/fp_cpu.h
+	@mkdir -p $$(@D)
+	@if command -v $$(CSIDH_CROSS)gcc >/dev/null 2>&1; then \
+		echo "$$(CSIDH_CROSS)gcc ... -o $$@"; \
+		$$(CC_SPLIT) $$(CSIDH_CROSS)gcc $$(USER_CFLAGS) $$(CROSS_CFLAGS) -Wa,--noexecstack \
+			$(2) -DNOBS_ROOT='"$$(ROOT)"' -o $$@ \
+			$$(filter-out %_tmpl.c,$$(filter %.c %.S,$$^)); \
 	else \
-		echo "no $(CSIDH_CROSS)gcc; test_ctidh512_arm64 will skip"; \
-		printf '' > $@; \
+		echo "no $$(CSIDH_CROSS)gcc; test_$(1)_arm64 will skip"; \
+		printf '' > $$@; \
 	fi
 
-$(BUILD)/test_ctidh512_arm64: $(BUILD)/test_ctidh512_arm64.bin
+$$(BUILD)/test_$(1)_arm64: $$(BUILD)/test_$(1)_arm64.bin $$(ROOT)/tests/user/ctidh.mk
 	@printf '%s\n' '#!/bin/sh' \
-	  'bin="$<"; qemu="$(CSIDH_QEMU)"' \
-	  'if [ ! -s "$$bin" ] || ! command -v "$$qemu" >/dev/null 2>&1; then' \
-	  '  echo "SKIP: test_ctidh512_arm64: needs $(CSIDH_CROSS)gcc and $$qemu"' \
+	  'bin="$$<"; qemu="$$(CSIDH_QEMU)"' \
+	  'if [ ! -s "$$$$bin" ] || ! command -v "$$$$qemu" >/dev/null 2>&1; then' \
+	  '  echo "SKIP: test_$(1)_arm64: needs $$(CSIDH_CROSS)gcc and $$$$qemu"' \
 	  '  echo "SUITE: 0 passed, 0 failed, 1 skipped"; exit 0; fi' \
-	  'exec "$$qemu" -cpu max "$$bin" "$$@"' > $@
-	@chmod +x $@
+	  'records="$(4)"' \
+	  'vec=$$$${NOBS_VECTORS:-$$(ROOT)/build/vectors}/ctidh/$(1)_fresh.txt' \
+	  'if [ -n "$$$$records" ] && [ -r "$$$$vec" ]; then' \
+	  '  rec=$$$$(mktemp); trap '"'"'rm -f "$$$$rec"'"'"' EXIT' \
+	  '  grep -m $$$$((5 * records)) "^[a-z]" "$$$$vec" >"$$$$rec"' \
+	  '  echo "# $(1): the known answers of its first $$$$records records only"' \
+	  '  "$$$$qemu" -cpu max "$$$$bin" -f "$$$$rec"; exit $$$$?; fi' \
+	  'exec "$$$$qemu" -cpu max "$$$$bin"' > $$@
+	@chmod +x $$@
+endef
+$(eval $(call ctidh_arm64_test,ctidh512,,$(filter-out %x86_64.S,$(CTIDH_CORE)) \
+	$(ROOT)/arch/arm64/fp_arm64.S))
+$(eval $(call ctidh_arm64_test,ctidh511,-DTEST_CTIDH511, \
+	$(filter-out %x86_64.S,$(CTIDH511_CORE)) $(ROOT)/arch/arm64/fp_arm64.S,1))
+$(eval $(call ctidh_arm64_test,ctidh1024,-DTEST_CTIDH1024, \
+	$(filter-out $$$$(FP_CORE),$(CTIDH1024_CORE)) $(ROOT)/isogeny/fp.c \
+	$(ROOT)/isogeny/fp512.c $(ROOT)/isogeny/fp1024.c \
+	$(ROOT)/arch/arm64/fp_arm64.S $(ROOT)/arch/arm64/fp1024_arm64.S,1))
 endif
 
 # Fresh keys against high-ctidh itself: where its oracle is at hand
