@@ -34,7 +34,8 @@ $(BUILD)/test_ctidh1024_common: $(ROOT)/tests/user/test_ctidh_common.c \
 # The CTIDH-512 core (isogeny/ctidh512.c on the template
 # ctidh_action_tmpl.c, over fp512, validating with csidh512): high-ctidh's
 # records (test_ctidh512) and the operation counts between public events
-# (test_ctidh_ops).
+# (test_ctidh_ops).  test_ctidh<b> link libm: its key generation check's
+# __builtin_sqrt is a call at -O0 (the coverage build, coverage.mk).
 CTIDH_CORE := $(ROOT)/isogeny/ctidh512.c $(ROOT)/isogeny/ctidh512.h \
 	$(ROOT)/isogeny/ctidh512_tables.h $(ROOT)/isogeny/ctidh.h \
 	$(ROOT)/isogeny/ctidh_tmpl.h $(ROOT)/isogeny/ctidh_action_tmpl.c \
@@ -48,7 +49,7 @@ $(BUILD)/test_ctidh512: $(ROOT)/tests/user/test_ctidh512.c $(CTIDH_CORE) \
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(CSIDH_CFLAGS) \
 		-DNOBS_ROOT='"$(ROOT)"' -o $@ \
-		$(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+		$(filter-out %_tmpl.c,$(filter %.c %.S,$^)) -lm
 
 # The same test for CTIDH-511 (over fp512, validating with csidh512) and
 # CTIDH-1024 (over fp1024, validating with csidh1024): -DTEST_CTIDH511,
@@ -71,7 +72,7 @@ $(BUILD)/test_ctidh511: $(ROOT)/tests/user/test_ctidh512.c $(CTIDH511_CORE) \
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) -O2 $(CSIDH_CFLAGS) -DTEST_CTIDH511 \
 		-DNOBS_ROOT='"$(ROOT)"' -o $@ \
-		$(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+		$(filter-out %_tmpl.c,$(filter %.c %.S,$^)) -lm
 
 $(BUILD)/test_ctidh1024: $(ROOT)/tests/user/test_ctidh512.c $(CTIDH1024_CORE) \
 		$$(FP_ASM) $(ROOT)/tests/user/csidh_test_rng.h \
@@ -80,7 +81,7 @@ $(BUILD)/test_ctidh1024: $(ROOT)/tests/user/test_ctidh512.c $(CTIDH1024_CORE) \
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) -O2 $(FP_ASFLAGS) -DTEST_CTIDH1024 \
 		-DNOBS_ROOT='"$(ROOT)"' -o $@ \
-		$(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+		$(filter-out %_tmpl.c,$(filter %.c %.S,$^)) -lm
 
 # The operation counts, and that they follow the public events only
 USER_TESTS += $(BUILD)/test_ctidh_ops
