@@ -13,15 +13,15 @@
  *    DRBG seed material (entropy XOR personalization / additional input),
  *    the DRBG key K (recorded by the engine) and the entropy itself; the
  *    KMAC key; the CSIDH and CTIDH private keys, their decoded exponents
- *    and the random bytes a fresh private key was drawn from.  A control that copies a
- *    secret to its stack without wiping must be caught, or the scan proves
- *    nothing.
+ *    and the random bytes a fresh private key was drawn from.  A control
+ *    that copies a secret to its stack without wiping must be caught, or
+ *    the scan proves nothing.
  * 3. Stack residue of the CSIDH and CTIDH group actions (CSIDH-512,
  *    CSIDH-1024, CTIDH-511, -512 and -1024, each of its own depth): the
- *    stack below the caller
- *    is painted with a pattern, the call runs over it, and afterwards
- *    every 64-bit word there must be the pattern, zero, or a pointer into
- *    this program or this stack (return addresses, saved frame pointers).
+ *    stack below the caller is painted with a pattern, the call runs over
+ *    it, and afterwards every 64-bit word there must be the pattern, zero,
+ *    or a pointer into this program or this stack (return addresses, saved
+ *    frame pointers).
  *    Anything else is a value the computation left: field elements of
  *    the walk (curves, points, the temporaries of xDBL, xADD and the
  *    field multiplication) and the secret sign and step choices.  With
