@@ -23,8 +23,8 @@
  * something non-zero, so a wipe is what makes it zero.
  *
  * And the stack the CSIDH and CTIDH group actions run on: the cores'
- * nobs_csidh[1024]_public_key(), nobs_ctidh512_public_key() and their
- * shared_secret() (exported to this module only) are called over stack
+ * nobs_csidh[1024]_public_key(), nobs_ctidh{511,512,1024}_public_key() and
+ * their shared_secret() (exported to this module only) are called over stack
  * painted with a pattern (once per parameter set); after
  * they return, every 64-bit word of it must be the pattern, zeros, or a
  * kernel address (return addresses, saved frame pointers): nothing of the
@@ -64,7 +64,9 @@
 
 #include "isogeny/csidh512.h"
 #include "isogeny/csidh1024.h"
+#include "isogeny/ctidh511.h"
 #include "isogeny/ctidh512.h"
+#include "isogeny/ctidh1024.h"
 #include "isogeny/csidh_glue.h"
 #include "nobs_kunit.h"
 #if defined(CONFIG_X86_64)
@@ -279,9 +281,11 @@ static struct crypto_kpp *nk_z_kpp(struct kunit *test)
 
 /*
  * A valid private key of @len bytes: exponents in [-max, max], two per
- * byte (csidh512: 37 bytes, max 5); max 0: a CTIDH key, one exponent in
- * [-1, 1] a byte (ctidh512: 74 bytes, each batch's bound at least its
- * size).  Not inlined: the generator's
+ * byte (csidh512: 37 bytes, max 5); max 0: a CTIDH key, one exponent a
+ * byte, in [-1, 1] for every fourth prime and 0 for the others, so that
+ * no batch passes its bound (ctidh1024's tightest: 5 primes, bound 2; its
+ * last, prime 983 alone, bound 0; ctidh511's and ctidh512's bounds are at
+ * least their batches' sizes).  Not inlined: the generator's
  * constants stay out of its caller's registers, which the group action's
  * prologues would save on the stack the residue check scans.
  */
@@ -293,7 +297,7 @@ static noinline void nk_z_csidh_key(struct nk_rng *r, u8 *sk,
 
 	if (!max) {
 		for (i = 0; i < len; i++)
-			sk[i] = (u8)((int)nk_rng_below(r, 3) - 1);
+			sk[i] = i % 4 ? 0 : (u8)((int)nk_rng_below(r, 3) - 1);
 		sk[0] = 1;
 		return;
 	}
@@ -454,11 +458,19 @@ static noinline __no_sanitize_address size_t nk_z_residue(size_t *depth,
 	return n;
 }
 
-/* A parameter set: its sizes and the core's two actions (max 0: CTIDH) */
+/*
+ * A parameter set: its sizes and the core's two actions (max 0: CTIDH).
+ * need: the stack below the case the check needs, the same for every set:
+ * the pad (NK_Z_TOP_GAP) and the scrub after the action (3 KiB of nested
+ * frames and a half-chunk shift, csidh_action_tmpl.c and
+ * ctidh_action_tmpl.c alike), which goes deeper than the action (at most
+ * 2 KiB); the action's state is in the workspace, not on the stack
+ * (ctidh1024's, the largest, 9528 of its 10240 bytes).
+ */
 struct nk_z_csidh_set {
 	const char *name;
 	unsigned int sk, pk, max;
-	size_t need;	/* stack below the case the check needs */
+	size_t need;
 	int (*public_key)(u8 *pk, const u8 *sk,
 			  const struct nobs_csidh_env *env,
 			  struct nobs_csidh_ws *ws);
@@ -477,6 +489,12 @@ static const struct nk_z_csidh_set nk_z_csidh_sets[] = {
 	{ "ctidh512", NOBS_CTIDH512_PRIVATE_KEY_SIZE,
 	  NOBS_CTIDH512_PUBLIC_KEY_SIZE, 0, 5632, nobs_ctidh512_public_key,
 	  nobs_ctidh512_shared_secret },
+	{ "ctidh511", NOBS_CTIDH511_PRIVATE_KEY_SIZE,
+	  NOBS_CTIDH511_PUBLIC_KEY_SIZE, 0, 5632, nobs_ctidh511_public_key,
+	  nobs_ctidh511_shared_secret },
+	{ "ctidh1024", NOBS_CTIDH1024_PRIVATE_KEY_SIZE,
+	  NOBS_CTIDH1024_PUBLIC_KEY_SIZE, 0, 5632, nobs_ctidh1024_public_key,
+	  nobs_ctidh1024_shared_secret },
 };
 
 static void nk_z_csidh_desc(const struct nk_z_csidh_set *set, char *desc)

@@ -16,7 +16,7 @@
  * content, kpp secrets in the kernel's encodings, among them secrets whose
  * header claims more bytes than are sent (the over-read of a parser that
  * trusts the header; for every kpp_secret format: dh, ffdhe, ecdh), valid
- * csidh512 keys,
+ * csidh512 keys and CTIDH keys (ctidh511, ctidh512, ctidh1024),
  * ALG_SET_DRBG_ENTROPY, other options), accept, sendmsg (ALG_SET_OP, IV,
  * AEAD assoclen and garbage control messages, MSG_MORE, several iovecs),
  * recvmsg/read/readv (buffers of 0 to 1 GiB of declared length),
@@ -45,8 +45,9 @@
  * Oops, hung tasks, soft lockups, refcount and list corruption) with the
  * last calls of every worker; a worker that makes no progress for 30 s is
  * reported with its kernel stack (300 s while its call is on a csidh1024
- * socket: the first transform runs csidh1024's known answers, and one
- * action takes tens of seconds on the debug kernel under TCG).  -e: stop
+ * or CTIDH socket: the first transform of each runs its known answers,
+ * and one action takes seconds (ctidh511/512) to tens of seconds
+ * (csidh1024, ctidh1024) on the debug kernel under TCG).  -e: stop
  * at the first report.  -m: after the campaign, the first report that is not a data race is
  * replayed with one worker alone (-w W), the shortest prefix of its calls
  * that reproduces it is searched (-n), then the calls it does without are
@@ -100,7 +101,7 @@
 #define BUFSZ		(2u << 20)
 #define HUGE_LEN	(1u << 30)
 #define STALL_S		30
-#define STALL_SLOW_S	300	/* a call on a csidh1024 socket */
+#define STALL_SLOW_S	300	/* a call on a csidh1024 or CTIDH socket */
 #define CKPT		16	/* a digest every CKPT calls */
 #define SHORT_REPLAY	64	/* digests printed for this many calls too */
 #define NCKPT		8192	/* (131072 calls a worker) */
@@ -156,7 +157,7 @@ static int chance(struct rng *r, unsigned int pct)
 	return below(r, 100) < pct;
 }
 
-/* ---- names ---- */
+/* ---- names ---- (kpp_names' order: smart_key() and do_bind()) */
 static const char *const hash_names[] = {
 	"shake128", "shake256", "cshake128", "cshake256", "kmac128",
 	"kmac256", "sha3-224", "sha3-256", "sha3-384", "sha3-512",
@@ -175,8 +176,9 @@ static const char *const kpp_names[] = {
 	"csidh512", "ecdh-nist-p256", "ecdh-nist-p384", "dh", "ffdhe2048(dh)",
 	"ffdhe3072(dh)", "ffdhe4096(dh)", "ffdhe8192(dh)", "ecdh-nist-p192",
 	"curve25519", "ecdh-nist-p256-generic", "dh-generic", "hpre-dh",
-	"csidh1024", "shake128",
+	"csidh1024", "shake128", "ctidh511", "ctidh512", "ctidh1024",
 };
+#define KPP_CTIDH	18	/* kpp_names[KPP_CTIDH + 0..2]: the CTIDH sets */
 static const char *const types[] = {
 	"hash", "rng", "kpp", "skcipher", "aead", "akcipher", "", "kpp\x01",
 };
@@ -301,7 +303,7 @@ static void fmt_call(char *s, size_t n, int wi, const struct call *c)
 		"ecdh random-key secret", "ffdhe random-key secret", "NULL",
 		"dh 2048-bit secret", "dh secret claiming more than sent",
 		"ffdhe secret claiming more than sent",
-		"ecdh secret claiming more than sent" };
+		"ecdh secret claiming more than sent", "ctidh key" };
 	static const char *const cm[] = { "op=keygen", "op=ssgen",
 		"op=decrypt", "op=encrypt", "op=junk", "op=junk|0xff00", "iv",
 		"iv(bad ivlen)", "assoclen", "short", "SOL_SOCKET", "garbage",
@@ -323,7 +325,7 @@ static void fmt_call(char *s, size_t n, int wi, const struct call *c)
 		break;
 	case OP_SETKEY:
 		snprintf(a, sizeof(a), "slot %u, %s, %u bytes", c->slot,
-			 keys[c->a % 11], c->b);
+			 keys[c->a % (sizeof(keys) / sizeof(*keys))], c->b);
 		break;
 	case OP_ACCEPT:
 	case OP_DUP:
@@ -374,16 +376,28 @@ static uint32_t slot_name(struct ctx *x, int s)
 	return x->kind[s] >> 8;
 }
 
+/* Whether slot @s was bound to a CTIDH set (kpp_names[KPP_CTIDH...]). */
+static int slot_ctidh(struct ctx *x, int s)
+{
+	const size_t n = sizeof(kpp_names) / sizeof(*kpp_names);
+
+	return slot_type(x, s) == 3 &&
+	       slot_name(x, s) % n >= KPP_CTIDH;
+}
+
 /*
- * slow_call(): whether the call is on a csidh1024 socket (bound to it, or
- * accepted from one), which may legitimately take minutes under TCG.
+ * slow_call(): whether the call is on a csidh1024 or CTIDH socket (bound
+ * to it, or accepted from one), which may legitimately take minutes under
+ * TCG: the first transform of each set runs its known answers (group
+ * actions) and other first users wait for them.
  */
 static int slow_call(struct ctx *x, const struct call *c)
 {
 	const size_t n = sizeof(kpp_names) / sizeof(*kpp_names);
 
-	return slot_type(x, c->slot) == 3 &&
-	       !strcmp(kpp_names[slot_name(x, c->slot) % n], "csidh1024");
+	return slot_ctidh(x, c->slot) ||
+	       (slot_type(x, c->slot) == 3 &&
+		!strcmp(kpp_names[slot_name(x, c->slot) % n], "csidh1024"));
 }
 
 /*
@@ -581,8 +595,10 @@ static void do_bind(struct ctx *x)
 			c.b = below(&x->r, 22);
 		else if (c.a == 1)
 			c.b = 1 << 8 | (n < 50 ? 1 : 0);
-		else	/* csidh512 half the time, then ecdh, dh, ffdhe */
-			c.b = 2 << 8 | (n < 50 ? (n & 1 ? 0 : 3) : n < 75 ? 4 + (n & 1) : 6 + n % 4);
+		else	/* csidh512 or a CTIDH set half the time, then ecdh, dh, ffdhe */
+			c.b = 2 << 8 | (n < 44 ? (n & 1 ? 0 : 3) :
+					n < 50 ? KPP_CTIDH + n % 3 :
+					n < 75 ? 4 + (n & 1) : 6 + n % 4);
 	}
 	x->kind[c.slot] = (c.a + 1) | (c.b & 0xff) << 8;
 	rec = begin(x, &c);
@@ -696,7 +712,8 @@ static uint32_t over_claim(struct rng *r, unsigned char *p, uint32_t how)
  * random); 4-5: a random kpp_secret (dh, ecdh); 6: a valid csidh512 key;
  * 7: ecdh, a random key; 8: ffdhe, a random key; 10: dh with a 2048-bit
  * modulus; 11-13: a dh, ffdhe or ecdh secret whose header is consistent
- * but claims more bytes than are sent (over_claim()); 9: (the caller
+ * but claims more bytes than are sent (over_claim()); 14: a valid CTIDH
+ * key of @len bytes (74: ctidh511/512, 130: ctidh1024); 9: (the caller
  * passes NULL).
  */
 static uint32_t key(struct rng *r, unsigned char *k, uint32_t how,
@@ -714,6 +731,10 @@ static uint32_t key(struct rng *r, unsigned char *k, uint32_t how,
 		for (i = 0; i < 37; i++)
 			k[i] = (unsigned char)(nib[below(r, 11)] << 4 | nib[below(r, 11)]);
 		return 37;
+	case 14:	/* -1, 0 or 1 on every fourth prime: within every bound */
+		for (i = 0; i < len; i++)
+			k[i] = i % 4 ? 0 : (unsigned char)(below(r, 3) - 1);
+		return len;
 	case 7:		/* struct kpp_secret { u16 type, len }, u16 key_size */
 		memcpy(k, &(uint16_t[3]){ 2, 6, 0 }, 6);
 		return 6;
@@ -744,6 +765,10 @@ static void smart_key(struct ctx *x, struct call *c)
 	if (t == 3 && n <= 3) {		/* csidh512 */
 		c->a = p < 50 ? 0 : p < 90 ? 6 : 2;
 		c->b = p < 50 ? 0 : 37;
+	} else if (slot_ctidh(x, c->slot)) {	/* ctidh511, 512, 1024 */
+		c->a = p < 30 ? 0 : p < 90 ? 14 : 2;
+		c->b = p < 30 ? 0 : (n % (sizeof(kpp_names) / sizeof(*kpp_names)) ==
+				     KPP_CTIDH + 2 ? 130 : 74);
 	} else if (t == 3 && n <= 5) {	/* ecdh */
 		c->a = p < 50 ? 7 : p < 75 ? 13 : 5;
 	} else if (t == 3 && n == 6) {	/* dh */
@@ -1179,8 +1204,9 @@ static void do_flow(struct ctx *x)
 	do_accept(x);
 	for (k = 0; k < sends; k++)
 		do_send(x);
-	/* A csidh512 operation takes seconds under emulation. */
-	recv_pct = slot_type(x, x->last) == 3 && slot_name(x, x->last) <= 3 ? 30 : 90;
+	/* A csidh512 or CTIDH operation takes seconds under emulation. */
+	recv_pct = (slot_type(x, x->last) == 3 && slot_name(x, x->last) <= 3) ||
+		   slot_ctidh(x, x->last) ? 30 : 90;
 	if (chance(&x->r, recv_pct))
 		do_recv(x);
 	if (chance(&x->r, 50))

@@ -4,12 +4,13 @@
 # that CTIDH-511/512 share with CSIDH-512 and CTIDH-1024 with CSIDH-1024,
 # through nobs's CSIDH engine (test_ctidh_common.c, once per field); and
 # CTIDH-512's own core (isogeny/ctidh512.c): test_ctidh512 (its records,
-# key generation, refusals; test_ctidh512_arm64 under qemu-user; the same
-# source for ctidh511, ctidh1024 and ctidh2048: test_ctidh511,
-# test_ctidh1024, test_ctidh2048),
+# key generation, refusals; the same source for ctidh511, ctidh1024 and
+# ctidh2048: test_ctidh511, test_ctidh1024, test_ctidh2048;
+# test_ctidh<b>_arm64 under qemu-user),
 # test_ctidh_ops (operations between public events), test_ctidh_ct
-# (valgrind).  tests/user/ctidh_ref_fresh.c, the oracle that made them, is built
-# outside the project against high-ctidh, never here.
+# (valgrind; the same source for ctidh511 and ctidh1024: test_ctidh511_ct,
+# test_ctidh1024_ct).  tests/user/ctidh_ref_fresh.c, the oracle that made
+# them, is built outside the project against high-ctidh, never here.
 # Included by tests/user/Makefile after csidh.mk and csidh1024.mk, whose
 # CSIDH_CORE and CSIDH1024_CORE it uses.
 
@@ -34,7 +35,8 @@ $(BUILD)/test_ctidh1024_common: $(ROOT)/tests/user/test_ctidh_common.c \
 # The CTIDH-512 core (isogeny/ctidh512.c on the template
 # ctidh_action_tmpl.c, over fp512, validating with csidh512): high-ctidh's
 # records (test_ctidh512) and the operation counts between public events
-# (test_ctidh_ops).
+# (test_ctidh_ops).  test_ctidh<b> link libm: its key generation check's
+# __builtin_sqrt is a call at -O0 (the coverage build, coverage.mk).
 CTIDH_CORE := $(ROOT)/isogeny/ctidh512.c $(ROOT)/isogeny/ctidh512.h \
 	$(ROOT)/isogeny/ctidh512_tables.h $(ROOT)/isogeny/ctidh.h \
 	$(ROOT)/isogeny/ctidh_tmpl.h $(ROOT)/isogeny/ctidh_action_tmpl.c \
@@ -48,7 +50,7 @@ $(BUILD)/test_ctidh512: $(ROOT)/tests/user/test_ctidh512.c $(CTIDH_CORE) \
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(SAN_CFLAGS) $(CSIDH_CFLAGS) \
 		-DNOBS_ROOT='"$(ROOT)"' -o $@ \
-		$(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+		$(filter-out %_tmpl.c,$(filter %.c %.S,$^)) -lm
 
 # The operation counts, and that they follow the public events only
 USER_TESTS += $(BUILD)/test_ctidh_ops
@@ -92,7 +94,7 @@ USER_TESTS += $(BUILD)/test_$(1) $(BUILD)/test_$(1)_ops
 $(BUILD)/test_$(1): $(ROOT)/tests/user/test_ctidh512.c $(2) $(CTIDH_TEST_H)
 	@mkdir -p $$(@D)
 	$$(CC) $$(USER_CFLAGS) $$(SAN_CFLAGS) $(3) -DNOBS_ROOT='"$$(ROOT)"' \
-		-o $$@ $$(filter-out %_tmpl.c,$$(filter %.c %.S,$$^))
+		-o $$@ $$(filter-out %_tmpl.c,$$(filter %.c %.S,$$^)) -lm
 
 $(BUILD)/test_$(1)_ops: $(ROOT)/tests/user/test_ctidh_ops.c $(2) $(CTIDH_TEST_H)
 	@mkdir -p $$(@D)
@@ -104,45 +106,73 @@ $(eval $(call ctidh_set_tests,ctidh511,$$(CTIDH511_CORE),$$(CSIDH_CFLAGS) -DTEST
 $(eval $(call ctidh_set_tests,ctidh1024,$$(CTIDH1024_CORE) $$$$(FP_ASM),$$(FP_ASFLAGS) -DTEST_CTIDH1024))
 $(eval $(call ctidh_set_tests,ctidh2048,$$(CTIDH2048_CORE) $$$$(FP_ASM),$$(FP_ASFLAGS) -DTEST_CTIDH2048))
 
-# The valgrind constant-time check (make valgrind); NOBS_CSIDH_VALGRIND:
-# the core marks what it reveals by design as defined
-VALGRIND_TESTS += $(BUILD)/test_ctidh_ct
+# The valgrind constant-time check (make valgrind) of each set, one source
+# (test_ctidh_ct.c); NOBS_CSIDH_VALGRIND: the core marks what it reveals by
+# design as defined.  $(call ctidh_ct,NAME,CORE,FLAGS[,MORE]): CORE the
+# name of the set's source list, MORE more sources
+define ctidh_ct
+VALGRIND_TESTS += $(BUILD)/$(1)
 
-$(BUILD)/test_ctidh_ct: $(ROOT)/tests/user/test_ctidh_ct.c $(CTIDH_CORE) \
+$(BUILD)/$(1): $(ROOT)/tests/user/test_ctidh_ct.c $$($(2)) $(4) \
 		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/fp_cpu.h
-	@mkdir -p $(@D)
-	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(CSIDH_CFLAGS) \
-		-DNOBS_CSIDH_VALGRIND -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+	@mkdir -p $$(@D)
+	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(3) -DNOBS_CSIDH_VALGRIND \
+		-o $$@ $$(filter-out %_tmpl.c,$$(filter %.c %.S,$$^))
+endef
+$(eval $(call ctidh_ct,test_ctidh_ct,CTIDH_CORE,$$(CSIDH_CFLAGS)))
+$(eval $(call ctidh_ct,test_ctidh511_ct,CTIDH511_CORE,$$(CSIDH_CFLAGS) -DTEST_CTIDH511))
+$(eval $(call ctidh_ct,test_ctidh1024_ct,CTIDH1024_CORE,$$(FP_ASFLAGS) -DTEST_CTIDH1024,$$$$(FP_ASM)))
 
-# The CTIDH-512 core on arm64 (its field's assembly and the generic C),
-# from an x86-64 host: static cross build run with qemu-user, a wrapper
-# script as csidh.mk's test_csidh_arm64 (a SKIP without the tools).
+# The CTIDH cores on arm64 (their fields' assembly and the generic C),
+# from an x86-64 host: static cross builds of test_ctidh512.c run with
+# qemu-user, a wrapper script as csidh.mk's test_csidh_arm64 (a SKIP
+# without the tools).
 ifeq ($(shell uname -m),x86_64)
-USER_TESTS += $(BUILD)/test_ctidh512_arm64
+# $(call ctidh_arm64_test,SET,DEFINES,SOURCES[,RECORDS]): test_SET_arm64;
+# RECORDS: only the known answers of the first RECORDS records of the
+# set's vector file (-f; the native test_SET has the rest), to keep the
+# slower sets short under qemu-user
+define ctidh_arm64_test
+USER_TESTS += $$(BUILD)/test_$(1)_arm64
 
-$(BUILD)/test_ctidh512_arm64.bin: $(ROOT)/tests/user/test_ctidh512.c \
-		$(filter-out %x86_64.S,$(CTIDH_CORE)) $(ROOT)/arch/arm64/fp_arm64.S \
-		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/vectors_json.h \
-		$(ROOT)/tests/user/csidh_param.h $(ROOT)/tests/user/fp_cpu.h
-	@mkdir -p $(@D)
-	@if command -v $(CSIDH_CROSS)gcc >/dev/null 2>&1; then \
-		echo "$(CSIDH_CROSS)gcc ... -o $@"; \
-		$(CC_SPLIT) $(CSIDH_CROSS)gcc $(USER_CFLAGS) $(CROSS_CFLAGS) -Wa,--noexecstack \
-			-DNOBS_ROOT='"$(ROOT)"' -o $@ \
-			$(filter-out %_tmpl.c,$(filter %.c %.S,$^)); \
+$$(BUILD)/test_$(1)_arm64.bin: $$(ROOT)/tests/user/test_ctidh512.c $(3) \
+		$$(ROOT)/tests/user/csidh_test_rng.h $$(ROOT)/tests/user/vectors_json.h \
+		$$(ROOT)/tests/user/csidh_param.h $$(ROOT)/tests/user/fp_cpu.h
+	@mkdir -p $$(@D)
+	@if command -v $$(CSIDH_CROSS)gcc >/dev/null 2>&1; then \
+		echo "$$(CSIDH_CROSS)gcc ... -o $$@"; \
+		$$(CC_SPLIT) $$(CSIDH_CROSS)gcc $$(USER_CFLAGS) $$(CROSS_CFLAGS) -Wa,--noexecstack \
+			$(2) -DNOBS_ROOT='"$$(ROOT)"' -o $$@ \
+			$$(filter-out %_tmpl.c,$$(filter %.c %.S,$$^)); \
 	else \
-		echo "no $(CSIDH_CROSS)gcc; test_ctidh512_arm64 will skip"; \
-		printf '' > $@; \
+		echo "no $$(CSIDH_CROSS)gcc; test_$(1)_arm64 will skip"; \
+		printf '' > $$@; \
 	fi
 
-$(BUILD)/test_ctidh512_arm64: $(BUILD)/test_ctidh512_arm64.bin
+$$(BUILD)/test_$(1)_arm64: $$(BUILD)/test_$(1)_arm64.bin $$(ROOT)/tests/user/ctidh.mk
 	@printf '%s\n' '#!/bin/sh' \
-	  'bin="$<"; qemu="$(CSIDH_QEMU)"' \
-	  'if [ ! -s "$$bin" ] || ! command -v "$$qemu" >/dev/null 2>&1; then' \
-	  '  echo "SKIP: test_ctidh512_arm64: needs $(CSIDH_CROSS)gcc and $$qemu"' \
+	  'bin="$$<"; qemu="$$(CSIDH_QEMU)"' \
+	  'if [ ! -s "$$$$bin" ] || ! command -v "$$$$qemu" >/dev/null 2>&1; then' \
+	  '  echo "SKIP: test_$(1)_arm64: needs $$(CSIDH_CROSS)gcc and $$$$qemu"' \
 	  '  echo "SUITE: 0 passed, 0 failed, 1 skipped"; exit 0; fi' \
-	  'exec "$$qemu" -cpu max "$$bin" "$$@"' > $@
-	@chmod +x $@
+	  'records="$(4)"' \
+	  'vec=$$$${NOBS_VECTORS:-$$(ROOT)/build/vectors}/ctidh/$(1)_fresh.txt' \
+	  'if [ -n "$$$$records" ] && [ -r "$$$$vec" ]; then' \
+	  '  rec=$$$$(mktemp); trap '"'"'rm -f "$$$$rec"'"'"' EXIT' \
+	  '  grep -m $$$$((5 * records)) "^[a-z]" "$$$$vec" >"$$$$rec"' \
+	  '  echo "# $(1): the known answers of its first $$$$records records only"' \
+	  '  "$$$$qemu" -cpu max "$$$$bin" -f "$$$$rec"; exit $$$$?; fi' \
+	  'exec "$$$$qemu" -cpu max "$$$$bin"' > $$@
+	@chmod +x $$@
+endef
+$(eval $(call ctidh_arm64_test,ctidh512,,$(filter-out %x86_64.S,$(CTIDH_CORE)) \
+	$(ROOT)/arch/arm64/fp_arm64.S))
+$(eval $(call ctidh_arm64_test,ctidh511,-DTEST_CTIDH511, \
+	$(filter-out %x86_64.S,$(CTIDH511_CORE)) $(ROOT)/arch/arm64/fp_arm64.S,1))
+$(eval $(call ctidh_arm64_test,ctidh1024,-DTEST_CTIDH1024, \
+	$(filter-out $$$$(FP_CORE),$(CTIDH1024_CORE)) $(ROOT)/isogeny/fp.c \
+	$(ROOT)/isogeny/fp512.c $(ROOT)/isogeny/fp1024.c \
+	$(ROOT)/arch/arm64/fp_arm64.S $(ROOT)/arch/arm64/fp1024_arm64.S,1))
 endif
 
 # Fresh keys against high-ctidh itself: where its oracle is at hand
@@ -154,6 +184,7 @@ NOBS_CTIDH_REF ?= /var/tmp/nobs-ctidh-ref
 CTIDH_FRESH_RECORDS_ctidh511 := 3
 CTIDH_FRESH_RECORDS_ctidh512 := 3
 CTIDH_FRESH_RECORDS_ctidh1024 := 2
+CTIDH_FRESH_RECORDS_ctidh2048 := 1
 
 # $(call ctidh_fresh,SET): the wrapper of one set
 define ctidh_fresh
@@ -174,7 +205,7 @@ $(BUILD)/test_$(1)_fresh: $(BUILD)/test_$(1) $(ROOT)/tests/user/ctidh.mk
 	  '"$$<" -f "$$$$rec"' > $$@
 	@chmod +x $$@
 endef
-$(foreach s,ctidh511 ctidh512 ctidh1024,$(eval $(call ctidh_fresh,$(s))))
+$(foreach s,ctidh511 ctidh512 ctidh1024 ctidh2048,$(eval $(call ctidh_fresh,$(s))))
 
 # make bench: nobs's action beside high-ctidh's oracle, interleaved
 # (ctidh_bench.c); $(call ctidh_bench,NAME,CORE,FLAGS[,MORE]): CORE the
@@ -192,3 +223,4 @@ endef
 $(eval $(call ctidh_bench,ctidh_bench,CTIDH_CORE,$$(CSIDH_CFLAGS)))
 $(eval $(call ctidh_bench,ctidh511_bench,CTIDH511_CORE,$$(CSIDH_CFLAGS) -DTEST_CTIDH511))
 $(eval $(call ctidh_bench,ctidh1024_bench,CTIDH1024_CORE,$$(FP_ASFLAGS) -DTEST_CTIDH1024,$$$$(FP_ASM)))
+$(eval $(call ctidh_bench,ctidh2048_bench,CTIDH2048_CORE,$$(FP_ASFLAGS) -DTEST_CTIDH2048,$$$$(FP_ASM)))

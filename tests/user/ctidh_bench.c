@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * CTIDH benchmark (make bench), native: nobs's group action of one set
- * (ctidh512; -DTEST_CTIDH511, -DTEST_CTIDH1024: the others) beside
+ * (ctidh512; -DTEST_CTIDH511, -DTEST_CTIDH1024, -DTEST_CTIDH2048: the
+ * others) beside
  * high-ctidh's, in the same run and interleaved, so that both see the
  * same machine load: each round times BENCH_BATCH of nobs's actions (the
  * public key of a fresh random key, counting its multiplications M and
@@ -14,7 +15,7 @@
  * M+S per action beside high-ctidh's own counts (docs/ctidh.md) and, for
  * ctidh512, the paper's 438k.
  *
- * Usage: ctidh_bench [rounds]   (default 5; ctidh1024 3)
+ * Usage: ctidh_bench [rounds]   (default 5; ctidh1024, ctidh2048 3)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +39,15 @@
 #define HC_COUNT	"374k (median, untuned)"
 #define BENCH_ROUNDS	3
 #define BENCH_BATCH	2
+#elif defined(TEST_CTIDH2048)
+#include "isogeny/ctidh2048.h"
+#define CT(name)	nobs_ctidh2048_##name
+#define T_SET		"ctidh2048"
+#define SK_SIZE		NOBS_CTIDH2048_PRIVATE_KEY_SIZE
+#define PK_SIZE		NOBS_CTIDH2048_PUBLIC_KEY_SIZE
+#define HC_COUNT	"361k (median, untuned)"
+#define BENCH_ROUNDS	3
+#define BENCH_BATCH	1
 #else
 #include "isogeny/ctidh512.h"
 #define CT(name)	nobs_ctidh512_##name

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Constant-time evidence for the CTIDH-512 group action, run under
- * valgrind memcheck (make valgrind), as test_csidh_ct.c does for CSIDH:
+ * Constant-time evidence for the CTIDH-512 group action (CTIDH-511 and
+ * CTIDH-1024 built with -DTEST_CTIDH511, -DTEST_CTIDH1024: test_ctidh511_ct,
+ * test_ctidh1024_ct), run under valgrind memcheck (make valgrind), as
+ * test_csidh_ct.c does for CSIDH:
  * the private keys are marked undefined (VALGRIND_MAKE_MEM_UNDEFINED), so
  * memcheck reports every branch and memory address that depends on them.
  * Both public keys and a shared secret must run with no such report, and
@@ -20,16 +22,43 @@
 #include <string.h>
 #include <valgrind/memcheck.h>
 
+/*
+ * The set: CT(name) its entry points, T_SET its name, size[] and bound[]
+ * its batches (isogeny/ctidh<b>_tables.h, docs/ctidh.md).
+ */
+#if defined(TEST_CTIDH511)
+#include "isogeny/ctidh511.h"
+#define CT(name)	nobs_ctidh511_##name
+#define T_SET		"ctidh511"
+#define SK_SIZE		NOBS_CTIDH511_PRIVATE_KEY_SIZE
+#define PK_SIZE		NOBS_CTIDH511_PUBLIC_KEY_SIZE
+static const int size[] = { 2, 3, 4, 4, 5, 5, 5, 5, 5, 7, 7, 8, 7, 6, 1 };
+static const int bound[] = { 6, 9, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12,
+			     8, 6, 1 };
+#elif defined(TEST_CTIDH1024)
+#include "isogeny/ctidh1024.h"
+#define CT(name)	nobs_ctidh1024_##name
+#define T_SET		"ctidh1024"
+#define SK_SIZE		NOBS_CTIDH1024_PRIVATE_KEY_SIZE
+#define PK_SIZE		NOBS_CTIDH1024_PUBLIC_KEY_SIZE
+static const int size[] = { 2, 3, 5, 4, 6, 6, 6, 6, 6, 7, 7, 7, 6, 7, 7, 5,
+			    6, 5, 10, 3, 10, 5, 1 };
+static const int bound[] = { 2, 4, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 5,
+			     5, 3, 6, 2, 6, 2, 0 };
+#else
 #include "isogeny/ctidh512.h"
-#include "csidh_test_rng.h"
-#include "fp_cpu.h"
-
-#define SK_SIZE	NOBS_CTIDH512_PRIVATE_KEY_SIZE
-#define PK_SIZE	NOBS_CTIDH512_PUBLIC_KEY_SIZE
-
+#define CT(name)	nobs_ctidh512_##name
+#define T_SET		"ctidh512"
+#define SK_SIZE		NOBS_CTIDH512_PRIVATE_KEY_SIZE
+#define PK_SIZE		NOBS_CTIDH512_PUBLIC_KEY_SIZE
 static const int size[] = { 2, 3, 4, 4, 5, 5, 6, 7, 7, 8, 8, 6, 8, 1 };
 static const int bound[] = { 10, 14, 16, 17, 17, 17, 18, 18, 18, 18, 18, 13,
 			     13, 1 };
+#endif
+#include "csidh_test_rng.h"
+#include "fp_cpu.h"
+
+_Static_assert(ARRAY_SIZE(size) == ARRAY_SIZE(bound), "one bound a batch");
 
 static int passed, failed, skipped;
 static struct nobs_csidh_ws ws;
@@ -82,7 +111,7 @@ static void keygen(int control)
 
 	before = VALGRIND_COUNT_ERRORS;
 	for (i = 0; i < 20; i++) {
-		nobs_ctidh512_random_private_key(sk, &env);
+		CT(random_private_key)(sk, &env);
 		if (control && (sk[0] & 1))	/* deliberate leak */
 			seed++;
 	}
@@ -99,7 +128,7 @@ static void run(const char *impl, int control)
 	unsigned long before, after;
 	int err;
 
-	printf("ctidh512 ct: fp %s\n",
+	printf("%s ct: fp %s\n", T_SET,
 	       nobs_test_fp_select(!strcmp(impl, "asm")));
 	fflush(stdout);
 	make_key(sk_a, &keyseed);
@@ -110,8 +139,8 @@ static void run(const char *impl, int control)
 	VALGRIND_MAKE_MEM_UNDEFINED(sk_b, sizeof(sk_b));
 	if (control && (sk_a[0] & 1))	/* deliberate leak */
 		seed++;
-	err = nobs_ctidh512_public_key(pk_a, sk_a, &env, &ws);
-	err |= nobs_ctidh512_public_key(pk_b, sk_b, &env, &ws);
+	err = CT(public_key)(pk_a, sk_a, &env, &ws);
+	err |= CT(public_key)(pk_b, sk_b, &env, &ws);
 	/* public keys are public: declassify them, as a caller would */
 	VALGRIND_MAKE_MEM_DEFINED(pk_a, sizeof(pk_a));
 	VALGRIND_MAKE_MEM_DEFINED(pk_b, sizeof(pk_b));
@@ -121,7 +150,7 @@ static void run(const char *impl, int control)
 	       after - before);
 
 	before = after;
-	err = nobs_ctidh512_shared_secret(ss_a, sk_a, pk_b, &env, &ws);
+	err = CT(shared_secret)(ss_a, sk_a, pk_b, &env, &ws);
 	VALGRIND_MAKE_MEM_DEFINED(&err, sizeof(err));
 	after = VALGRIND_COUNT_ERRORS;
 	report(!err && after == before, "shared secret", impl, err,
@@ -129,7 +158,7 @@ static void run(const char *impl, int control)
 
 	/* and the exchange agrees (checked outside the secret run) */
 	VALGRIND_MAKE_MEM_DEFINED(sk_b, sizeof(sk_b));
-	err = nobs_ctidh512_shared_secret(ss_b, sk_b, pk_a, &env, &ws);
+	err = CT(shared_secret)(ss_b, sk_b, pk_a, &env, &ws);
 	VALGRIND_MAKE_MEM_DEFINED(ss_a, sizeof(ss_a));
 	VALGRIND_MAKE_MEM_DEFINED(ss_b, sizeof(ss_b));
 	report(!err && !memcmp(ss_a, ss_b, sizeof(ss_a)), "exchange", impl,
@@ -141,7 +170,8 @@ int main(int argc, char **argv)
 	int control = argc > 1 && !strcmp(argv[1], "-control");
 
 	if (!RUNNING_ON_VALGRIND) {
-		printf("SKIP: ctidh512 constant time: not running under valgrind\n");
+		printf("SKIP: %s constant time: not running under valgrind\n",
+		       T_SET);
 		skipped++;
 	} else {
 		keygen(control);

@@ -2,21 +2,29 @@
 #
 # Zeroization (test_zeroize.c): DRBG state all-zero after uninstantiate
 # and engine failures, no key, seed, exponent or random draw left on the
-# stack by the SHA-3, DRBG and CSIDH cores, and no word of the CSIDH group
-# actions' computation (CSIDH-512 and -1024) left below their caller.
+# stack by the SHA-3, DRBG, CSIDH and CTIDH cores, and no word of the
+# CSIDH and CTIDH group actions' computation (CSIDH-512 and -1024,
+# CTIDH-511, -512 and -1024) left below their caller.
 # Built without sanitizers: ASan would move the frames it scans to a fake
 # stack.  Included by tests/user/Makefile, which defines ROOT, BUILD and
 # the flags.
 
 ZEROIZE_SRC := $(ROOT)/tests/user/test_zeroize.c $(ROOT)/sha3/keccak.c \
 	$(ROOT)/drbg/ctr_drbg.c $(ROOT)/isogeny/csidh512.c $(ROOT)/isogeny/fp.c \
-	$(ROOT)/isogeny/fp512.c $(ROOT)/isogeny/csidh1024.c $(ROOT)/isogeny/fp1024.c
+	$(ROOT)/isogeny/fp512.c $(ROOT)/isogeny/csidh1024.c $(ROOT)/isogeny/fp1024.c \
+	$(ROOT)/isogeny/ctidh511.c $(ROOT)/isogeny/ctidh512.c \
+	$(ROOT)/isogeny/ctidh1024.c
 ZEROIZE_DEPS := $(ZEROIZE_SRC) $(ROOT)/sha3/keccak.h $(ROOT)/drbg/ctr_drbg.h \
 	$(ROOT)/isogeny/csidh.h $(ROOT)/isogeny/csidh512.h $(ROOT)/isogeny/csidh512_tables.h \
 	$(ROOT)/isogeny/csidh_curve_tmpl.c $(ROOT)/isogeny/csidh_isogeny_tmpl.c \
 	$(ROOT)/isogeny/csidh_action_tmpl.c $(ROOT)/isogeny/csidh_validate_tmpl.c \
 	$(ROOT)/isogeny/csidh_tmpl.h $(ROOT)/isogeny/csidh1024.h $(ROOT)/isogeny/csidh1024_tables.h \
 	$(ROOT)/isogeny/csidh1024_keys.h $(ROOT)/isogeny/fp1024.h \
+	$(ROOT)/isogeny/ctidh.h $(ROOT)/isogeny/ctidh_tmpl.h \
+	$(ROOT)/isogeny/ctidh_action_tmpl.c $(ROOT)/isogeny/ctidh511.h \
+	$(ROOT)/isogeny/ctidh511_tables.h $(ROOT)/isogeny/ctidh512.h \
+	$(ROOT)/isogeny/ctidh512_tables.h $(ROOT)/isogeny/ctidh1024.h \
+	$(ROOT)/isogeny/ctidh1024_tables.h \
 	$(ROOT)/isogeny/fp.h $(ROOT)/isogeny/fp512.h $(ROOT)/isogeny/fp_tmpl.h \
 	$(ROOT)/isogeny/fp_tmpl.c $(ROOT)/tests/user/fp_cpu.h \
 	$(ROOT)/include/nobs/types.h
