@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * An AF_ALG socket type "kpp": nobs's own key agreement (csidh512,
- * csidh1024, ctidh511, ctidh512, ctidh1024) from user space.
+ * csidh1024, ctidh511, ctidh512, ctidh1024, ctidh2048) from user space.
  * Mainline Linux has none; the protocol follows libkcapi's kcapi_kpp_*
  * calls.
  *
@@ -14,20 +14,21 @@
  *
  * Parent socket (socket(AF_ALG, SOCK_SEQPACKET, 0), bind to type "kpp" and
  * an algorithm or driver name; ENOENT for any name that is not csidh512,
- * csidh1024, ctidh511, ctidh512 or ctidh1024 as registered by nobs
- * (NOBS_KPP_SERVED), before any other kpp is looked up, loaded or handed
- * a byte, or a name the AF_ALG policy refuses.  The policy is the kernel's sysctl crypto.af_alg_restrict where
- * it has one (7.3): 0 and kernels without it every served name, 1
- * nobs_kpp_allowlist below (the same five, for every user), 2 no AF_ALG
- * socket at all (EAFNOSUPPORT from socket())):
+ * csidh1024, ctidh511, ctidh512, ctidh1024 or ctidh2048 as registered by
+ * nobs (NOBS_KPP_SERVED), before any other kpp is looked up, loaded or
+ * handed a byte, or a name the AF_ALG policy refuses.  The policy is the
+ * kernel's sysctl crypto.af_alg_restrict where it has one (7.3): 0 and
+ * kernels without it every served name, 1 nobs_kpp_allowlist below (the
+ * same six, for every user), 2 no AF_ALG socket at all (EAFNOSUPPORT from
+ * socket())):
  *   setsockopt(SOL_ALG, ALG_SET_KEY, key, len)
  *	passes the key bytes to crypto_kpp_set_secret(); length 0 passes
  *	(NULL, 0): the 37- (csidh512), 65- (csidh1024), 74- (ctidh511,
- *	ctidh512) or 130-byte (ctidh1024) private key, or length 0 for a
- *	fresh random one.  Success returns
- *	the size of every result (crypto_kpp_maxsize()), a positive number;
- *	the kpp's errno otherwise (EINVAL for a malformed key), and the
- *	socket is then without a key.  EBUSY while op sockets of this parent are open.
+ *	ctidh512), 130- (ctidh1024) or 231-byte (ctidh2048) private key, or
+ *	length 0 for a fresh random one.  Success returns the size of every
+ *	result (crypto_kpp_maxsize()), a positive number; the kpp's errno
+ *	otherwise (EINVAL for a malformed key), and the socket is then
+ *	without a key.  EBUSY while op sockets of this parent are open.
  *   accept() -> op socket; ENOKEY if no key was set.
  * Op socket:
  *   sendmsg() with a control message (SOL_ALG, ALG_SET_OP, u32) starts a
@@ -79,7 +80,7 @@
 
 /*
  * A bound on every result size, checked at setkey: csidh512, ctidh511 and
- * ctidh512 use 64 bytes, csidh1024 and ctidh1024 128.
+ * ctidh512 use 64 bytes, csidh1024 and ctidh1024 128, ctidh2048 256.
  */
 #define NOBS_KPP_MAX_RESULT	512
 
@@ -345,6 +346,7 @@ proto_ops nobs_kpp_ops = {
  */
 static const char *const nobs_kpp_served_names[] = {
 	"csidh512", "csidh1024", "ctidh512", "ctidh511", "ctidh1024",
+	"ctidh2048",
 };
 
 static const struct af_alg_allowlist_entry nobs_kpp_allowlist[] = {
@@ -353,6 +355,7 @@ static const struct af_alg_allowlist_entry nobs_kpp_allowlist[] = {
 	{ "ctidh512", AF_ALG_UNPRIVILEGED },
 	{ "ctidh511", AF_ALG_UNPRIVILEGED },
 	{ "ctidh1024", AF_ALG_UNPRIVILEGED },
+	{ "ctidh2048", AF_ALG_UNPRIVILEGED },
 	{},
 };
 

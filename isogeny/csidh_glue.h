@@ -2,8 +2,8 @@
 /*
  * Private interface between csidh_glue.c and csidh_selftest.c.  The glue
  * holds the CSIDH-family parameter sets served as kpps (csidh512,
- * csidh1024, and ctidh511, ctidh512, ctidh1024 on the CTIDH engine with
- * the same contract),
+ * csidh1024, and ctidh511, ctidh512, ctidh1024, ctidh2048 on the CTIDH
+ * engine with the same contract),
  * each with its sizes, its core's entry points and its self-test vectors;
  * the self-tests (csidh_selftest.c) hold the vectors and take a set and
  * what they need of the kernel as arguments: they call nothing of the
@@ -17,13 +17,15 @@
 #include "ctidh511.h"
 #include "ctidh512.h"
 #include "ctidh1024.h"
+#include "ctidh2048.h"
+#include "csidh2048.h"
 
 /*
  * the largest keys of any set (the tfm context's room; the glue checks
  * every set against them at build time)
  */
-#define NOBS_CSIDH_MAX_PRIVATE_KEY_SIZE	NOBS_CTIDH1024_PRIVATE_KEY_SIZE
-#define NOBS_CSIDH_MAX_PUBLIC_KEY_SIZE	NOBS_CSIDH1024_PUBLIC_KEY_SIZE
+#define NOBS_CSIDH_MAX_PRIVATE_KEY_SIZE	NOBS_CTIDH2048_PRIVATE_KEY_SIZE
+#define NOBS_CSIDH_MAX_PUBLIC_KEY_SIZE	NOBS_CTIDH2048_PUBLIC_KEY_SIZE
 
 /**
  * struct nobs_csidh_kat - a parameter set's self-test vectors
@@ -38,7 +40,8 @@ struct nobs_csidh_kat {
 
 /* The vectors of each set (csidh_selftest.c) */
 extern const struct nobs_csidh_kat nobs_csidh512_kat, nobs_csidh1024_kat,
-	nobs_ctidh511_kat, nobs_ctidh512_kat, nobs_ctidh1024_kat;
+	nobs_ctidh511_kat, nobs_ctidh512_kat, nobs_ctidh1024_kat,
+	nobs_ctidh2048_kat;
 
 /**
  * struct nobs_csidh_set - one parameter set (CSIDH, or CTIDH over a CSIDH
@@ -81,7 +84,7 @@ struct nobs_csidh_set {
 };
 
 /* The number of sets (the table is the glue's, in registration order) */
-#define NOBS_CSIDH_SETS	5
+#define NOBS_CSIDH_SETS	6
 
 /* The self-tests (csidh_selftest.c); env: the core's, from the glue */
 int nobs_csidh_invalid_test(const struct nobs_csidh_set *set,

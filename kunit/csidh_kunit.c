@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit suite "nobs_csidh": the kpps "csidh512", "csidh1024", "ctidh512",
- * "ctidh511" and "ctidh1024" through the crypto API (each case runs once
- * per parameter set; ctidh512's key space has a case of its own), and the
- * GF(p) multiplication of every implementation against the generic C.
+ * "ctidh511", "ctidh1024" and "ctidh2048" through the crypto API (each
+ * case runs once per parameter set; ctidh512's key space has a case of its
+ * own), and the GF(p) multiplication of every implementation against the
+ * generic C.
  *
  * A group action takes seconds under emulation with KASAN (csidh1024
  * about three times a csidh512 one), so the suite runs five per set: a
@@ -12,11 +13,13 @@
  * CSIDH-1024 ones, csidh1024_testvectors.dat, both generated with the
  * CSIDH reference implementation: private key Pr1 gives public key Pk1,
  * and with the peer's Pk2 the shared secret Ss), then one exchange
- * between two transforms (Pr1 and a fresh random key).  CTIDH-511, -512
- * and -1024: record 1 of ctidh/ctidh<b>_fresh.txt (made by high-ctidh, the
- * reference implementation of CTIDH), sk_a for Pr1, pk_a for Pk1, pk_b
- * for Pk2 and ss for Ss; their invalid keys are CSIDH-512's (CSIDH-1024's
- * for ctidh1024: the same prime and the same validation).
+ * between two transforms (Pr1 and a fresh random key).  CTIDH-511, -512,
+ * -1024 and -2048: record 1 of ctidh/ctidh<b>_fresh.txt (made by
+ * high-ctidh, the reference implementation of CTIDH), sk_a for Pr1, pk_a
+ * for Pk1, pk_b for Pk2 and ss for Ss; their invalid keys are CSIDH-512's
+ * (CSIDH-1024's for ctidh1024: the same prime and the same validation;
+ * ctidh2048: its pk_b with bit 0 flipped, which high-ctidh's validate()
+ * refuses, and the rule's edges below).
  *
  * Invalid public keys: Pk2 of vectors Id 265, 300 and 327 (CSIDH-1024: 25,
  * 26, 27; status invalid_public_key2: in range, not supersingular), A = p,
@@ -38,8 +41,8 @@
 #include "nobs_kunit.h"
 
 /* the largest keys of the sets */
-#define NK_SK_MAX	130
-#define NK_PK_MAX	128
+#define NK_SK_MAX	231
+#define NK_PK_MAX	256
 
 static const char nk_v1_pr1[] =
 	"0c323ecd4fbbbbd12ccd5eb41d5c1f420ebf330e1521fc21c104cf0db0f0cb0dd5d10225fe";
@@ -127,6 +130,30 @@ static const char nk_t1024_pkb[] =
 static const char nk_t1024_ss[] =
 	"ec3186a267ed527ba4f0f1da5693d3724279e5633e08c857a32b59e30d525a68b4d909525bbba0b034f85e6096a47cb37d3a1994dcae77d0b6e2b2c6bcea796a7bc64abec255bf903dd574b3944a64823a17bc85fdcb14dfe8e378f815e1d0b44d2d8e6f74ba475d0b432c03d209b8f448f40649610a27bd9fcfec656456b705";
 
+/* ctidh2048_fresh.txt, record 1 */
+static const char nk_t2048_ska[] =
+	"000000000000ff00000100000000000000fe00000000ff010000010000ff00ff000001000100ff0000010000000000000000ffffff00ff00000000ff000000000000ff00ff01000000000000000001000001000001000000000000fe000000010000000000000000000201000000000200000100000000ff000000000100010001010000010001000000ff00000100fe000000000100000000000000000000fe0000000000010001000100000001000000000000000100000100ff000000ff01000000000000ff000000000100010000000000000000000000000000000000000000ff00000000";
+static const char nk_t2048_pka[] =
+	"d9cf791cb005504d0b674d9a13199a364306b2f84bf9b400adb102cee6218da54a08d0c4df9750101eab93774c7761923128f6d7594946352b362b39fe13f4cff45c0e937140b596aea6a9e4ce5fe9296c61fab17403d4597af735e64e935d43a3eb847d49f80c35df93feb0289c8d838b2eb2153af867a9f1222fad1baa88d33e921584bcfc9514f44b8c0d00326207cad68267801d36a63de533fc915b07d5892d7b083dd874ac9a6247b940a8e7636c2f0e0b1e3e9d77ae53a749bf521320a0eb12ce9e0270190124d7bf2d55c39b6904213d6691cffbd2f2b06406305cce70f6d96ec745c9cfe63cbf3f309a75754fdca7585906b597c5a066c135e51d2b";
+static const char nk_t2048_pkb[] =
+	"0d62a317d7a56a38bfda03038ab298978edbf77aabb612c2d02049b9419382feae895966cfd21d83b7425cb20c6d2310e9fb9a4b0889717b80e0f1b94fe582410f800a5db45d7b9d235d1a08fd2f93b3d63a05107386141a44d536d0f81393beedf2014ab36043a8006a520f9ba2d33ac9882c70ce9b355fbb12353c5dcd9b6f74462ca30ed2a6440ac3bdbcc0fa0e4f6042a41d7c8cb67b768fd7bcb3bccaa0ad13370746f9d250b3e6f6c5a285ada904eede9402764f257a3b588647a705e678101a482a52601f7a423634cb462e1f5f96ad3712dea231ad8c42d1cd6ff411943aaf4e57abcccbb3f4feeb83033de64456b4580926922cc093b821c3a70e41";
+static const char nk_t2048_ss[] =
+	"2aac4733eb4b689f4f8ae3d6e50a15b75f9ebdaebe665aefa8b947026239c2975f0f8c90c9c150aa0f7a3601bd77a2a74c6920cd5df219d36522b138c10b41981abee6916c3ee37df069eeefb2fb7b36946b92af763d463a894b2924bf16677702f1cabc9547cfd18d2fcde0d82c31b26b56246314a490b9350d13bd7c9c8be515e037b263eb2c154dff32d30ccd2352422d5c82a50f0752c7cf6a22d62a9456263cdf4b46b454effe602d8cb713b853c697a85f965e43403b9658ec88881c4090fb9b07c625dfb4a113326f0c62ec0c4e19f74cfa6e2b73f323fc6ceec5e61e7a4456d0440a4b663a07b92f4d7102bf99ceb8b09114c42fa07105b8e1d3672a";
+
+static const char * const nk_t2048_invalid_pk[] = {
+	/* pk_b of record 1 with bit 0 flipped: high-ctidh's validate() refuses it */
+	"0c62a317d7a56a38bfda03038ab298978edbf77aabb612c2d02049b9419382feae895966cfd21d83b7425cb20c6d2310e9fb9a4b0889717b80e0f1b94fe582410f800a5db45d7b9d235d1a08fd2f93b3d63a05107386141a44d536d0f81393beedf2014ab36043a8006a520f9ba2d33ac9882c70ce9b355fbb12353c5dcd9b6f74462ca30ed2a6440ac3bdbcc0fa0e4f6042a41d7c8cb67b768fd7bcb3bccaa0ad13370746f9d250b3e6f6c5a285ada904eede9402764f257a3b588647a705e678101a482a52601f7a423634cb462e1f5f96ad3712dea231ad8c42d1cd6ff411943aaf4e57abcccbb3f4feeb83033de64456b4580926922cc093b821c3a70e41",
+	/* A = p */
+	"434903ea15d6907718d9c4d80c3f70dc88c713c83680a995aaecb82ad2b011e1ee569a7a7d4078647f78afab6fc8bea7ab05f31c854e4544b26cc7731a4e08445ec6acdbe4bb4228b9bb35ef9794e858d4a5d83a0b629697a3c96c853ed57753e7456f9919b44c7caca852d4b291c688bb7a76723678a10dec59af9bc0e5449817108a20d18635e3eae2fdb502f1847d648c1950feedd2300c2bcef3a9c85a0946aae317bd3ae79353523733794980c6ddae916de9eb5765abfef8f24b02d64d28bf2a306a3d52b8c2b8c81e9a77a833bb2af73229b14e585302773321fcd1db123fe5aef1dcffdd539ce1b3e854884dd96e19e890fcfe97644c2510abfc8e43",
+	/* A = 2^2048 - 1 */
+	"ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+	/* A = 2 (Montgomery form) */
+	"2bffe89966250abb54109e12a646eef8418b7587807e5de85587f1d4402a84d8779fc7a5913cb64084b4334ef284c8694ed85a355cda1a2220078cd546ddc5236c9346febddc2ce6efdd8775d8efa39131771364b151e3da867c065a4a2bb9b7ac16f5cd4c13e7994863bd311c049242dfa4c2de82b695a08b8a34bebbb71dd65a8f391c485089c993cb0e06ed685d9140294dcf0b7e3baaaad25c555a8384be1558c658d464adf4b6bf7c99affd7d92ef3704019e8c983a5009315becef25dfe5c5d4ae1852c0f5acf28228c9ba6496e1d43d9bdf27d995b8efbe97171b42fd7b46bb3764f500eeb4b9d414a3ad45e10ef84da7091807d83fe9fa8e52171727",
+	/* A = -2 (Montgomery form) */
+	"184a1a50afb086bcc3c826c666f881e3463c9e40b6014cad5465c75591868d0877b7d2d4eb03c223fbc37b5d7d43f63d5d2d98e728742a2292653b9ed3704220f23266dd26df1542c9ddad79bfa444c7a22ec5d65910b3bc1c4d662bf4a9be9b3a2f7acbcca065e2634595a2968d3446dcd5b393b3c10b6d60cf7add042e27c2bc8050048936ac195717efaf158827ec2363cc80f26f97866158719e4f45d64a30521dbfe8d5399f9c92ba99c94b0234ee768d6c4b5fbf2a5bf5c7975f12b06e42f9558151eb91c215c645f6d0bc439dd955b997498975c29a12b89b09e18fde96f829778de7feef9ee20c9f45a7426cca76cb4087e4f7bf24632a8158e5771c",
+	NULL,
+};
+
 /**
  * struct nk_csidh_set - one parameter set under test
  * @name: the kpp
@@ -169,6 +196,10 @@ static const struct nk_csidh_set nk_csidh_sets[] = {
 	{ "ctidh1024", 130, 128, { 1, 65, 74, 129, 131 }, { 0x06, 0xfa }, true,
 	  nk_t1024_ska, nk_t1024_pka, nk_t1024_pkb, nk_t1024_ss,
 	  nk_c1024_invalid_pk },
+	/* e_5 is in batch 0, bound 1: 2 and -2 */
+	{ "ctidh2048", 231, 256, { 1, 130, 230, 232, 256 }, { 0x02, 0xfe }, true,
+	  nk_t2048_ska, nk_t2048_pka, nk_t2048_pkb, nk_t2048_ss,
+	  nk_t2048_invalid_pk },
 };
 
 static void nk_csidh_desc(const struct nk_csidh_set *set, char *desc)

@@ -21,19 +21,27 @@ struct nk_rng {
 };
 
 extern u64 nobs_kunit_seed;
-extern bool nobs_kunit_csidh1024;
+extern bool nobs_kunit_large, nobs_kunit_ctidh2048;
 
 /*
- * NK_CSIDH_SET_WANTED(test, name): a csidh1024 case skips when the module
- * was loaded with csidh1024=0 (kunit/run.sh's force_generic runs on the
- * kernels with a fast field: there the generic 1024-bit C would take ten
- * minutes under QEMU/TCG and KASAN; the generic C is csidh1024's only
- * code in the riscv64 and ppc64le runs, and the harness's).
+ * NK_CSIDH_SET_WANTED(test, name): the cases of the sets past 512 bits
+ * (csidh1024, ctidh1024, ctidh2048) skip when the module was loaded with
+ * large=0 (kunit/run.sh's force_generic runs on the kernels with a fast
+ * field: there their generic C would take ten minutes and more under
+ * QEMU/TCG and KASAN; it is their only code in the riscv64 and ppc64le
+ * runs, and the harness's), and ctidh2048's with ctidh2048=0 (those runs:
+ * its generic 2048-bit C, some 30 group actions with the first-use test,
+ * is the harness's to test).
  */
 #define NK_CSIDH_SET_WANTED(test, name)					\
 	do {								\
-		if (!nobs_kunit_csidh1024 && !strcmp((name), "csidh1024")) \
-			kunit_skip((test), "csidh1024=0 (the generic field's csidh1024 runs on riscv64 and ppc64le)"); \
+		if (!nobs_kunit_large &&				\
+		    (!strcmp((name), "csidh1024") ||			\
+		     !strcmp((name), "ctidh1024") ||			\
+		     !strcmp((name), "ctidh2048")))			\
+			kunit_skip((test), "large=0 (the generic field's large sets run on riscv64 and ppc64le)"); \
+		if (!nobs_kunit_ctidh2048 && !strcmp((name), "ctidh2048")) \
+			kunit_skip((test), "ctidh2048=0 (its generic C: the harness's)"); \
 	} while (0)
 
 /* A stream for one test case: the module seed mixed with @tag. */

@@ -32,9 +32,13 @@ u64 nobs_kunit_seed;
 module_param_named(seed, nobs_kunit_seed, ullong, 0444);
 MODULE_PARM_DESC(seed, "Seed of the random test inputs (0, the default: a random seed, logged)");
 
-bool nobs_kunit_csidh1024 = true;
-module_param_named(csidh1024, nobs_kunit_csidh1024, bool, 0444);
-MODULE_PARM_DESC(csidh1024, "Run the csidh1024 cases (default 1)");
+bool nobs_kunit_large = true;
+module_param_named(large, nobs_kunit_large, bool, 0444);
+MODULE_PARM_DESC(large, "Run the cases of the sets past 512 bits: csidh1024, ctidh1024, ctidh2048 (default 1)");
+
+bool nobs_kunit_ctidh2048 = true;
+module_param_named(ctidh2048, nobs_kunit_ctidh2048, bool, 0444);
+MODULE_PARM_DESC(ctidh2048, "Run the ctidh2048 cases (default 1)");
 
 static bool test_fail;
 module_param(test_fail, bool, 0444);

@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # stack-check.sh [ARCH...]: the worst-case stack depth of the CSIDH and
 # CTIDH group actions (nobs_csidh512_action(), nobs_csidh1024_action(),
-# nobs_ctidh511/512/1024_action(), their state in the workspace as
+# nobs_ctidh511/512/1024/2048_action(), their state in the workspace as
 # theirs), which must stay at or below 2048 bytes, and of the peer key's
 # validation (the same limit; ctidh511/512 validate with csidh512's,
-# ctidh1024 with csidh1024's), and of the CTIDH-2048 field's functions
+# ctidh1024 with csidh1024's, ctidh2048 with csidh2048.c's, the CSIDH
+# engine's validation alone), and of the CTIDH-2048 field's functions
 # that call others (nobs_fp2048_pow() with its window table, inv,
 # is_square, the Montgomery conversions), on each architecture
 # (default x86_64 arm64 riscv64 ppc64le): nobs.ko is built
@@ -32,9 +33,10 @@ for arch in "${@:-x86_64 arm64 riscv64 ppc64le}"; do
 		dir=$NOBS_BUILD/kmod/$(nobs_arch_dir)$id
 		kdir=$(nobs_kdir "$(nobs_kernel_id "$id")")
 		read -ra args <<<"$(nobs_kbuild_args "$kdir")"
-		cores=(isogeny/csidh512.o isogeny/csidh1024.o isogeny/ctidh511.o
-		       isogeny/ctidh512.o isogeny/ctidh1024.o isogeny/fp.o isogeny/fp512.o isogeny/fp1024.o
-		       isogeny/fp2048.o)
+		cores=(isogeny/csidh512.o isogeny/csidh1024.o isogeny/csidh2048.o
+		       isogeny/ctidh511.o isogeny/ctidh512.o isogeny/ctidh1024.o
+		       isogeny/ctidh2048.o isogeny/fp.o isogeny/fp512.o
+		       isogeny/fp1024.o isogeny/fp2048.o)
 		# The cores again, each with its call graph beside it
 		# (isogeny/<core>.ci), in one make, past the compiler cache (a
 		# hit writes the object, never the graph).
@@ -87,12 +89,13 @@ for arch in "${@:-x86_64 arm64 riscv64 ppc64le}"; do
 		python3 "$NOBS_ROOT/scripts/stack-depth.py" -l 2048 \
 			-r nobs_csidh512_action -r nobs_csidh1024_action \
 			-r nobs_ctidh511_action -r nobs_ctidh512_action \
-			-r nobs_ctidh1024_action \
+			-r nobs_ctidh1024_action -r nobs_ctidh2048_action \
 			"${asm[@]}" "$dir/isogeny" ||
 			rc=1
 		# The validation walks its product tree with a stack in the
 		# workspace: no recursion left for the graph to miss.
-		for v in nobs_csidh512_validate nobs_csidh1024_validate; do
+		for v in nobs_csidh512_validate nobs_csidh1024_validate \
+			 nobs_csidh2048_validate; do
 			echo "== $a: $v (limit 2048 bytes)"
 			python3 "$NOBS_ROOT/scripts/stack-depth.py" -l 2048 \
 				-r $v "${asm[@]}" "$dir/isogeny" || rc=1

@@ -2,7 +2,7 @@
 /*
  * nobs-kpp: key agreement from the command line through the AF_ALG socket
  * type "kpp" of nobs.ko (CSIDH-512, CSIDH-1024, CTIDH-511, CTIDH-512,
- * CTIDH-1024).
+ * CTIDH-1024, CTIDH-2048).
  *
  *   nobs-kpp [-f] [-a ALG] keygen PRIV
  *   nobs-kpp [-f] pub PRIV [OUT]
@@ -37,8 +37,8 @@
 
 #define EXIT_FAIL	1	/* the operation failed */
 #define EXIT_USAGE	2	/* bad command line */
-#define MAX_KEY		130	/* bytes, the largest key (ctidh1024 private) */
-#define MAX_FILE	512	/* bytes, the largest key file */
+#define MAX_KEY		256	/* bytes, the largest key (ctidh2048 public) */
+#define MAX_FILE	1024	/* bytes, the largest key file */
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 static const char *prog = "nobs-kpp";
@@ -141,7 +141,8 @@ static uint32_t random_below(uint32_t n)
  * each non-zero gets a random sign.  One int8_t exponent a byte.
  * The batches: high-ctidh's primes<b>.c.  CTIDH-512: 74 primes in 14
  * batches; CTIDH-511: 74 in 15; CTIDH-1024: 130 in 23 (the last, bound
- * 0, always gives 0).
+ * 0, always gives 0); CTIDH-2048: 231 in 24 (batches 21 and 23, bound 0,
+ * always 0).
  */
 static const uint8_t ctidh512_size[] = {
 	2, 3, 4, 4, 5, 5, 6, 7, 7, 8, 8, 6, 8, 1,
@@ -160,6 +161,13 @@ static const uint8_t ctidh1024_size[] = {
 };
 static const uint8_t ctidh1024_bound[] = {
 	2, 4, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 5, 5, 3, 6, 2, 6, 2, 0,
+};
+static const uint8_t ctidh2048_size[] = {
+	9, 10, 8, 8, 7, 10, 12, 11, 10, 15, 10, 9, 8, 6, 10, 13, 10, 9, 12,
+	13, 10, 10, 10, 1,
+};
+static const uint8_t ctidh2048_bound[] = {
+	1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 0, 2, 0,
 };
 
 static void ctidh_batch(int8_t *e, int w, int S)
@@ -215,26 +223,18 @@ static void ctidh_keygen(uint8_t *priv, const uint8_t *size,
 	}
 }
 
-static int ctidh512_keygen(uint8_t *priv)
-{
-	ctidh_keygen(priv, ctidh512_size, ctidh512_bound,
-		     ARRAY_SIZE(ctidh512_size));
-	return 0;
+/* One function a set: struct alg's keygen takes the key alone. */
+#define CTIDH_KEYGEN(set)						\
+static int set##_keygen(uint8_t *priv)					\
+{									\
+	ctidh_keygen(priv, set##_size, set##_bound,			\
+		     ARRAY_SIZE(set##_size));				\
+	return 0;							\
 }
-
-static int ctidh511_keygen(uint8_t *priv)
-{
-	ctidh_keygen(priv, ctidh511_size, ctidh511_bound,
-		     ARRAY_SIZE(ctidh511_size));
-	return 0;
-}
-
-static int ctidh1024_keygen(uint8_t *priv)
-{
-	ctidh_keygen(priv, ctidh1024_size, ctidh1024_bound,
-		     ARRAY_SIZE(ctidh1024_size));
-	return 0;
-}
+CTIDH_KEYGEN(ctidh512)
+CTIDH_KEYGEN(ctidh511)
+CTIDH_KEYGEN(ctidh1024)
+CTIDH_KEYGEN(ctidh2048)
 
 static const struct alg algs[] = {
 	/* the private keys go to ALG_SET_KEY as they are in the files */
@@ -243,6 +243,7 @@ static const struct alg algs[] = {
 	{ "ctidh512", 74, 64, 64, ctidh512_keygen },
 	{ "ctidh511", 74, 64, 64, ctidh511_keygen },
 	{ "ctidh1024", 130, 128, 128, ctidh1024_keygen },
+	{ "ctidh2048", 231, 256, 256, ctidh2048_keygen },
 };
 
 static const struct alg *find_alg(const char *name)
@@ -517,8 +518,9 @@ static void print_help(FILE *f)
 		"  pub     the public key of PRIV, computed by the kernel\n"
 		"  derive  the secret shared between PRIV and the peer's public key\n"
 		"\n"
-		"  -a ALG  csidh512 (default), csidh1024, ctidh511, ctidh512 or\n"
-		"          ctidh1024; pub and derive take the algorithm from PRIV\n"
+		"  -a ALG  csidh512 (default), csidh1024, ctidh511, ctidh512,\n"
+		"          ctidh1024 or ctidh2048; pub and derive take the algorithm\n"
+		"          from PRIV\n"
 		"  -f      overwrite existing output files (default: refuse)\n"
 		"  -h      this help\n"
 		"\n"
@@ -529,7 +531,8 @@ static void print_help(FILE *f)
 		"CTIDH keys are high-ctidh's: the private key one signed exponent a\n"
 		"byte, each batch's sum of |e| within its bound (others are refused);\n"
 		"CTIDH-511 and -512: 74 bytes, the public key and secret 64 bytes, as\n"
-		"CSIDH-512's; CTIDH-1024: 130 and 128 bytes, as CSIDH-1024's.\n"
+		"CSIDH-512's; CTIDH-1024: 130 and 128 bytes, as CSIDH-1024's;\n"
+		"CTIDH-2048: 231 and 256 bytes.\n"
 		"Exit status: 0 done, 1 failed (the message says why), 2 bad usage.\n",
 		prog, prog, prog);
 }
@@ -559,7 +562,7 @@ int main(int argc, char **argv)
 	if (alg_name) {
 		a = find_alg(alg_name);
 		if (!a)
-			die(EXIT_USAGE, "unknown algorithm %s (csidh512, csidh1024, ctidh511, ctidh512 or ctidh1024)",
+			die(EXIT_USAGE, "unknown algorithm %s (csidh512, csidh1024, ctidh511, ctidh512, ctidh1024 or ctidh2048)",
 			    alg_name);
 	}
 	if (optind >= argc) {

@@ -738,7 +738,7 @@ static void phase_loads(void)
 		/* the kpps of csidh_glue.c's table: one driver each */
 		static const char *const kpps[] = {
 			"csidh512-", "csidh1024-", "ctidh511-", "ctidh512-",
-			"ctidh1024-",
+			"ctidh1024-", "ctidh2048-",
 		};
 		const char *bad = check_full(1);
 		int kpp[sizeof(kpps) / sizeof(*kpps)] = { 0 }, drbg = 0, sh = 0;

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # The CSIDH kpps "csidh512" and "csidh1024" and the CTIDH kpps "ctidh512",
-# "ctidh511", "ctidh1024" in the kernel (60-kpp.sh, 65-csidh1024.sh and
+# "ctidh511", "ctidh1024", "ctidh2048" in the kernel (60-kpp.sh, 65-csidh1024.sh and
 # 66-ctidh.sh drive them from user space through nobs's AF_ALG kpp
 # type): at load the module runs csidh512's known answers as a key
 # exchange between two tfms through crypto_alloc_kpp() (equal secrets, an
@@ -74,6 +74,7 @@ csidh_check csidh1024 csidh1024
 csidh_check ctidh512 ctidh512
 csidh_check ctidh511 ctidh511
 csidh_check ctidh1024 ctidh1024
+csidh_check ctidh2048 ctidh2048
 
 # The load line names the same choice (the Pi 4's: csidh=arm64, the arm64
 # field assembly, beside keccak=generic).

@@ -117,7 +117,7 @@ else
 fi
 
 # The kpps the type serves (algif_kpp.c): nobs's csidh512, csidh1024,
-# ctidh511, ctidh512 and ctidh1024, by name or driver, and no other.  First, with the kernel's dh and ecdh
+# ctidh511, ctidh512, ctidh1024 and ctidh2048, by name or driver, and no other.  First, with the kernel's dh and ecdh
 # modules unloaded: a bind to their names is refused without loading them
 # (nothing is looked up; nobs-selftest without --reload unloads nothing,
 # and tests that with what is loaded).  Then with the kernel's other kpps loaded, so that
@@ -140,7 +140,7 @@ fi
 for kpp_m in $kpp_mods; do
 	modprobe -q "$kpp_m" 2>/dev/null
 done
-kpp_served=" csidh512 csidh1024 ctidh511 ctidh512 ctidh1024 "
+kpp_served=" csidh512 csidh1024 ctidh511 ctidh512 ctidh1024 ctidh2048 "
 kpp_yes= kpp_no=
 for kpp_nd in $(awk '/^name/ { n = $3 } /^driver/ { d = $3 } /^module/ { m = $3 }
 		/^type/ { if ($3 == "kpp") print n "|" d "|" m }' /proc/crypto | sort -u); do

@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
-# CTIDH (the kpps "ctidh511", "ctidh512", "ctidh1024") through nobs's
-# AF_ALG kpp type and the nobs-kpp tool, against an independent source:
-# records 2 and 3 of /vectors/ctidh/ctidh<b>_fresh.txt (sk_a pk_a sk_b
-# pk_b ss, made by high-ctidh; formats in docs/ctidh.md): both public keys
-# from the private keys and the secret one way, 6 group actions a set
-# (record 1 is the in-kernel first-use test's); and where the host had
+# CTIDH (the kpps "ctidh511", "ctidh512", "ctidh1024", "ctidh2048")
+# through nobs's AF_ALG kpp type and the nobs-kpp tool, against an
+# independent source: records 2 and 3 (ctidh2048: 2) of
+# /vectors/ctidh/ctidh<b>_fresh.txt (sk_a pk_a sk_b pk_b ss, made by
+# high-ctidh; formats in docs/ctidh.md): both public keys from the private
+# keys and the secret one way, 3 group actions a record (record 1 is the
+# in-kernel first-use test's); and where the host had
 # high-ctidh's oracle (tests/vm/run-vm.sh), one record of this run's fresh
 # random keys from /etc/nobs-ctidh-fresh/<set>.txt, 3 more actions a set.
 # Then, per set, private keys past a batch's bound refused with EINVAL (no
@@ -91,18 +92,20 @@ t6_records() {
 	done <"records-$t6_set"
 }
 
-# t6_check_set SET SK_BYTES B0 B01 LAST INVALID: one set's checks.  B0:
-# e[0] past batch 0's bound, B01: e[0] e[1] past it together, LAST: the
-# last exponent (the last prime, a batch of its own) past its bound (hex
-# bytes); INVALID: a peer key in range that is not supersingular (the
-# self-test key of the CSIDH set of the same prime).
+# t6_check_set SET SK_BYTES B0 B01 LAST INVALID [RECORDS]: one set's
+# checks.  B0: e[0] past batch 0's bound, B01: e[0] e[1] past it together,
+# LAST: the last exponent (the last prime, a batch of its own) past its
+# bound (hex bytes); INVALID: a peer key in range that is not
+# supersingular (the set's self-test key); RECORDS: which records of the
+# tree's file (default "2 3").
 t6_check_set() {
 	t6_set=$1 t6_skn=$2 t6_b0=$3 t6_b01=$4 t6_last=$5 t6_inv=$6
+	t6_which=${7:-2 3}
 	t6_vec=${NOBS_VECTORS:-/vectors}/ctidh/${t6_set}_fresh.txt
 	if [ ! -f "$t6_vec" ]; then
 		result skip "$t6_set-records" "no $t6_vec"
 	else
-		t6_records "$t6_vec" "2 3" record "high-ctidh's"
+		t6_records "$t6_vec" "$t6_which" record "high-ctidh's"
 		[ "$t6_i" = 4 ] || result fail "$t6_set-records" "$t6_i records in $t6_vec, expected 4"
 	fi
 	t6_fresh=/etc/nobs-ctidh-fresh/$t6_set.txt
@@ -146,11 +149,22 @@ t6_inv1024=cc46ab3f3b811a650ca8ff2c6ef7387b55551ae798fa5f1c56c8fa6a24a539f1
 t6_inv1024=${t6_inv1024}5de87fd9bab9df64bdbee687627f39e7e880a40ed705523bec348b40b8b6091b
 t6_inv1024=${t6_inv1024}edaf7de57dc6fcf98609f220574169d9829462e80e6b8b5129b2d8235e389c11
 t6_inv1024=${t6_inv1024}255a67111e1e23e18335d40042fd71270bfdfd8977a226e735ed848501016b00
-# batch 0 bounds: 10 (ctidh512), 6 (ctidh511), 2 (ctidh1024); the last
-# batch's: 1, 1, 0 (983, never used)
+# ctidh2048's self-test key (its peer key with bit 0 flipped)
+t6_inv2048=0c62a317d7a56a38bfda03038ab298978edbf77aabb612c2d02049b9419382fe
+t6_inv2048=${t6_inv2048}ae895966cfd21d83b7425cb20c6d2310e9fb9a4b0889717b80e0f1b94fe58241
+t6_inv2048=${t6_inv2048}0f800a5db45d7b9d235d1a08fd2f93b3d63a05107386141a44d536d0f81393be
+t6_inv2048=${t6_inv2048}edf2014ab36043a8006a520f9ba2d33ac9882c70ce9b355fbb12353c5dcd9b6f
+t6_inv2048=${t6_inv2048}74462ca30ed2a6440ac3bdbcc0fa0e4f6042a41d7c8cb67b768fd7bcb3bccaa0
+t6_inv2048=${t6_inv2048}ad13370746f9d250b3e6f6c5a285ada904eede9402764f257a3b588647a705e6
+t6_inv2048=${t6_inv2048}78101a482a52601f7a423634cb462e1f5f96ad3712dea231ad8c42d1cd6ff411
+t6_inv2048=${t6_inv2048}943aaf4e57abcccbb3f4feeb83033de64456b4580926922cc093b821c3a70e41
+# batch 0 bounds: 10 (ctidh512), 6 (ctidh511), 2 (ctidh1024), 1
+# (ctidh2048); the last batch's: 1, 1, 0 (983, never used), 0 (3413)
 t6_check_set ctidh512 74 0b 06fb 02 "$t6_inv512"
 t6_check_set ctidh511 74 07 04fd 02 "$t6_inv512"
 t6_check_set ctidh1024 130 03 02ff 01 "$t6_inv1024"
+# ctidh2048: one record of the file (its actions are the slowest)
+t6_check_set ctidh2048 231 02 01ff 01 "$t6_inv2048" 2
 
 # ctidh512: a key drawn here (nobs-kpp keygen: high-ctidh's distribution
 # from getrandom) is in the key space, and exchanges with record 1's a.

@@ -3,8 +3,9 @@
 # every name nobs registers, and nobs's own "kpp" type following it:
 #   0: every name binds, for root and for nobody;
 #   1: the kernel's hash and rng allowlists hold no nobs name (ENOENT even
-#      for root); the kpp type serves csidh512, csidh1024 and ctidh511/512/1024 to
-#      everyone, nothing else (driver names: ENOENT);
+#      for root); the kpp type serves csidh512, csidh1024 and
+#      ctidh511/512/1024/2048 to everyone, nothing else (driver names:
+#      ENOENT);
 #   2: no AF_ALG socket at all (EAFNOSUPPORT), the kpp type included.
 # At every level the kpp type serves no kpp but nobs's (the kernel's
 # ecdh, dh: ENOENT, for root too).  Nothing of it is logged.  On a kernel
@@ -45,7 +46,7 @@ done
 
 if [ ! -f "$pol_sysctl" ]; then
 	# No policy: the kpp type serves nobs's kpps to everyone (level 0).
-	pol_expect policy-none-kpp-nobody ok -u kpp csidh512 csidh1024 ctidh511 ctidh512 ctidh1024 $pol_kdrv
+	pol_expect policy-none-kpp-nobody ok -u kpp csidh512 csidh1024 ctidh511 ctidh512 ctidh1024 ctidh2048 $pol_kdrv
 	pol_expect policy-none-kpp-foreign ENOENT kpp $pol_ecdh dh
 	result skip policy-levels "no $pol_sysctl on this kernel"
 else
@@ -63,8 +64,8 @@ else
 	pol_expect policy-0-hash-root ok hash $pol_hash
 	pol_expect policy-0-hash-nobody ok -u hash $pol_hash
 	pol_expect policy-0-rng ok rng $pol_rng
-	pol_expect policy-0-kpp-root ok kpp csidh512 csidh1024 ctidh511 ctidh512 ctidh1024 $pol_kdrv
-	pol_expect policy-0-kpp-nobody ok -u kpp csidh512 csidh1024 ctidh511 ctidh512 ctidh1024 $pol_kdrv
+	pol_expect policy-0-kpp-root ok kpp csidh512 csidh1024 ctidh511 ctidh512 ctidh1024 ctidh2048 $pol_kdrv
+	pol_expect policy-0-kpp-nobody ok -u kpp csidh512 csidh1024 ctidh511 ctidh512 ctidh1024 ctidh2048 $pol_kdrv
 	pol_expect policy-0-kpp-foreign-root ENOENT kpp $pol_ecdh dh
 
 	echo 1 >"$pol_sysctl"
@@ -81,6 +82,7 @@ else
 	pol_expect policy-1-kpp-ctidh512-nobody ok -u kpp ctidh512
 	pol_expect policy-1-kpp-ctidh511-nobody ok -u kpp ctidh511
 	pol_expect policy-1-kpp-ctidh1024-nobody ok -u kpp ctidh1024
+	pol_expect policy-1-kpp-ctidh2048-nobody ok -u kpp ctidh2048
 	pol_expect policy-1-kpp-refused-root ENOENT kpp $pol_kdrv $pol_ecdh dh no-such-kpp
 	pol_expect policy-1-kpp-refused-nobody ENOENT -u kpp $pol_kdrv $pol_ecdh dh no-such-kpp
 	# The allowed name works end to end: a reference vector's public key
@@ -103,15 +105,15 @@ else
 	echo 2 >"$pol_sysctl"
 	pol_expect policy-2-hash EAFNOSUPPORT hash $pol_hash sha1
 	pol_expect policy-2-rng EAFNOSUPPORT rng $pol_rng
-	pol_expect policy-2-kpp-root EAFNOSUPPORT kpp csidh512 csidh1024 ctidh511 ctidh512 ctidh1024 $pol_ecdh
-	pol_expect policy-2-kpp-nobody EAFNOSUPPORT -u kpp csidh512 csidh1024 ctidh511 ctidh512 ctidh1024
+	pol_expect policy-2-kpp-root EAFNOSUPPORT kpp csidh512 csidh1024 ctidh511 ctidh512 ctidh1024 ctidh2048 $pol_ecdh
+	pol_expect policy-2-kpp-nobody EAFNOSUPPORT -u kpp csidh512 csidh1024 ctidh511 ctidh512 ctidh1024 ctidh2048
 
 	echo "$pol_saved" >"$pol_sysctl"
 	# The lines a bind may bring: csidh1024's and the CTIDH sets' known
 	# answers, run once per load at the set's first transform (if no
 	# case before made one).
 	pol_new=$(dmesg | tail -n +$((pol_dmesg + 1)) |
-		grep -v -E 'nobs: (csidh1024|ctidh511|ctidh512|ctidh1024): known-answer self-test at first use passed$')
+		grep -v -E 'nobs: (csidh1024|ctidh511|ctidh512|ctidh1024|ctidh2048): known-answer self-test at first use passed$')
 	if [ -z "$pol_new" ]; then
 		result pass policy-nothing-logged
 	else
