@@ -26,6 +26,8 @@
 #     the guest down with a "CFI failure" naming it.
 #   quick = x86_64; full = the four architectures (x86_64-cfi only by name).
 # Kernels come from scripts/build-test-kernel.sh (cached in $NOBS_CACHE).
+# NOBS_KUNIT_PARAMS: nobs_kunit's parameters for the runs that set none
+# of their own (the fast field's: make check passes ctidh2048=0).
 # Every part prints a results-protocol line "<name>: N passed, N failed".
 set -uo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
@@ -318,7 +320,7 @@ for arch in "${arches[@]}"; do
 	# 2048-bit C, about four times ctidh1024's, is the harness's.
 	for params in "${variants[@]}"; do
 		nobs_log "$arch: KUnit with nobs ${params:-defaults}"
-		suffix= kparams=
+		suffix= kparams=${NOBS_KUNIT_PARAMS:-}
 		case $arch in riscv64 | ppc64le) kparams=ctidh2048=0 ;; esac
 		case $params in *force_generic*) suffix=-generic kparams=large=0 ;; esac
 		run "$arch" "$kdir" "$dst" "$arch$suffix" "$params" "$kparams" || status=1
