@@ -125,10 +125,12 @@ struct nobs_ctidh_pt {
  * @batch: the round's batches, in order (public)
  * @pick: per round batch, the index of the picked prime (secret)
  * @prime: per round batch, the picked prime (secret)
+ * @chain: per round batch, the picked prime's addition chain (secret;
+ *	NOBS_CTIDHX(chain)())
  * @real: per round batch, all ones if the step is real, 0 if dummy
  * @sign: per round batch, all ones if the step is negative
- * @rest: per prime index, the primes of its batch but the picked one,
- *	in the batch's slots after its first (secret)
+ * @rest: per prime index, the chains of the primes of its batch but the
+ *	picked one, in the batch's slots after its first (secret)
  * @a: the curve's A, projectively (A : C) with @c
  * @c: see @a
  * @a24: A + 2C, the ladder's curve constant with @c24
@@ -139,7 +141,6 @@ struct nobs_ctidh_pt {
  * @img: the images of @p under the step's isogeny
  * @na: the codomain (@na : @nc)
  * @nc: see @na
- * @mul: the kernel multiples: s K, (s - 1) K and a temporary
  * @pa: the isogeny's product of X_s + Z_s over its kernel multiples
  * @pd: its product of X_s - Z_s
  * @sx: per pushed point, the product its image's X takes
@@ -147,7 +148,8 @@ struct nobs_ctidh_pt {
  * @qm: per pushed point, X - Z
  * @qp: per pushed point, X + Z
  * @tmp: the isogeny's temporaries
- * @r: a ladder's two points and its difference
+ * @r: an addition chain's points (NOBS_CTIDHX(xmul)()); the isogeny's
+ *	kernel multiples s K, (s - 1) K and a temporary
  * @env: the caller's hooks
  * @err: 0, or what the yield hook answered to stop
  *
@@ -163,15 +165,15 @@ struct nobs_ctidh_state {
 	int batch[NOBS_CTIDHX_BATCHES];
 	s64 pick[NOBS_CTIDHX_BATCHES];
 	s64 prime[NOBS_CTIDHX_BATCHES];
+	s64 chain[NOBS_CTIDHX_BATCHES];
 	s64 real[NOBS_CTIDHX_BATCHES];
 	s64 sign[NOBS_CTIDHX_BATCHES];
 	s64 rest[NOBS_CTIDHX_PRIMES];
 	struct NOBS_FPX_T a, c, a24, c24;
 	struct nobs_ctidh_pt p[2], k, img[2];
 	struct NOBS_FPX_T na, nc;
-	struct nobs_ctidh_pt mul[3];
 	struct NOBS_FPX_T pa, pd, sx[2], sz[2], qm[2], qp[2], tmp[4];
-	struct nobs_ctidh_pt r[3];
+	struct nobs_ctidh_pt r[5];
 	const struct nobs_csidh_env *env;
 	int err;
 };
@@ -287,29 +289,64 @@ static void NOBS_CTIDHX(xadd)(struct nobs_ctidh_pt *r,
 }
 
 /*
- * p = [k] p by the Montgomery ladder over exactly nbits bits of k (public
- * nbits; k may be secret and below 2^nbits): from (infinity, p), one xADD
- * and one xDBL a bit, the order of the pair swapped by masks.
+ * A prime's differential addition chain as one word: the steps (the
+ * tables' dac[]) in the low 32 bits, the length above.
  */
-static noinline void NOBS_CTIDHX(xmul)(struct nobs_ctidh_pt *p, u64 k,
-				       int nbits, struct nobs_ctidh_state *st)
+static s64 NOBS_CTIDHX(chain)(int i)
 {
-	struct nobs_ctidh_pt *r0 = &st->r[0], *r1 = &st->r[1], *d = &st->r[2];
-	u64 bit;
-	int i;
+	return (s64)NOBS_CTIDHX(dac)[i] |
+	       (s64)NOBS_CTIDHX(dac_len)[i] << 32;
+}
 
+/* The longest chain of batch b's primes (public): its padded length. */
+static int NOBS_CTIDHX(maxlen)(int b)
+{
+	int i, lo = NOBS_CTIDHX(start)(b), n = 0;
+
+	for (i = lo; i < lo + NOBS_CTIDHX(batch_size)[b]; i++)
+		if (NOBS_CTIDHX(dac_len)[i] > n)
+			n = NOBS_CTIDHX(dac_len)[i];
+	return n;
+}
+
+/*
+ * p = [l] p by the differential addition chain c of l (NOBS_CTIDHX(chain)();
+ * secret or public) run for exactly maxlen xADDs (public, at least c's
+ * length): from (a, b) = (p, 2 p), difference b - a = p, step s makes
+ * (a, a + b) with difference b if its bit is set, else (b, a + b) with
+ * difference a; the steps past c's length run on and are dropped.  The
+ * swaps and moves are masks, so a padded chain costs the same whatever
+ * its prime: 6 M+S a step against the ladder's 12 a bit.
+ *
+ * An xADD whose difference is at infinity gives a wrong point.  That
+ * happens only when the order of p divides a multiple a < l, so l does
+ * not divide it, and [l] p and p span the same group; p is kept then
+ * (all the callers use: whether the point is at infinity, the group it
+ * spans for a kernel, the primes its order has).
+ */
+static noinline void NOBS_CTIDHX(xmul)(struct nobs_ctidh_pt *p, s64 c,
+				       int maxlen,
+				       struct nobs_ctidh_state *st)
+{
+	struct nobs_ctidh_pt *a = &st->r[0], *b = &st->r[1], *d = &st->r[2];
+	struct nobs_ctidh_pt *t = &st->r[3], *q = &st->r[4];
+	s64 len = c >> 32, want, bad = 0;
+	u64 steps = (u32)c;
+	int s;
+
+	*a = *p;
 	*d = *p;
-	*r1 = *p;
-	r0->x = NOBS_FPX(one);
-	r0->z = NOBS_FPX(zero);
-	for (i = nbits - 1; i >= 0; i--) {
-		bit = (k >> i) & 1;
-		NOBS_CTIDHX(pt_cswap)(r0, r1, bit);
-		NOBS_CTIDHX(xadd)(r1, r0, r1, d);
-		NOBS_CTIDHX(xdbl)(r0, r0, st);
-		NOBS_CTIDHX(pt_cswap)(r0, r1, bit);
+	NOBS_CTIDHX(xdbl)(b, p, st);
+	for (s = 0; s < maxlen; s++) {
+		want = NOBS_CTIDHX(mask_neg)(NOBS_CTIDHX(hide)(s) - len);
+		bad |= want & NOBS_CTIDHX(mask_nonzero)(NOBS_FPX(is_zero)(&d->z));
+		NOBS_CTIDHX(xadd)(t, a, b, d);
+		*d = *b;
+		*b = *t;
+		NOBS_CTIDHX(pt_cswap)(a, d, ((steps >> s) & 1) ^ 1);
+		NOBS_CTIDHX(pt_cmov)(q, b, want & 1);
 	}
-	*p = *r0;
+	NOBS_CTIDHX(pt_cmov)(p, q, ~bad & 1);
 }
 
 /* r = b^e in the field, over exactly nbits bits of the secret e */
@@ -440,8 +477,8 @@ static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
 	/* in the workspace: four field elements off the frame */
 	struct NOBS_FPX_T *tp = &st->tmp[0], *tm = &st->tmp[1];
 	struct NOBS_FPX_T *u = &st->tmp[2], *v = &st->tmp[3];
-	struct nobs_ctidh_pt *cur = &st->mul[0], *prev = &st->mul[1];
-	struct nobs_ctidh_pt *next = &st->mul[2];
+	struct nobs_ctidh_pt *cur = &st->r[0], *prev = &st->r[1];
+	struct nobs_ctidh_pt *next = &st->r[2];
 	s64 half = (l - 1) / 2;
 	u64 off;
 	int s, j, nb = NOBS_CTIDHX(bits)(hi);
@@ -536,6 +573,7 @@ static void NOBS_CTIDHX(pick)(struct nobs_ctidh_state *st, int n)
 		found = 0;
 		st->pick[i] = lo;
 		st->prime[i] = NOBS_CTIDHX(primes)[lo];
+		st->chain[i] = NOBS_CTIDHX(chain)(lo);
 		st->sign[i] = 0;
 		for (j = lo; j < hi; j++) {
 			nz = NOBS_CTIDHX(mask_nonzero)(st->todo[j]) & ~found;
@@ -543,6 +581,8 @@ static void NOBS_CTIDHX(pick)(struct nobs_ctidh_state *st, int n)
 			st->pick[i] ^= nz & (st->pick[i] ^ NOBS_CTIDHX(hide)(j));
 			st->prime[i] ^= nz & (st->prime[i] ^
 					      NOBS_CTIDHX(primes)[j]);
+			st->chain[i] ^= nz & (st->chain[i] ^
+					      NOBS_CTIDHX(chain)(j));
 			found |= nz;
 		}
 		st->real[i] = found;
@@ -550,9 +590,9 @@ static void NOBS_CTIDHX(pick)(struct nobs_ctidh_state *st, int n)
 			/* slot j holds prime j - 1 while j <= pick */
 			right = ~NOBS_CTIDHX(mask_neg)(st->pick[i] -
 						       NOBS_CTIDHX(hide)(j));
-			st->rest[j] = NOBS_CTIDHX(primes)[j] ^
-				(right & (NOBS_CTIDHX(primes)[j] ^
-					  NOBS_CTIDHX(primes)[j - 1]));
+			st->rest[j] = NOBS_CTIDHX(chain)(j) ^
+				(right & (NOBS_CTIDHX(chain)(j) ^
+					  NOBS_CTIDHX(chain)(j - 1)));
 		}
 	}
 }
@@ -571,18 +611,18 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 		NOBS_CTIDHX(xdbl)(&st->p[q], &st->p[q], st);
 		for (b = 0, lo = 0; b < NOBS_CTIDHX_BATCHES; b++) {
 			hi = lo + NOBS_CTIDHX(batch_size)[b];
-			nb = NOBS_CTIDHX(bits)(NOBS_CTIDHX(primes)[hi - 1]);
 			if (mask & (1u << b)) {
 				/* the round's batch: all but the pick */
+				nb = NOBS_CTIDHX(maxlen)(b);
 				for (j = lo + 1; j < hi; j++)
 					NOBS_CTIDHX(xmul)(&st->p[q],
-							  (u64)st->rest[j],
-							  nb, st);
+							  st->rest[j], nb, st);
 			} else {
 				for (j = lo; j < hi; j++)
 					NOBS_CTIDHX(xmul)(&st->p[q],
-							  NOBS_CTIDHX(primes)[j],
-							  nb, st);
+							  NOBS_CTIDHX(chain)(j),
+							  NOBS_CTIDHX(dac_len)[j],
+							  st);
 			}
 			lo = hi;
 			if (NOBS_CTIDHX(pause)(st))
@@ -600,12 +640,8 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 		NOBS_CTIDHX(pt_cswap)(&st->p[0], &st->p[1], st->sign[i] & 1);
 		st->k = st->p[0];
 		for (j = i + 1; j < n; j++) {
-			int bj = st->batch[j];
-			int top = NOBS_CTIDHX(start)(bj) +
-				  NOBS_CTIDHX(batch_size)[bj] - 1;
-
-			NOBS_CTIDHX(xmul)(&st->k, (u64)st->prime[j],
-					  NOBS_CTIDHX(bits)(NOBS_CTIDHX(primes)[top]),
+			NOBS_CTIDHX(xmul)(&st->k, st->chain[j],
+					  NOBS_CTIDHX(maxlen)(st->batch[j]),
 					  st);
 			/* every 4 (public); its error ends the next step */
 			if (!((j - i) % 4))
@@ -633,9 +669,9 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 						     iso & 1);
 		}
 		if (i < n - 1) {
-			nb = NOBS_CTIDHX(bits)(NOBS_CTIDHX(primes)[hi - 1]);
+			nb = NOBS_CTIDHX(maxlen)(b);
 			for (q = 0; q < 2; q++)
-				NOBS_CTIDHX(xmul)(&st->p[q], (u64)st->prime[i],
+				NOBS_CTIDHX(xmul)(&st->p[q], st->chain[i],
 						  nb, st);
 		}
 		NOBS_CTIDHX(pt_cswap)(&st->p[0], &st->p[1], st->sign[i] & 1);
