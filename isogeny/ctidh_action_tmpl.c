@@ -657,7 +657,15 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 					st->env);
 		nobs_ctidh_public(ok);
 		iso = ok & st->real[i];
-		npush = i < n - 1 ? 2 : 0;
+		/*
+		 * Both points go through the isogenies but the last two: the
+		 * last step needs only the point of its sign, moved to p[0]
+		 * here (K has its copy), and the last isogeny none.
+		 */
+		npush = i < n - 2 ? 2 : i < n - 1 ? 1 : 0;
+		if (npush == 1)
+			NOBS_CTIDHX(pt_cmov)(&st->p[0], &st->p[1],
+					     (st->sign[i] ^ st->sign[n - 1]) & 1);
 		if (ok) {
 			NOBS_CTIDHX(isogeny)(st, st->prime[i],
 					     NOBS_CTIDHX(primes)[hi - 1], npush);
@@ -668,12 +676,12 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 				NOBS_CTIDHX(pt_cmov)(&st->p[q], &st->img[q],
 						     iso & 1);
 		}
-		if (i < n - 1) {
-			nb = NOBS_CTIDHX(maxlen)(b);
-			for (q = 0; q < 2; q++)
-				NOBS_CTIDHX(xmul)(&st->p[q], st->chain[i],
-						  nb, st);
-		}
+		nb = NOBS_CTIDHX(maxlen)(b);
+		for (q = 0; q < npush; q++)
+			NOBS_CTIDHX(xmul)(&st->p[q], st->chain[i], nb, st);
+		/* the last step's swap of two equal points changes nothing */
+		if (npush == 1)
+			st->p[1] = st->p[0];
 		NOBS_CTIDHX(pt_cswap)(&st->p[0], &st->p[1], st->sign[i] & 1);
 		for (j = lo; j < hi; j++)
 			st->todo[j] += iso &
@@ -723,6 +731,19 @@ static noinline int NOBS_CTIDHX(action)(struct NOBS_FPX_T *a_out,
 		}
 		if (!n)
 			break;
+		/*
+		 * The round's order (public): the two batches of the largest
+		 * primes last, as the last isogeny pushes no point and the one
+		 * before it one; the others from the largest primes down, as
+		 * a step's kernel is multiplied by the picks of the later
+		 * ones (cheaper when those are the smaller primes).
+		 */
+		for (i = 0; i < (n - 2) / 2; i++) {
+			int t = st->batch[i];
+
+			st->batch[i] = st->batch[n - 3 - i];
+			st->batch[n - 3 - i] = t;
+		}
 		NOBS_CTIDHX(round)(st, n, mask);
 		if (st->err)
 			return st->err;
