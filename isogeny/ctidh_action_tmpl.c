@@ -106,7 +106,7 @@ static inline void nobs_ctidh_count_event(int kind __always_unused,
 #endif
 #define NOBS_CTIDH_EV_START	0	/* an action starts */
 #define NOBS_CTIDH_EV_SAMPLED	1	/* a round's points are ready */
-#define NOBS_CTIDH_EV_STEP	2	/* a batch's step ended */
+#define NOBS_CTIDH_EV_STEP	2	/* a batch's step's outcome is known */
 #define NOBS_CTIDH_EV_END	3	/* the action ended */
 #define NOBS_CTIDH_EV_REJECT	4	/* Elligator rejected a random u */
 
@@ -597,37 +597,64 @@ static void NOBS_CTIDHX(pick)(struct nobs_ctidh_state *st, int n)
 	}
 }
 
-/* One round over the n batches of st->batch (mask: the same as bits). */
+/*
+ * st->p[q] times 4, the primes of the batches outside the round (mask) and
+ * those of the round's batches but their picks.  Returns true if the
+ * yield hook stopped the action.
+ */
+static bool NOBS_CTIDHX(clear)(struct nobs_ctidh_state *st, int q, u32 mask)
+{
+	int j, b, lo, hi, nb;
+
+	NOBS_CTIDHX(xdbl)(&st->p[q], &st->p[q], st);
+	NOBS_CTIDHX(xdbl)(&st->p[q], &st->p[q], st);
+	for (b = 0, lo = 0; b < NOBS_CTIDHX_BATCHES; b++) {
+		hi = lo + NOBS_CTIDHX(batch_size)[b];
+		if (mask & (1u << b)) {
+			/* the round's batch: all but the pick */
+			nb = NOBS_CTIDHX(maxlen)(b);
+			for (j = lo + 1; j < hi; j++)
+				NOBS_CTIDHX(xmul)(&st->p[q], st->rest[j], nb,
+						  st);
+		} else {
+			for (j = lo; j < hi; j++)
+				NOBS_CTIDHX(xmul)(&st->p[q],
+						  NOBS_CTIDHX(chain)(j),
+						  NOBS_CTIDHX(dac_len)[j], st);
+		}
+		lo = hi;
+		if (NOBS_CTIDHX(pause)(st))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * One round over the n batches of st->batch (mask: the same as bits).
+ * With three batches or more, the first isogeny pushes only the point of
+ * its step's sign, and the other (the point of the other sign, which
+ * every later step may need) is drawn anew on its codomain: one clearing
+ * as before, one point less through that isogeny.
+ */
 static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 					u32 mask)
 {
 	int i, j, q, b, lo, hi, nb, npush;
 	s64 ok, iso, lmin;
+	bool redraw = n >= 3;
 
 	NOBS_CTIDHX(pick)(st, n);
 	NOBS_CTIDHX(elligator)(st);
-	for (q = 0; q < 2; q++) {
-		NOBS_CTIDHX(xdbl)(&st->p[q], &st->p[q], st);
-		NOBS_CTIDHX(xdbl)(&st->p[q], &st->p[q], st);
-		for (b = 0, lo = 0; b < NOBS_CTIDHX_BATCHES; b++) {
-			hi = lo + NOBS_CTIDHX(batch_size)[b];
-			if (mask & (1u << b)) {
-				/* the round's batch: all but the pick */
-				nb = NOBS_CTIDHX(maxlen)(b);
-				for (j = lo + 1; j < hi; j++)
-					NOBS_CTIDHX(xmul)(&st->p[q],
-							  st->rest[j], nb, st);
-			} else {
-				for (j = lo; j < hi; j++)
-					NOBS_CTIDHX(xmul)(&st->p[q],
-							  NOBS_CTIDHX(chain)(j),
-							  NOBS_CTIDHX(dac_len)[j],
-							  st);
-			}
-			lo = hi;
-			if (NOBS_CTIDHX(pause)(st))
+	if (redraw) {
+		/* the point of the first step's sign alone */
+		NOBS_CTIDHX(pt_cswap)(&st->p[0], &st->p[1], st->sign[0] & 1);
+		if (NOBS_CTIDHX(clear)(st, 0, mask))
+			return;
+		NOBS_CTIDHX(pt_cswap)(&st->p[0], &st->p[1], st->sign[0] & 1);
+	} else {
+		for (q = 0; q < 2; q++)
+			if (NOBS_CTIDHX(clear)(st, q, mask))
 				return;
-		}
 	}
 	nobs_ctidh_count_event(NOBS_CTIDH_EV_SAMPLED, mask, 0, 0);
 	for (i = 0; i < n; i++) {
@@ -656,6 +683,7 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 					(u64)(lmin * (st->prime[i] - 1)),
 					st->env);
 		nobs_ctidh_public(ok);
+		nobs_ctidh_count_event(NOBS_CTIDH_EV_STEP, mask, i, (int)-ok);
 		iso = ok & st->real[i];
 		/*
 		 * Both points go through the isogenies but the last two: the
@@ -663,9 +691,13 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 		 * here (K has its copy), and the last isogeny none.
 		 */
 		npush = i < n - 2 ? 2 : i < n - 1 ? 1 : 0;
-		if (npush == 1)
+		if (i == 0 && redraw) {
+			/* the first step (see above): p[0] alone */
+			npush = 1;
+		} else if (npush == 1) {
 			NOBS_CTIDHX(pt_cmov)(&st->p[0], &st->p[1],
 					     (st->sign[i] ^ st->sign[n - 1]) & 1);
+		}
 		if (ok) {
 			NOBS_CTIDHX(isogeny)(st, st->prime[i],
 					     NOBS_CTIDHX(primes)[hi - 1], npush);
@@ -679,17 +711,56 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 		nb = NOBS_CTIDHX(maxlen)(b);
 		for (q = 0; q < npush; q++)
 			NOBS_CTIDHX(xmul)(&st->p[q], st->chain[i], nb, st);
-		/* the last step's swap of two equal points changes nothing */
-		if (npush == 1)
+		if (i == 0 && redraw) {
+			/*
+			 * p[1] anew, of the other sign (Elligator's pair is
+			 * the curve's and the twist's), cleared as p[0] was
+			 * and of the step's prime; K is free for p[0].
+			 */
+			if (NOBS_CTIDHX(pause)(st))
+				return;
+			st->k = st->p[0];
+			NOBS_CTIDHX(elligator)(st);
+			NOBS_CTIDHX(pt_cswap)(&st->p[0], &st->p[1],
+					      st->sign[i] & 1);
+			st->p[0] = st->k;
+			if (NOBS_CTIDHX(clear)(st, 1, mask))
+				return;
+			NOBS_CTIDHX(xmul)(&st->p[1], st->chain[i], nb, st);
+		} else if (npush == 1) {
+			/* the last step's swap of equal points: no change */
 			st->p[1] = st->p[0];
+		}
 		NOBS_CTIDHX(pt_cswap)(&st->p[0], &st->p[1], st->sign[i] & 1);
 		for (j = lo; j < hi; j++)
 			st->todo[j] += iso &
 				~NOBS_CTIDHX(mask_nonzero)(NOBS_CTIDHX(hide)(j) -
 							   st->pick[i]);
 		st->left[b] += ok;
-		nobs_ctidh_count_event(NOBS_CTIDH_EV_STEP, mask, i, (int)-ok);
 	}
+}
+
+/*
+ * The round's order (public) of its n batches b_0 < ... < b_{n-1}, from
+ * what a place costs: the first isogeny pushes one point (with three
+ * batches or more), the one before the last one, the last none, the
+ * others two, so the three of the largest primes go there; a step's
+ * kernel is multiplied by the picks of the later steps, so the larger of
+ * those goes first and the others follow from the largest down:
+ * b_{n-2}, b_{n-4}, ..., b_0, b_{n-3}, b_{n-1}.
+ */
+static void NOBS_CTIDHX(order)(int *batch, int n)
+{
+	int t[NOBS_CTIDHX_BATCHES], k;
+
+	if (n < 3)
+		return;
+	t[0] = batch[n - 2];
+	for (k = 1; k <= n - 3; k++)
+		t[k] = batch[n - 3 - k];
+	t[n - 2] = batch[n - 3];
+	t[n - 1] = batch[n - 1];
+	memcpy(batch, t, n * sizeof(*t));
 }
 
 /*
@@ -731,23 +802,14 @@ static noinline int NOBS_CTIDHX(action)(struct NOBS_FPX_T *a_out,
 		}
 		if (!n)
 			break;
-		/*
-		 * The round's order (public): the two batches of the largest
-		 * primes last, as the last isogeny pushes no point and the one
-		 * before it one; the others from the largest primes down, as
-		 * a step's kernel is multiplied by the picks of the later
-		 * ones (cheaper when those are the smaller primes).
-		 */
-		for (i = 0; i < (n - 2) / 2; i++) {
-			int t = st->batch[i];
-
-			st->batch[i] = st->batch[n - 3 - i];
-			st->batch[n - 3 - i] = t;
-		}
+		NOBS_CTIDHX(order)(st->batch, n);
 		NOBS_CTIDHX(round)(st, n, mask);
 		if (st->err)
 			return st->err;
 	}
+	/* the inversion is a few hundred multiplications */
+	if (NOBS_CTIDHX(pause)(st))
+		return st->err;
 	NOBS_FPX(inv)(&st->c, &st->c);
 	NOBS_FPX(mul)(a_out, &st->a, &st->c);
 	nobs_ctidh_count_event(NOBS_CTIDH_EV_END, 0, 0, 0);
