@@ -356,8 +356,10 @@ static void NOBS_CTIDHX(pow_ct)(struct NOBS_FPX_T *r,
 	struct NOBS_FPX_T t;
 	int i;
 
+	/* the top bit: b or 1, without squaring 1 */
 	*r = NOBS_FPX(one);
-	for (i = nbits - 1; i >= 0; i--) {
+	NOBS_FPX(cmov)(r, b, (e >> (nbits - 1)) & 1);
+	for (i = nbits - 2; i >= 0; i--) {
 		NOBS_FPX(sqr)(r, r);
 		NOBS_FPX(mul)(&t, r, b);
 		NOBS_FPX(cmov)(r, &t, (e >> i) & 1);
@@ -483,11 +485,7 @@ static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
 	u64 off;
 	int s, j, nb = NOBS_CTIDHX(bits)(hi);
 
-	*pa = NOBS_FPX(one);
-	*pd = NOBS_FPX(one);
 	for (j = 0; j < npush; j++) {
-		sx[j] = NOBS_FPX(one);
-		sz[j] = NOBS_FPX(one);
 		NOBS_FPX(sub)(&qm[j], &st->p[j].x, &st->p[j].z);
 		NOBS_FPX(add)(&qp[j], &st->p[j].x, &st->p[j].z);
 	}
@@ -509,7 +507,10 @@ static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
 			*prev = *cur;
 			*cur = *next;
 		}
-		/* steps past the degree's multiply by one */
+		/*
+		 * steps past the degree's multiply by one; the first (every
+		 * degree's, l >= 3) sets the products
+		 */
 		off = (u64)NOBS_CTIDHX(mask_neg)(half - s) & 1;
 		NOBS_FPX(add)(tp, &cur->x, &cur->z);
 		NOBS_FPX(sub)(tm, &cur->x, &cur->z);
@@ -520,14 +521,24 @@ static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
 			NOBS_FPX(sub)(u, u, v);
 			NOBS_FPX(cmov)(tp, &NOBS_FPX(one), off);
 			NOBS_FPX(cmov)(u, &NOBS_FPX(one), off);
-			NOBS_FPX(mul)(&sx[j], &sx[j], tp);
-			NOBS_FPX(mul)(&sz[j], &sz[j], u);
+			if (s == 1) {
+				sx[j] = *tp;
+				sz[j] = *u;
+			} else {
+				NOBS_FPX(mul)(&sx[j], &sx[j], tp);
+				NOBS_FPX(mul)(&sz[j], &sz[j], u);
+			}
 			NOBS_FPX(add)(tp, &cur->x, &cur->z);
 		}
 		NOBS_FPX(cmov)(tp, &NOBS_FPX(one), off);
 		NOBS_FPX(cmov)(tm, &NOBS_FPX(one), off);
-		NOBS_FPX(mul)(pa, pa, tp);
-		NOBS_FPX(mul)(pd, pd, tm);
+		if (s == 1) {
+			*pa = *tp;
+			*pd = *tm;
+		} else {
+			NOBS_FPX(mul)(pa, pa, tp);
+			NOBS_FPX(mul)(pd, pd, tm);
+		}
 	}
 	for (j = 0; j < npush; j++) {
 		NOBS_FPX(sqr)(&sx[j], &sx[j]);
