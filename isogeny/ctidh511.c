@@ -25,5 +25,8 @@
 /* Elligator's random u: 511 bits (p < 2^511), rejected if not below p. */
 #define NOBS_CTIDHX_SAMPLE_MASK		0x7f
 
+/* the baby steps of square-root Vélu: at most 12 (2.3 KiB of state) */
+#define NOBS_CTIDHX_BABIES		12
+
 #include "ctidh511_tables.h"
 #include "ctidh_action_tmpl.c"

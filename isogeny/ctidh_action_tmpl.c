@@ -20,6 +20,8 @@
  *	NOBS_CTIDHX_VALIDATE	the public-key check of its prime (the CSIDH
  *				core's validate(), same curves)
  *	NOBS_CTIDHX_SAMPLE_MASK	the mask of the top byte of Elligator's u
+ *	NOBS_CTIDHX_BABIES	square-root Vélu's most baby steps (even; 0:
+ *				plain Vélu only), their room in the state
  *	NOBS_FPX(name), NOBS_FPX_T, NOBS_FPX_LIMBS	its field (fp_tmpl.h)
  *	NOBS_CTIDH_TABLE_PRIMES, NOBS_CTIDH_TABLE_BATCHES and the tables
  *	NOBS_CTIDHX(primes), NOBS_CTIDHX(batch_size), NOBS_CTIDHX(batch_bound)
@@ -69,6 +71,7 @@
 	!defined(NOBS_CTIDHX_PUBLIC_KEY_SIZE) || \
 	!defined(NOBS_CTIDHX_SHARED_SECRET_SIZE) || \
 	!defined(NOBS_CTIDHX_VALIDATE) || !defined(NOBS_CTIDHX_SAMPLE_MASK) || \
+	!defined(NOBS_CTIDHX_BABIES) || \
 	!defined(NOBS_FPX) || !defined(NOBS_FPX_T) || !defined(NOBS_FPX_LIMBS) || \
 	!defined(NOBS_CTIDH_TABLE_PRIMES) || !defined(NOBS_CTIDH_TABLE_BATCHES)
 #error "ctidh_action_tmpl.c: a parameter set defines its inputs first (see above)"
@@ -148,6 +151,10 @@ struct nobs_ctidh_pt {
  * @qm: per pushed point, X - Z
  * @qp: per pushed point, X + Z
  * @tmp: the isogeny's temporaries
+ * @baby: square-root Vélu's baby steps j K: (X - Z)^2, (X + Z)^2, X^2 - Z^2
+ * @giant: a giant step's values (NOBS_CTIDHX(giant)())
+ * @pair: a pair's biquadratic values and a temporary
+ * @pq: per pushed point, X^2 + Z^2, 2 X Z and X^2 - Z^2
  * @r: an addition chain's points (NOBS_CTIDHX(xmul)()); the isogeny's
  *	kernel multiples s K, (s - 1) K and a temporary
  * @env: the caller's hooks
@@ -173,6 +180,10 @@ struct nobs_ctidh_state {
 	struct nobs_ctidh_pt p[2], k, img[2];
 	struct NOBS_FPX_T na, nc;
 	struct NOBS_FPX_T pa, pd, sx[2], sz[2], qm[2], qp[2], tmp[4];
+#if NOBS_CTIDHX_BABIES
+	struct NOBS_FPX_T baby[NOBS_CTIDHX_BABIES][3], giant[5], pair[4];
+	struct NOBS_FPX_T pq[2][3];
+#endif
 	struct nobs_ctidh_pt r[5];
 	const struct nobs_csidh_env *env;
 	int err;
@@ -461,18 +472,251 @@ static bool NOBS_CTIDHX(pause)(struct nobs_ctidh_state *st)
 	return st->err != 0;
 }
 
+/* r = x, or r *= x after the first factor (public) */
+static void NOBS_CTIDHX(acc)(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *x,
+			     bool first)
+{
+	if (first)
+		*r = *x;
+	else
+		NOBS_FPX(mul)(r, r, x);
+}
+
+/*
+ * One kernel multiple (X : Z) = s K of Vélu's products, plain: the
+ * codomain's X + Z, X - Z and per pushed point the Costello-Hisil factors
+ * (X' : Z') (see NOBS_CTIDHX(isogeny)()); times one where off is set.
+ */
+static void NOBS_CTIDHX(velu_plain)(struct nobs_ctidh_state *st,
+				    const struct nobs_ctidh_pt *m, int npush,
+				    u64 off, bool first)
+{
+	struct NOBS_FPX_T *tp = &st->tmp[0], *tm = &st->tmp[1];
+	struct NOBS_FPX_T *u = &st->tmp[2], *v = &st->tmp[3];
+	int j;
+
+	NOBS_FPX(add)(tp, &m->x, &m->z);
+	NOBS_FPX(sub)(tm, &m->x, &m->z);
+	for (j = 0; j < npush; j++) {
+		NOBS_FPX(mul)(u, &st->qm[j], tp);
+		NOBS_FPX(mul)(v, &st->qp[j], tm);
+		NOBS_FPX(add)(tp, u, v);
+		NOBS_FPX(sub)(u, u, v);
+		NOBS_FPX(cmov)(tp, &NOBS_FPX(one), off);
+		NOBS_FPX(cmov)(u, &NOBS_FPX(one), off);
+		NOBS_CTIDHX(acc)(&st->sx[j], tp, first);
+		NOBS_CTIDHX(acc)(&st->sz[j], u, first);
+		NOBS_FPX(add)(tp, &m->x, &m->z);
+	}
+	NOBS_FPX(cmov)(tp, &NOBS_FPX(one), off);
+	NOBS_FPX(cmov)(tm, &NOBS_FPX(one), off);
+	NOBS_CTIDHX(acc)(&st->pa, tp, first);
+	NOBS_CTIDHX(acc)(&st->pd, tm, first);
+}
+
+#if NOBS_CTIDHX_BABIES
+/*
+ * Square-root Vélu's sizes for a batch whose smallest prime is lo and
+ * largest hi (public): b baby steps (even) and g giant steps with 4 b g <=
+ * lo - 1, the pair of each covering two kernel multiples; *pb = 0 where
+ * plain Vélu costs less (a model of the M+S below, two points pushed).
+ */
+static void NOBS_CTIDHX(bsgs)(int lo, int hi, int *pb, int *pg)
+{
+	int b, g, rest, c, best = 16 * ((hi - 1) / 2);
+
+	*pb = 0;
+	*pg = 0;
+	for (b = 2; b <= NOBS_CTIDHX_BABIES; b += 2) {
+		g = (lo - 1) / (4 * b);
+		if (g < 1)
+			break;
+		rest = (hi - 1) / 2 - 2 * b * g;
+		c = 6 * (b + g + rest) + 3 * b + 8 * g + 17 * b * g + 10 * rest;
+		if (c < best) {
+			best = c;
+			*pb = b;
+			*pg = g;
+		}
+	}
+}
+
+/* the values of a point (X : Z) of the pairs: (X - Z)^2, (X + Z)^2, X^2 - Z^2 */
+static void NOBS_CTIDHX(biq_point)(struct NOBS_FPX_T v[3],
+				   const struct nobs_ctidh_pt *m)
+{
+	NOBS_FPX(sub)(&v[0], &m->x, &m->z);
+	NOBS_FPX(add)(&v[1], &m->x, &m->z);
+	NOBS_FPX(mul)(&v[2], &v[0], &v[1]);
+	NOBS_FPX(sqr)(&v[0], &v[0]);
+	NOBS_FPX(sqr)(&v[1], &v[1]);
+}
+
+/*
+ * A giant step's values, from its point's (biq_point()) in g[0 .. 2]:
+ * g = (4C (X - Z)^2, 4C (X + Z)^2, 4C (X^2 - Z^2), (A + 2C) 4XZ,
+ * (2C - A) 4XZ), 4XZ being (X + Z)^2 - (X - Z)^2.
+ */
+static void NOBS_CTIDHX(giant)(struct nobs_ctidh_state *st,
+			       const struct nobs_ctidh_pt *m)
+{
+	struct NOBS_FPX_T *g = st->giant, *t = &st->pair[3];
+
+	NOBS_CTIDHX(biq_point)(g, m);
+	NOBS_FPX(sub)(t, &g[1], &g[0]);			/* 4 X Z */
+	NOBS_FPX(sub)(&g[4], &st->c24, &st->a24);	/* 2C - A */
+	NOBS_FPX(mul)(&g[4], &g[4], t);
+	NOBS_FPX(mul)(&g[3], &st->a24, t);
+	NOBS_FPX(mul)(&g[0], &g[0], &st->c24);
+	NOBS_FPX(mul)(&g[1], &g[1], &st->c24);
+	NOBS_FPX(mul)(&g[2], &g[2], &st->c24);
+}
+
+/*
+ * The pair of the giant step i K (st->giant) and the baby step j K (bv):
+ * with F0 X^2 + F1 X Z + F2 Z^2 the product of X - x Z over x of (i + j) K
+ * and (i - j) K (times (x_i - x_j)^2 and the projective factors, the same
+ * in every product: eprint 2020/341, lemma 4.3), G+ = F0 + F1 + F2 and G-
+ * = F0 - F1 + F2 are the codomain's factors (of X - Z and X + Z), and per
+ * pushed point (X : Z) 4 D = (G+ + G-)(X^2 + Z^2) + (G+ - G-) 2XZ - 2 E
+ * (X^2 - Z^2) and 4 N, the same with + 2 E, its Z' and X' factors (E =
+ * F2 - F0, all four times 4): 5 + 2 + 5 npush M+S for two multiples.
+ */
+static void NOBS_CTIDHX(velu_pair)(struct nobs_ctidh_state *st,
+				   const struct NOBS_FPX_T bv[3], int npush,
+				   bool first)
+{
+	struct NOBS_FPX_T *g = st->giant, *gp = &st->pair[0];
+	struct NOBS_FPX_T *gm = &st->pair[1], *e = &st->pair[2];
+	struct NOBS_FPX_T *t = &st->pair[3], *u = &st->tmp[0];
+	struct NOBS_FPX_T *v = &st->tmp[1];
+	int j;
+
+	NOBS_FPX(sub)(t, &bv[1], &bv[0]);		/* 4 X_j Z_j */
+	NOBS_FPX(mul)(gp, &g[0], &bv[0]);
+	NOBS_FPX(mul)(u, &g[3], t);
+	NOBS_FPX(sub)(gp, gp, u);			/* 4 G+ */
+	NOBS_FPX(mul)(gm, &g[1], &bv[1]);
+	NOBS_FPX(mul)(u, &g[4], t);
+	NOBS_FPX(sub)(gm, gm, u);			/* 4 G- */
+	NOBS_FPX(mul)(e, &g[2], &bv[2]);		/* 4 (F2 - F0) */
+	for (j = 0; j < npush; j++) {
+		NOBS_FPX(add)(u, gp, gm);
+		NOBS_FPX(mul)(u, u, &st->pq[j][0]);
+		NOBS_FPX(sub)(v, gp, gm);
+		NOBS_FPX(mul)(v, v, &st->pq[j][1]);
+		NOBS_FPX(add)(u, u, v);			/* 8 (D + N) */
+		NOBS_FPX(mul)(v, e, &st->pq[j][2]);
+		NOBS_FPX(add)(v, v, v);			/* 8 (N - D) */
+		NOBS_FPX(add)(t, u, v);			/* 16 N */
+		NOBS_FPX(sub)(u, u, v);			/* 16 D */
+		NOBS_CTIDHX(acc)(&st->sx[j], t, first);
+		NOBS_CTIDHX(acc)(&st->sz[j], u, first);
+	}
+	NOBS_CTIDHX(acc)(&st->pa, gm, first);
+	NOBS_CTIDHX(acc)(&st->pd, gp, first);
+}
+
+/*
+ * The kernel multiples of square-root Vélu (b baby, g giant steps): the
+ * pairs of i K, i = 2b (2k + 1), k < g, and j K, j = 1, 3, .., 2b - 1,
+ * cover the x of s K for the odd s < 4bg, which, with those of the even
+ * s = 2, 4, .. up to l - 1 - 4bg (l - s the odd ones above), are the
+ * kernel's; the even ones past l's multiply by one.
+ */
+static void NOBS_CTIDHX(velu_bsgs)(struct nobs_ctidh_state *st, s64 l,
+				   int hi, int npush, int b, int g)
+{
+	struct nobs_ctidh_pt *k2 = &st->r[0], *cur = &st->r[1];
+	struct nobs_ctidh_pt *prev = &st->r[2], *next = &st->r[3];
+	struct nobs_ctidh_pt *gi = &st->r[4];
+	s64 last = (l - 1) / 2 - 2 * b * g;
+	int i, j, n = 0, rest = (hi - 1) / 2 - 2 * b * g;
+	u64 off;
+
+	for (j = 0; j < npush; j++) {
+		struct NOBS_FPX_T *q = st->pq[j];
+
+		NOBS_FPX(sqr)(&q[0], &st->p[j].x);
+		NOBS_FPX(sqr)(&q[1], &st->p[j].z);
+		NOBS_FPX(sub)(&q[2], &q[0], &q[1]);
+		NOBS_FPX(add)(&q[0], &q[0], &q[1]);
+		NOBS_FPX(mul)(&q[1], &st->p[j].x, &st->p[j].z);
+		NOBS_FPX(add)(&q[1], &q[1], &q[1]);
+	}
+	/* the baby steps j K, and 2b K from (b + 1) K and (b - 1) K */
+	NOBS_CTIDHX(xdbl)(k2, &st->k, st);
+	*cur = st->k;
+	for (j = 0; j < b; j++) {
+		if (j == 1) {
+			NOBS_CTIDHX(xadd)(next, cur, k2, &st->k);
+			*prev = *cur;
+			*cur = *next;
+		} else if (j > 1) {
+			NOBS_CTIDHX(xadd)(next, cur, k2, prev);
+			*prev = *cur;
+			*cur = *next;
+		}
+		if (2 * j + 1 == b + 1)
+			NOBS_CTIDHX(xadd)(gi, cur, prev, k2);
+		NOBS_CTIDHX(biq_point)(st->baby[j], cur);
+	}
+	/* the giant steps: 2b K, 6b K = 2b K + 4b K, then + 4b K */
+	for (i = 0; i < g; i++) {
+		if (i == 1) {
+			*prev = *gi;
+			NOBS_CTIDHX(xadd)(gi, prev, next, prev);
+		} else if (i > 1) {
+			NOBS_CTIDHX(xadd)(cur, gi, next, prev);
+			*prev = *gi;
+			*gi = *cur;
+		}
+		if (i == 0 && g > 1)
+			NOBS_CTIDHX(xdbl)(next, gi, st);	/* 4b K */
+		NOBS_CTIDHX(giant)(st, gi);
+		for (j = 0; j < b; j++, n++) {
+			/* the yield hook every 32 pairs, as Vélu's steps */
+			if (!(n % 32))
+				NOBS_CTIDHX(pause)(st);
+			NOBS_CTIDHX(velu_pair)(st, st->baby[j], npush, !n);
+		}
+	}
+	/* the even multiples s = 2i + 2: those past l's, times one */
+	*cur = *k2;
+	for (i = 0; i < rest; i++, n++) {
+		if (!(n % 32))
+			NOBS_CTIDHX(pause)(st);
+		if (i == 1) {
+			*prev = *cur;
+			NOBS_CTIDHX(xdbl)(cur, cur, st);
+		} else if (i > 1) {
+			NOBS_CTIDHX(xadd)(next, cur, k2, prev);
+			*prev = *cur;
+			*cur = *next;
+		}
+		off = (u64)NOBS_CTIDHX(mask_neg)(NOBS_CTIDHX(hide)(i) - last) &
+		      1;
+		NOBS_CTIDHX(velu_plain)(st, cur, npush, off ^ 1, false);
+	}
+}
+#endif
+
 /*
  * The Matryoshka isogeny of the (secret) degree l, a prime of the batch
- * whose largest is hi (public), with kernel st->k, from the curve (a : c)
- * to (na : nc), pushing the first npush points of st->p into st->img.
- * Vélu's steps s = 1 .. (hi - 1) / 2 all run; those with s > (l - 1) / 2
- * multiply by one.  Codomain (Meyer-Reith): with a = A + 2C, d = A - 2C,
- * a' = a^l prod (X_s + Z_s)^8, d' = d^l prod (X_s - Z_s)^8, A' = 2 (a' +
- * d'), C' = a' - d'.  Images (Costello-Hisil): X' = X prod ((X - Z)(X_s +
- * Z_s) + (X + Z)(X_s - Z_s))^2, Z' likewise with the difference.
+ * b (public: its primes lo .. hi), with kernel st->k, from the curve
+ * (a : c) to (na : nc), pushing the first npush points of st->p into
+ * st->img; the same operations for every l of the batch.  Codomain
+ * (Meyer-Reith): with a = A + 2C, d = A - 2C, a' = a^l prod (X_s +
+ * Z_s)^8, d' = d^l prod (X_s - Z_s)^8 over the kernel multiples s K, s =
+ * 1 .. (l - 1) / 2, A' = 2 (a' + d'), C' = a' - d'.  Images
+ * (Costello-Hisil): X' = X prod ((X - Z)(X_s + Z_s) + (X + Z)(X_s -
+ * Z_s))^2, Z' likewise with the difference.  Plain Vélu runs s up to the
+ * batch's (hi - 1) / 2, those past l's multiplying by one; square-root
+ * Vélu (NOBS_CTIDHX(velu_bsgs)(), sized by the batch's smallest prime)
+ * covers most of them by pairs, the rest as plain Vélu does.
  */
 static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
-					  s64 l, int hi, int npush)
+					  s64 l, int b, int npush)
 {
 	struct NOBS_FPX_T *pa = &st->pa, *pd = &st->pd, *sx = st->sx;
 	struct NOBS_FPX_T *sz = st->sz, *qm = st->qm, *qp = st->qp;
@@ -481,16 +725,27 @@ static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
 	struct NOBS_FPX_T *u = &st->tmp[2], *v = &st->tmp[3];
 	struct nobs_ctidh_pt *cur = &st->r[0], *prev = &st->r[1];
 	struct nobs_ctidh_pt *next = &st->r[2];
+	int lo = NOBS_CTIDHX(start)(b);
+	int hi = NOBS_CTIDHX(primes)[lo + NOBS_CTIDHX(batch_size)[b] - 1];
 	s64 half = (l - 1) / 2;
 	u64 off;
-	int s, j, nb = NOBS_CTIDHX(bits)(hi);
+	int s, j, nb = NOBS_CTIDHX(bits)(hi), bs = 0;
 
 	for (j = 0; j < npush; j++) {
 		NOBS_FPX(sub)(&qm[j], &st->p[j].x, &st->p[j].z);
 		NOBS_FPX(add)(&qp[j], &st->p[j].x, &st->p[j].z);
 	}
+#if NOBS_CTIDHX_BABIES
+	{
+		int gs;
+
+		NOBS_CTIDHX(bsgs)(NOBS_CTIDHX(primes)[lo], hi, &bs, &gs);
+		if (bs)
+			NOBS_CTIDHX(velu_bsgs)(st, l, hi, npush, bs, gs);
+	}
+#endif
 	*cur = st->k;
-	for (s = 1; s <= (hi - 1) / 2; s++) {
+	for (s = 1; !bs && s <= (hi - 1) / 2; s++) {
 		/*
 		 * A large batch's isogeny is thousands of multiplications
 		 * (CTIDH-1024's ~5900 M+S): the yield hook every 32 steps,
@@ -512,33 +767,7 @@ static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
 		 * degree's, l >= 3) sets the products
 		 */
 		off = (u64)NOBS_CTIDHX(mask_neg)(half - s) & 1;
-		NOBS_FPX(add)(tp, &cur->x, &cur->z);
-		NOBS_FPX(sub)(tm, &cur->x, &cur->z);
-		for (j = 0; j < npush; j++) {
-			NOBS_FPX(mul)(u, &qm[j], tp);
-			NOBS_FPX(mul)(v, &qp[j], tm);
-			NOBS_FPX(add)(tp, u, v);
-			NOBS_FPX(sub)(u, u, v);
-			NOBS_FPX(cmov)(tp, &NOBS_FPX(one), off);
-			NOBS_FPX(cmov)(u, &NOBS_FPX(one), off);
-			if (s == 1) {
-				sx[j] = *tp;
-				sz[j] = *u;
-			} else {
-				NOBS_FPX(mul)(&sx[j], &sx[j], tp);
-				NOBS_FPX(mul)(&sz[j], &sz[j], u);
-			}
-			NOBS_FPX(add)(tp, &cur->x, &cur->z);
-		}
-		NOBS_FPX(cmov)(tp, &NOBS_FPX(one), off);
-		NOBS_FPX(cmov)(tm, &NOBS_FPX(one), off);
-		if (s == 1) {
-			*pa = *tp;
-			*pd = *tm;
-		} else {
-			NOBS_FPX(mul)(pa, pa, tp);
-			NOBS_FPX(mul)(pd, pd, tm);
-		}
+		NOBS_CTIDHX(velu_plain)(st, cur, npush, off, s == 1);
 	}
 	for (j = 0; j < npush; j++) {
 		NOBS_FPX(sqr)(&sx[j], &sx[j]);
@@ -710,8 +939,7 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 					     (st->sign[i] ^ st->sign[n - 1]) & 1);
 		}
 		if (ok) {
-			NOBS_CTIDHX(isogeny)(st, st->prime[i],
-					     NOBS_CTIDHX(primes)[hi - 1], npush);
+			NOBS_CTIDHX(isogeny)(st, st->prime[i], b, npush);
 			NOBS_FPX(cmov)(&st->a, &st->na, iso & 1);
 			NOBS_FPX(cmov)(&st->c, &st->nc, iso & 1);
 			NOBS_CTIDHX(curve24)(st);
