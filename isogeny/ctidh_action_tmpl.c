@@ -123,7 +123,7 @@ struct nobs_ctidh_pt {
 /**
  * struct nobs_ctidh_state - the group action's state, in the workspace
  * @todo: |e_i| not yet used (secret)
- * @neg: all ones where e_i < 0, else 0 (secret)
+ * @neg: -1 where e_i < 0, else 0 (secret)
  * @left: the steps each batch has still to run (public)
  * @batch: the round's batches, in order (public)
  * @pick: per round batch, the index of the picked prime (secret)
@@ -153,7 +153,6 @@ struct nobs_ctidh_pt {
  * @tmp: the isogeny's temporaries
  * @baby: square-root Vélu's baby steps j K: (X - Z)^2, (X + Z)^2, X^2 - Z^2
  * @giant: a giant step's values (NOBS_CTIDHX(giant)())
- * @pair: a pair's biquadratic values and a temporary
  * @pq: per pushed point, X^2 + Z^2, 2 X Z and X^2 - Z^2
  * @r: an addition chain's points (NOBS_CTIDHX(xmul)()); the isogeny's
  *	kernel multiples s K, (s - 1) K and a temporary
@@ -166,22 +165,22 @@ struct nobs_ctidh_pt {
  * 2 KiB of stack on arm64.
  */
 struct nobs_ctidh_state {
-	s64 todo[NOBS_CTIDHX_PRIMES];
-	s64 neg[NOBS_CTIDHX_PRIMES];
+	s8 todo[NOBS_CTIDHX_PRIMES];
+	s8 neg[NOBS_CTIDHX_PRIMES];
 	s64 left[NOBS_CTIDHX_BATCHES];
 	int batch[NOBS_CTIDHX_BATCHES];
 	s64 pick[NOBS_CTIDHX_BATCHES];
 	s64 prime[NOBS_CTIDHX_BATCHES];
-	s64 chain[NOBS_CTIDHX_BATCHES];
+	s32 chain[NOBS_CTIDHX_BATCHES];
 	s64 real[NOBS_CTIDHX_BATCHES];
 	s64 sign[NOBS_CTIDHX_BATCHES];
-	s64 rest[NOBS_CTIDHX_PRIMES];
+	s32 rest[NOBS_CTIDHX_PRIMES];
 	struct NOBS_FPX_T a, c, a24, c24;
 	struct nobs_ctidh_pt p[2], k, img[2];
 	struct NOBS_FPX_T na, nc;
 	struct NOBS_FPX_T pa, pd, sx[2], sz[2], qm[2], qp[2], tmp[4];
 #if NOBS_CTIDHX_BABIES
-	struct NOBS_FPX_T baby[NOBS_CTIDHX_BABIES][3], giant[5], pair[4];
+	struct NOBS_FPX_T baby[NOBS_CTIDHX_BABIES][3], giant[5];
 	struct NOBS_FPX_T pq[2][3];
 #endif
 	struct nobs_ctidh_pt r[5];
@@ -301,12 +300,13 @@ static void NOBS_CTIDHX(xadd)(struct nobs_ctidh_pt *r,
 
 /*
  * A prime's differential addition chain as one word: the steps (the
- * tables' dac[]) in the low 32 bits, the length above.
+ * tables' dac[]) in the low 16 bits, the length above (a chain of len
+ * steps is below 2^len, len <= 14 in the tables).
  */
-static s64 NOBS_CTIDHX(chain)(int i)
+static s32 NOBS_CTIDHX(chain)(int i)
 {
-	return (s64)NOBS_CTIDHX(dac)[i] |
-	       (s64)NOBS_CTIDHX(dac_len)[i] << 32;
+	return (s32)(NOBS_CTIDHX(dac)[i] |
+		     (u32)NOBS_CTIDHX(dac_len)[i] << 16);
 }
 
 /* The longest chain of batch b's primes (public): its padded length. */
@@ -335,14 +335,14 @@ static int NOBS_CTIDHX(maxlen)(int b)
  * (all the callers use: whether the point is at infinity, the group it
  * spans for a kernel, the primes its order has).
  */
-static noinline void NOBS_CTIDHX(xmul)(struct nobs_ctidh_pt *p, s64 c,
+static noinline void NOBS_CTIDHX(xmul)(struct nobs_ctidh_pt *p, s32 c,
 				       int maxlen,
 				       struct nobs_ctidh_state *st)
 {
 	struct nobs_ctidh_pt *a = &st->r[0], *b = &st->r[1], *d = &st->r[2];
 	struct nobs_ctidh_pt *t = &st->r[3], *q = &st->r[4];
-	s64 len = c >> 32, want, bad = 0;
-	u64 steps = (u32)c;
+	s64 len = c >> 16, want, bad = 0;
+	u64 steps = c & 0xffff;
 	int s;
 
 	*a = *p;
@@ -560,7 +560,7 @@ static void NOBS_CTIDHX(biq_point)(struct NOBS_FPX_T v[3],
 static void NOBS_CTIDHX(giant)(struct nobs_ctidh_state *st,
 			       const struct nobs_ctidh_pt *m)
 {
-	struct NOBS_FPX_T *g = st->giant, *t = &st->pair[3];
+	struct NOBS_FPX_T *g = st->giant, *t = &st->tmp[0];
 
 	NOBS_CTIDHX(biq_point)(g, m);
 	NOBS_FPX(sub)(t, &g[1], &g[0]);			/* 4 X Z */
@@ -586,10 +586,10 @@ static void NOBS_CTIDHX(velu_pair)(struct nobs_ctidh_state *st,
 				   const struct NOBS_FPX_T bv[3], int npush,
 				   bool first)
 {
-	struct NOBS_FPX_T *g = st->giant, *gp = &st->pair[0];
-	struct NOBS_FPX_T *gm = &st->pair[1], *e = &st->pair[2];
-	struct NOBS_FPX_T *t = &st->pair[3], *u = &st->tmp[0];
-	struct NOBS_FPX_T *v = &st->tmp[1];
+	/* the isogeny's temporaries, and (na : nc) until its end */
+	struct NOBS_FPX_T *g = st->giant, *gp = &st->tmp[2];
+	struct NOBS_FPX_T *gm = &st->tmp[3], *e = &st->na, *t = &st->nc;
+	struct NOBS_FPX_T *u = &st->tmp[0], *v = &st->tmp[1];
 	int j;
 
 	NOBS_FPX(sub)(t, &bv[1], &bv[0]);		/* 4 X_j Z_j */
@@ -821,8 +821,8 @@ static void NOBS_CTIDHX(pick)(struct nobs_ctidh_state *st, int n)
 			st->pick[i] ^= nz & (st->pick[i] ^ NOBS_CTIDHX(hide)(j));
 			st->prime[i] ^= nz & (st->prime[i] ^
 					      NOBS_CTIDHX(primes)[j]);
-			st->chain[i] ^= nz & (st->chain[i] ^
-					      NOBS_CTIDHX(chain)(j));
+			st->chain[i] ^= (s32)(nz & (st->chain[i] ^
+						    NOBS_CTIDHX(chain)(j)));
 			found |= nz;
 		}
 		st->real[i] = found;
@@ -831,8 +831,8 @@ static void NOBS_CTIDHX(pick)(struct nobs_ctidh_state *st, int n)
 			right = ~NOBS_CTIDHX(mask_neg)(st->pick[i] -
 						       NOBS_CTIDHX(hide)(j));
 			st->rest[j] = NOBS_CTIDHX(chain)(j) ^
-				(right & (NOBS_CTIDHX(chain)(j) ^
-					  NOBS_CTIDHX(chain)(j - 1)));
+				(s32)(right & (NOBS_CTIDHX(chain)(j) ^
+					       NOBS_CTIDHX(chain)(j - 1)));
 		}
 	}
 }
@@ -972,9 +972,9 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 		}
 		NOBS_CTIDHX(pt_cswap)(&st->p[0], &st->p[1], st->sign[i] & 1);
 		for (j = lo; j < hi; j++)
-			st->todo[j] += iso &
+			st->todo[j] = (s8)(st->todo[j] + (iso &
 				~NOBS_CTIDHX(mask_nonzero)(NOBS_CTIDHX(hide)(j) -
-							   st->pick[i]);
+							   st->pick[i])));
 		st->left[b] += ok;
 	}
 }
@@ -1021,8 +1021,8 @@ static noinline int NOBS_CTIDHX(action)(struct NOBS_FPX_T *a_out,
 	for (i = 0; i < NOBS_CTIDHX_PRIMES; i++) {
 		s64 x = e[i], m = NOBS_CTIDHX(mask_neg)(x);
 
-		st->neg[i] = m;
-		st->todo[i] = (x ^ m) - m;
+		st->neg[i] = (s8)m;
+		st->todo[i] = (s8)((x ^ m) - m);
 	}
 	for (i = 0; i < NOBS_CTIDHX_BATCHES; i++)
 		st->left[i] = NOBS_CTIDHX(batch_bound)[i];
