@@ -541,7 +541,7 @@ static void NOBS_CTIDHX(bsgs)(int lo, int hi, int *pb, int *pg)
 	}
 }
 
-/* the values of a point (X : Z) of the pairs: (X - Z)^2, (X + Z)^2, X^2 - Z^2 */
+/* a point's values in the pairs: (X - Z)^2, (X + Z)^2, X^2 - Z^2 */
 static void NOBS_CTIDHX(biq_point)(struct NOBS_FPX_T v[3],
 				   const struct nobs_ctidh_pt *m)
 {
