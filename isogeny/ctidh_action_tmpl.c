@@ -990,16 +990,19 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
  */
 static void NOBS_CTIDHX(order)(int *batch, int n)
 {
-	int t[NOBS_CTIDHX_BATCHES], k;
+	int k, t;
 
 	if (n < 3)
 		return;
-	t[0] = batch[n - 2];
-	for (k = 1; k <= n - 3; k++)
-		t[k] = batch[n - 3 - k];
-	t[n - 2] = batch[n - 3];
-	t[n - 1] = batch[n - 1];
-	memcpy(batch, t, n * sizeof(*t));
+	/* in place: the first n - 2 reversed, then b_{n-2} swapped to the front */
+	for (k = 0; k < (n - 2) / 2; k++) {
+		t = batch[k];
+		batch[k] = batch[n - 3 - k];
+		batch[n - 3 - k] = t;
+	}
+	t = batch[0];
+	batch[0] = batch[n - 2];
+	batch[n - 2] = t;
 }
 
 /*
