@@ -874,7 +874,8 @@ static bool NOBS_CTIDHX(clear)(struct nobs_ctidh_state *st, int q, u32 mask)
  * With three batches or more, the first isogeny pushes only the point of
  * its step's sign, and the other (the point of the other sign, which
  * every later step may need) is drawn anew on its codomain: one clearing
- * as before, one point less through that isogeny.
+ * as before, one point less through that isogeny.  A round of one batch
+ * clears the point of its sign only.
  */
 static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 					u32 mask)
@@ -885,8 +886,8 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 
 	NOBS_CTIDHX(pick)(st, n);
 	NOBS_CTIDHX(elligator)(st);
-	if (redraw) {
-		/* the point of the first step's sign alone */
+	if (redraw || n == 1) {
+		/* the point of the first step's sign alone (or the only) */
 		NOBS_CTIDHX(pt_cswap)(&st->p[0], &st->p[1], st->sign[0] & 1);
 		if (NOBS_CTIDHX(clear)(st, 0, mask))
 			return;
