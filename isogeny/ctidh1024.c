@@ -25,8 +25,8 @@
 /* Elligator's random u: 1020 bits (p < 2^1020), rejected if not below p. */
 #define NOBS_CTIDHX_SAMPLE_MASK		0x0f
 
-/* the baby steps of square-root Vélu: at most 4 (the workspace's room) */
-#define NOBS_CTIDHX_BABIES		4
+/* the baby steps of square-root Vélu: at most 6 (the workspace's room) */
+#define NOBS_CTIDHX_BABIES		6
 
 #include "ctidh1024_tables.h"
 #include "ctidh_action_tmpl.c"

@@ -148,12 +148,12 @@ struct nobs_ctidh_pt {
  * @pd: its product of X_s - Z_s
  * @sx: per pushed point, the product its image's X takes
  * @sz: the same for Z
- * @qm: per pushed point, X - Z
- * @qp: per pushed point, X + Z
+ * @qm: per pushed point, X - Z (square-root Vélu's pairs: X^2 + Z^2)
+ * @qp: per pushed point, X + Z (the pairs: 2 X Z)
  * @tmp: the isogeny's temporaries
  * @baby: square-root Vélu's baby steps j K: (X - Z)^2, (X + Z)^2, X^2 - Z^2
  * @giant: a giant step's values (NOBS_CTIDHX(giant)())
- * @pq: per pushed point, X^2 + Z^2, 2 X Z and X^2 - Z^2
+ * @qd: per pushed point, X^2 - Z^2 (the pairs)
  * @r: an addition chain's points (NOBS_CTIDHX(xmul)()); the isogeny's
  *	kernel multiples s K, (s - 1) K and a temporary
  * @env: the caller's hooks
@@ -181,7 +181,7 @@ struct nobs_ctidh_state {
 	struct NOBS_FPX_T pa, pd, sx[2], sz[2], qm[2], qp[2], tmp[4];
 #if NOBS_CTIDHX_BABIES
 	struct NOBS_FPX_T baby[NOBS_CTIDHX_BABIES][3], giant[5];
-	struct NOBS_FPX_T pq[2][3];
+	struct NOBS_FPX_T qd[2];
 #endif
 	struct nobs_ctidh_pt r[5];
 	const struct nobs_csidh_env *env;
@@ -602,11 +602,11 @@ static void NOBS_CTIDHX(velu_pair)(struct nobs_ctidh_state *st,
 	NOBS_FPX(mul)(e, &g[2], &bv[2]);		/* 4 (F2 - F0) */
 	for (j = 0; j < npush; j++) {
 		NOBS_FPX(add)(u, gp, gm);
-		NOBS_FPX(mul)(u, u, &st->pq[j][0]);
+		NOBS_FPX(mul)(u, u, &st->qm[j]);
 		NOBS_FPX(sub)(v, gp, gm);
-		NOBS_FPX(mul)(v, v, &st->pq[j][1]);
+		NOBS_FPX(mul)(v, v, &st->qp[j]);
 		NOBS_FPX(add)(u, u, v);			/* 8 (D + N) */
-		NOBS_FPX(mul)(v, e, &st->pq[j][2]);
+		NOBS_FPX(mul)(v, e, &st->qd[j]);
 		NOBS_FPX(add)(v, v, v);			/* 8 (N - D) */
 		NOBS_FPX(add)(t, u, v);			/* 16 N */
 		NOBS_FPX(sub)(u, u, v);			/* 16 D */
@@ -634,15 +634,16 @@ static void NOBS_CTIDHX(velu_bsgs)(struct nobs_ctidh_state *st, s64 l,
 	int i, j, n = 0, rest = (hi - 1) / 2 - 2 * b * g;
 	u64 off;
 
+	/* the pairs' values of the points, in qm and qp until the pairs end */
 	for (j = 0; j < npush; j++) {
-		struct NOBS_FPX_T *q = st->pq[j];
+		struct NOBS_FPX_T *qm = &st->qm[j], *qp = &st->qp[j];
 
-		NOBS_FPX(sqr)(&q[0], &st->p[j].x);
-		NOBS_FPX(sqr)(&q[1], &st->p[j].z);
-		NOBS_FPX(sub)(&q[2], &q[0], &q[1]);
-		NOBS_FPX(add)(&q[0], &q[0], &q[1]);
-		NOBS_FPX(mul)(&q[1], &st->p[j].x, &st->p[j].z);
-		NOBS_FPX(add)(&q[1], &q[1], &q[1]);
+		NOBS_FPX(sqr)(qm, &st->p[j].x);
+		NOBS_FPX(sqr)(qp, &st->p[j].z);
+		NOBS_FPX(sub)(&st->qd[j], qm, qp);
+		NOBS_FPX(add)(qm, qm, qp);
+		NOBS_FPX(mul)(qp, &st->p[j].x, &st->p[j].z);
+		NOBS_FPX(add)(qp, qp, qp);
 	}
 	/* the baby steps j K, and 2b K from (b + 1) K and (b - 1) K */
 	NOBS_CTIDHX(xdbl)(k2, &st->k, st);
@@ -682,6 +683,10 @@ static void NOBS_CTIDHX(velu_bsgs)(struct nobs_ctidh_state *st, s64 l,
 		}
 	}
 	/* the even multiples s = 2i + 2: those past l's, times one */
+	for (j = 0; j < npush; j++) {
+		NOBS_FPX(sub)(&st->qm[j], &st->p[j].x, &st->p[j].z);
+		NOBS_FPX(add)(&st->qp[j], &st->p[j].x, &st->p[j].z);
+	}
 	*cur = *k2;
 	for (i = 0; i < rest; i++, n++) {
 		if (!(n % 32))
