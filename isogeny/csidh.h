@@ -40,16 +40,17 @@ struct nobs_csidh_env {
  * @w: its room (the engine's state, csidh_action_tmpl.c), any content
  *
  * The points, the strategy's stack and the temporaries of the action of
- * any parameter set, which would otherwise take up to 15.5 KiB of the
- * caller's stack (ctidh2048's state: 15840 bytes, the largest, 32
- * 256-byte field elements and its per-prime masks; ctidh1024's 9528;
- * each engine checks its state fits): the caller provides it (the kpp
- * glue in its request context, so one per request, never shared by two
- * operations at once), and each operation wipes it before it returns.
- * 15.5 KiB: a request (struct kpp_request, its context aligned to at most
- * 128 bytes, and this) is still one 16 KiB allocation.
+ * any parameter set, which would otherwise take up to 15.9 KiB of the
+ * caller's stack (ctidh2048's state: 16136 bytes, the largest, 45
+ * 256-byte field elements with square-root Vélu's; ctidh1024's 9528
+ * before those; each engine checks its state fits): the caller provides
+ * it (the kpp glue in its request context, so one per request, never
+ * shared by two operations at once), and each operation wipes it before
+ * it returns.  16 KiB less 128 bytes: a request (struct kpp_request, its
+ * context aligned to at most 128 bytes, and this) is still one 16 KiB
+ * allocation (csidh_glue.c checks it).
  */
-#define NOBS_CSIDH_WS_SIZE	15872
+#define NOBS_CSIDH_WS_SIZE	16256
 struct nobs_csidh_ws {
 	u64 w[NOBS_CSIDH_WS_SIZE / sizeof(u64)];
 };

@@ -39,7 +39,7 @@
  * CRYPTO_TFM_REQ_MAY_SLEEP the core yields with cond_resched() at most
  * about 1 ms of work apart, and a fatal signal ends the operation with
  * -EINTR (README, CSIDH).  Nothing here takes a lock: a transform's key is
- * its own, and the core's workspace (struct nobs_csidh_ws, 15.5 KiB, the
+ * its own, and the core's workspace (struct nobs_csidh_ws, 15.9 KiB, the
  * CTIDH engine's too) is the request's context (kpp_set_reqsize()),
  * allocated with the request, so a transform serves concurrent requests;
  * the core wipes it when each operation ends.
@@ -55,6 +55,7 @@
 #include <linux/scatterlist.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
+#include <linux/sizes.h>
 #include <linux/slab.h>
 
 #include "nobs.h"
@@ -468,6 +469,9 @@ static int nobs_csidh_init_tfm(struct crypto_kpp *tfm)
 	const struct nobs_csidh_set *set = nobs_csidh_tfm_set(tfm);
 	int err = nobs_alg_gate(&crypto_kpp_alg(tfm)->base);
 
+	/* a request and its workspace: one 16 KiB allocation (csidh.h) */
+	static_assert(ALIGN(sizeof(struct kpp_request), 128) +
+		      sizeof(struct nobs_csidh_ws) <= SZ_16K);
 	if (err)
 		return err;
 	kpp_set_reqsize(tfm, sizeof(struct nobs_csidh_ws));

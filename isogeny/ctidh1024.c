@@ -31,5 +31,8 @@
  */
 #define NOBS_CTIDHX_YIELD_WORK		1280
 
+/* the baby steps of square-root Vélu: at most 6 (the workspace's room) */
+#define NOBS_CTIDHX_BABIES		6
+
 #include "ctidh1024_tables.h"
 #include "ctidh_action_tmpl.c"

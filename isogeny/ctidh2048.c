@@ -31,5 +31,8 @@
  */
 #define NOBS_CTIDHX_YIELD_WORK		320
 
+/* the baby steps of square-root Vélu: at most 2 (the workspace's room) */
+#define NOBS_CTIDHX_BABIES		2
+
 #include "ctidh2048_tables.h"
 #include "ctidh_action_tmpl.c"

@@ -30,5 +30,8 @@
  */
 #define NOBS_CTIDHX_YIELD_WORK		768
 
+/* the baby steps of square-root Vélu: at most 12 (2.3 KiB of state) */
+#define NOBS_CTIDHX_BABIES		12
+
 #include "ctidh512_tables.h"
 #include "ctidh_action_tmpl.c"

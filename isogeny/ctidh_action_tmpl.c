@@ -23,6 +23,8 @@
  *	NOBS_CTIDHX_YIELD_WORK	field multiplications and squarings between
  *				two yields at most (about): 1 ms of the
  *				set's generic C field, which is slowest
+ *	NOBS_CTIDHX_BABIES	square-root Vélu's most baby steps (even; 0:
+ *				plain Vélu only), their room in the state
  *	NOBS_FPX(name), NOBS_FPX_T, NOBS_FPX_LIMBS	its field (fp_tmpl.h)
  *	NOBS_CTIDH_TABLE_PRIMES, NOBS_CTIDH_TABLE_BATCHES and the tables
  *	NOBS_CTIDHX(primes), NOBS_CTIDHX(batch_size), NOBS_CTIDHX(batch_bound)
@@ -73,6 +75,7 @@
 	!defined(NOBS_CTIDHX_SHARED_SECRET_SIZE) || \
 	!defined(NOBS_CTIDHX_VALIDATE) || !defined(NOBS_CTIDHX_SAMPLE_MASK) || \
 	!defined(NOBS_CTIDHX_YIELD_WORK) || \
+	!defined(NOBS_CTIDHX_BABIES) || \
 	!defined(NOBS_FPX) || !defined(NOBS_FPX_T) || !defined(NOBS_FPX_LIMBS) || \
 	!defined(NOBS_CTIDH_TABLE_PRIMES) || !defined(NOBS_CTIDH_TABLE_BATCHES)
 #error "ctidh_action_tmpl.c: a parameter set defines its inputs first (see above)"
@@ -110,7 +113,7 @@ static inline void nobs_ctidh_count_event(int kind __always_unused,
 #endif
 #define NOBS_CTIDH_EV_START	0	/* an action starts */
 #define NOBS_CTIDH_EV_SAMPLED	1	/* a round's points are ready */
-#define NOBS_CTIDH_EV_STEP	2	/* a batch's step ended */
+#define NOBS_CTIDH_EV_STEP	2	/* a batch's step's outcome is known */
 #define NOBS_CTIDH_EV_END	3	/* the action ended */
 #define NOBS_CTIDH_EV_REJECT	4	/* Elligator rejected a random u */
 
@@ -124,15 +127,17 @@ struct nobs_ctidh_pt {
 /**
  * struct nobs_ctidh_state - the group action's state, in the workspace
  * @todo: |e_i| not yet used (secret)
- * @neg: all ones where e_i < 0, else 0 (secret)
+ * @neg: -1 where e_i < 0, else 0 (secret)
  * @left: the steps each batch has still to run (public)
  * @batch: the round's batches, in order (public)
  * @pick: per round batch, the index of the picked prime (secret)
  * @prime: per round batch, the picked prime (secret)
+ * @chain: per round batch, the picked prime's addition chain (secret;
+ *	NOBS_CTIDHX(chain)())
  * @real: per round batch, all ones if the step is real, 0 if dummy
  * @sign: per round batch, all ones if the step is negative
- * @rest: per prime index, the primes of its batch but the picked one,
- *	in the batch's slots after its first (secret)
+ * @rest: per prime index, the chains of the primes of its batch but the
+ *	picked one, in the batch's slots after its first (secret)
  * @a: the curve's A, projectively (A : C) with @c
  * @c: see @a
  * @a24: A + 2C, the ladder's curve constant with @c24
@@ -149,9 +154,14 @@ struct nobs_ctidh_pt {
  * @pd: its product of X_s - Z_s
  * @sx: per pushed point, the product its image's X takes
  * @sz: the same for Z
- * @qm: per pushed point, X - Z
- * @qp: per pushed point, X + Z
+ * @qm: per pushed point, X - Z (square-root Vélu's pairs: X^2 + Z^2)
+ * @qp: per pushed point, X + Z (the pairs: 2 X Z)
  * @tmp: the isogeny's temporaries
+ * @baby: square-root Vélu's baby steps j K: (X - Z)^2, (X + Z)^2, X^2 - Z^2
+ * @giant: a giant step's values (NOBS_CTIDHX(giant)())
+ * @qd: per pushed point, X^2 - Z^2 (the pairs)
+ * @r: an addition chain's points (NOBS_CTIDHX(xmul)()); the isogeny's
+ *	kernel multiples s K, (s - 1) K and a temporary
  * @env: the caller's hooks
  * @work: multiplications and squarings since the last yield (public)
  * @err: 0, or what the yield hook answered to stop
@@ -162,20 +172,25 @@ struct nobs_ctidh_pt {
  * 2 KiB of stack on arm64.
  */
 struct nobs_ctidh_state {
-	s64 todo[NOBS_CTIDHX_PRIMES];
-	s64 neg[NOBS_CTIDHX_PRIMES];
+	s8 todo[NOBS_CTIDHX_PRIMES];
+	s8 neg[NOBS_CTIDHX_PRIMES];
 	s64 left[NOBS_CTIDHX_BATCHES];
 	int batch[NOBS_CTIDHX_BATCHES];
 	s64 pick[NOBS_CTIDHX_BATCHES];
 	s64 prime[NOBS_CTIDHX_BATCHES];
+	s32 chain[NOBS_CTIDHX_BATCHES];
 	s64 real[NOBS_CTIDHX_BATCHES];
 	s64 sign[NOBS_CTIDHX_BATCHES];
-	s64 rest[NOBS_CTIDHX_PRIMES];
+	s32 rest[NOBS_CTIDHX_PRIMES];
 	struct NOBS_FPX_T a, c, a24, c24;
 	struct nobs_ctidh_pt p[2], k, img[2];
 	struct NOBS_FPX_T na, nc;
-	struct nobs_ctidh_pt mul[3];
 	struct NOBS_FPX_T pa, pd, sx[2], sz[2], qm[2], qp[2], tmp[4];
+#if NOBS_CTIDHX_BABIES
+	struct NOBS_FPX_T baby[NOBS_CTIDHX_BABIES][3], giant[5];
+	struct NOBS_FPX_T qd[2];
+#endif
+	struct nobs_ctidh_pt r[5];
 	const struct nobs_csidh_env *env;
 	unsigned long work;
 	int err;
@@ -323,32 +338,68 @@ static void NOBS_CTIDHX(xadd)(struct nobs_ctidh_pt *r,
 }
 
 /*
- * p = [k] p by the Montgomery ladder over exactly nbits bits of k (public
- * nbits; k may be secret and below 2^nbits): from (infinity, p), one xADD
- * and one xDBL a bit, the order of the pair swapped by masks.
+ * A prime's differential addition chain as one word: the steps (the
+ * tables' dac[]) in the low 24 bits, the length above (a chain of len
+ * steps is below 2^len; len <= 14 in the tables but CTIDH-2048's, whose
+ * 3413 takes 17).
  */
-static noinline void NOBS_CTIDHX(xmul)(struct nobs_ctidh_pt *p, u64 k,
-				       int nbits, struct nobs_ctidh_state *st)
+static s32 NOBS_CTIDHX(chain)(int i)
 {
-	/* the isogeny's kernel multiples: no ladder runs within it */
-	struct nobs_ctidh_pt *r0 = &st->mul[0], *r1 = &st->mul[1];
-	struct nobs_ctidh_pt *d = &st->mul[2];
-	u64 bit;
-	int i;
+	return (s32)(NOBS_CTIDHX(dac)[i] |
+		     (u32)NOBS_CTIDHX(dac_len)[i] << 24);
+}
 
+/* The longest chain of batch b's primes (public): its padded length. */
+static int NOBS_CTIDHX(maxlen)(int b)
+{
+	int i, lo = NOBS_CTIDHX(start)(b), n = 0;
+
+	for (i = lo; i < lo + NOBS_CTIDHX(batch_size)[b]; i++)
+		if (NOBS_CTIDHX(dac_len)[i] > n)
+			n = NOBS_CTIDHX(dac_len)[i];
+	return n;
+}
+
+/*
+ * p = [l] p by the differential addition chain c of l (NOBS_CTIDHX(chain)();
+ * secret or public) run for exactly maxlen xADDs (public, at least c's
+ * length): from (a, b) = (p, 2 p), difference b - a = p, step s makes
+ * (a, a + b) with difference b if its bit is set, else (b, a + b) with
+ * difference a; the steps past c's length run on and are dropped.  The
+ * swaps and moves are masks, so a padded chain costs the same whatever
+ * its prime: 6 M+S a step against the ladder's 12 a bit.
+ *
+ * An xADD whose difference is at infinity gives a wrong point.  That
+ * happens only when the order of p divides a multiple a < l, so l does
+ * not divide it, and [l] p and p span the same group; p is kept then
+ * (all the callers use: whether the point is at infinity, the group it
+ * spans for a kernel, the primes its order has).
+ */
+static noinline void NOBS_CTIDHX(xmul)(struct nobs_ctidh_pt *p, s32 c,
+				       int maxlen,
+				       struct nobs_ctidh_state *st)
+{
+	struct nobs_ctidh_pt *a = &st->r[0], *b = &st->r[1], *d = &st->r[2];
+	struct nobs_ctidh_pt *t = &st->r[3], *q = &st->r[4];
+	s64 len = c >> 24, want, bad = 0;
+	u64 steps = c & 0xffffff;
+	int s;
+
+	*a = *p;
 	*d = *p;
-	*r1 = *p;
-	r0->x = NOBS_FPX(one);
-	r0->z = NOBS_FPX(zero);
-	for (i = nbits - 1; i >= 0; i--) {
-		bit = (k >> i) & 1;
-		NOBS_CTIDHX(pt_cswap)(r0, r1, bit);
-		NOBS_CTIDHX(xadd)(r1, r0, r1, d);
-		NOBS_CTIDHX(xdbl)(r0, r0, st);
-		NOBS_CTIDHX(pt_cswap)(r0, r1, bit);
-		NOBS_CTIDHX(work)(st, 12);	/* xADD, xDBL: 8 M, 4 S */
+	NOBS_CTIDHX(xdbl)(b, p, st);
+	NOBS_CTIDHX(work)(st, 6);	/* an xDBL: 4 M, 2 S */
+	for (s = 0; s < maxlen; s++) {
+		want = NOBS_CTIDHX(mask_neg)(NOBS_CTIDHX(hide)(s) - len);
+		bad |= want & NOBS_CTIDHX(mask_nonzero)(NOBS_FPX(is_zero)(&d->z));
+		NOBS_CTIDHX(xadd)(t, a, b, d);
+		*d = *b;
+		*b = *t;
+		NOBS_CTIDHX(pt_cswap)(a, d, ((steps >> s) & 1) ^ 1);
+		NOBS_CTIDHX(pt_cmov)(q, b, want & 1);
+		NOBS_CTIDHX(work)(st, 6);	/* an xADD: 4 M, 2 S */
 	}
-	*p = *r0;
+	NOBS_CTIDHX(pt_cmov)(p, q, ~bad & 1);
 }
 
 /* r = b^e in the field, over exactly nbits bits of the secret e */
@@ -359,8 +410,10 @@ static void NOBS_CTIDHX(pow_ct)(struct NOBS_FPX_T *r,
 	struct NOBS_FPX_T t;
 	int i;
 
+	/* the top bit: b or 1, without squaring 1 */
 	*r = NOBS_FPX(one);
-	for (i = nbits - 1; i >= 0; i--) {
+	NOBS_FPX(cmov)(r, b, (e >> (nbits - 1)) & 1);
+	for (i = nbits - 2; i >= 0; i--) {
 		NOBS_FPX(sqr)(r, r);
 		NOBS_FPX(mul)(&t, r, b);
 		NOBS_FPX(cmov)(r, &t, (e >> i) & 1);
@@ -455,40 +508,289 @@ static noinline void NOBS_CTIDHX(elligator)(struct nobs_ctidh_state *st)
 	memzero_explicit(x1, sizeof(*x1));
 }
 
+/* r = x, or r *= x after the first factor (public) */
+static void NOBS_CTIDHX(acc)(struct NOBS_FPX_T *r, const struct NOBS_FPX_T *x,
+			     bool first)
+{
+	if (first)
+		*r = *x;
+	else
+		NOBS_FPX(mul)(r, r, x);
+}
+
+/*
+ * One kernel multiple (X : Z) = s K of Vélu's products, plain: the
+ * codomain's X + Z, X - Z and per pushed point the Costello-Hisil factors
+ * (X' : Z') (see NOBS_CTIDHX(isogeny)()); times one where off is set.
+ */
+static void NOBS_CTIDHX(velu_plain)(struct nobs_ctidh_state *st,
+				    const struct nobs_ctidh_pt *m, int npush,
+				    u64 off, bool first)
+{
+	struct NOBS_FPX_T *tp = &st->tmp[0], *tm = &st->tmp[1];
+	struct NOBS_FPX_T *u = &st->tmp[2], *v = &st->tmp[3];
+	int j;
+
+	NOBS_FPX(add)(tp, &m->x, &m->z);
+	NOBS_FPX(sub)(tm, &m->x, &m->z);
+	for (j = 0; j < npush; j++) {
+		NOBS_FPX(mul)(u, &st->qm[j], tp);
+		NOBS_FPX(mul)(v, &st->qp[j], tm);
+		NOBS_FPX(add)(tp, u, v);
+		NOBS_FPX(sub)(u, u, v);
+		NOBS_FPX(cmov)(tp, &NOBS_FPX(one), off);
+		NOBS_FPX(cmov)(u, &NOBS_FPX(one), off);
+		NOBS_CTIDHX(acc)(&st->sx[j], tp, first);
+		NOBS_CTIDHX(acc)(&st->sz[j], u, first);
+		NOBS_FPX(add)(tp, &m->x, &m->z);
+	}
+	NOBS_FPX(cmov)(tp, &NOBS_FPX(one), off);
+	NOBS_FPX(cmov)(tm, &NOBS_FPX(one), off);
+	NOBS_CTIDHX(acc)(&st->pa, tp, first);
+	NOBS_CTIDHX(acc)(&st->pd, tm, first);
+}
+
+#if NOBS_CTIDHX_BABIES
+/*
+ * Square-root Vélu's sizes for a batch whose smallest prime is lo and
+ * largest hi (public): b baby steps (even) and g giant steps with 4 b g <=
+ * lo - 1, the pair of each covering two kernel multiples; *pb = 0 where
+ * plain Vélu costs less (a model of the M+S below, two points pushed).
+ */
+static void NOBS_CTIDHX(bsgs)(int lo, int hi, int *pb, int *pg)
+{
+	int b, g, rest, c, best = 16 * ((hi - 1) / 2);
+
+	*pb = 0;
+	*pg = 0;
+	for (b = 2; b <= NOBS_CTIDHX_BABIES; b += 2) {
+		g = (lo - 1) / (4 * b);
+		if (g < 1)
+			break;
+		rest = (hi - 1) / 2 - 2 * b * g;
+		c = 6 * (b + g + rest) + 3 * b + 8 * g + 17 * b * g + 10 * rest;
+		if (c < best) {
+			best = c;
+			*pb = b;
+			*pg = g;
+		}
+	}
+}
+
+/* a point's values in the pairs: (X - Z)^2, (X + Z)^2, X^2 - Z^2 */
+static void NOBS_CTIDHX(biq_point)(struct NOBS_FPX_T v[3],
+				   const struct nobs_ctidh_pt *m)
+{
+	NOBS_FPX(sub)(&v[0], &m->x, &m->z);
+	NOBS_FPX(add)(&v[1], &m->x, &m->z);
+	NOBS_FPX(mul)(&v[2], &v[0], &v[1]);
+	NOBS_FPX(sqr)(&v[0], &v[0]);
+	NOBS_FPX(sqr)(&v[1], &v[1]);
+}
+
+/*
+ * A giant step's values, from its point's (biq_point()) in g[0 .. 2]:
+ * g = (4C (X - Z)^2, 4C (X + Z)^2, 4C (X^2 - Z^2), (A + 2C) 4XZ,
+ * (2C - A) 4XZ), 4XZ being (X + Z)^2 - (X - Z)^2.
+ */
+static void NOBS_CTIDHX(giant)(struct nobs_ctidh_state *st,
+			       const struct nobs_ctidh_pt *m)
+{
+	struct NOBS_FPX_T *g = st->giant, *t = &st->tmp[0];
+
+	NOBS_CTIDHX(biq_point)(g, m);
+	NOBS_FPX(sub)(t, &g[1], &g[0]);			/* 4 X Z */
+	NOBS_FPX(sub)(&g[4], &st->c24, &st->a24);	/* 2C - A */
+	NOBS_FPX(mul)(&g[4], &g[4], t);
+	NOBS_FPX(mul)(&g[3], &st->a24, t);
+	NOBS_FPX(mul)(&g[0], &g[0], &st->c24);
+	NOBS_FPX(mul)(&g[1], &g[1], &st->c24);
+	NOBS_FPX(mul)(&g[2], &g[2], &st->c24);
+}
+
+/*
+ * The pair of the giant step i K (st->giant) and the baby step j K (bv):
+ * with F0 X^2 + F1 X Z + F2 Z^2 the product of X - x Z over x of (i + j) K
+ * and (i - j) K (times (x_i - x_j)^2 and the projective factors, the same
+ * in every product: eprint 2020/341, lemma 4.3), G+ = F0 + F1 + F2 and G-
+ * = F0 - F1 + F2 are the codomain's factors (of X - Z and X + Z), and per
+ * pushed point (X : Z) 4 D = (G+ + G-)(X^2 + Z^2) + (G+ - G-) 2XZ - 2 E
+ * (X^2 - Z^2) and 4 N, the same with + 2 E, its Z' and X' factors (E =
+ * F2 - F0, all four times 4): 5 + 2 + 5 npush M+S for two multiples.
+ */
+static void NOBS_CTIDHX(velu_pair)(struct nobs_ctidh_state *st,
+				   const struct NOBS_FPX_T bv[3], int npush,
+				   bool first)
+{
+	/* the isogeny's temporaries, and (na : nc) until its end */
+	struct NOBS_FPX_T *g = st->giant, *gp = &st->tmp[2];
+	struct NOBS_FPX_T *gm = &st->tmp[3], *e = &st->na, *t = &st->nc;
+	struct NOBS_FPX_T *u = &st->tmp[0], *v = &st->tmp[1];
+	int j;
+
+	NOBS_FPX(sub)(t, &bv[1], &bv[0]);		/* 4 X_j Z_j */
+	NOBS_FPX(mul)(gp, &g[0], &bv[0]);
+	NOBS_FPX(mul)(u, &g[3], t);
+	NOBS_FPX(sub)(gp, gp, u);			/* 4 G+ */
+	NOBS_FPX(mul)(gm, &g[1], &bv[1]);
+	NOBS_FPX(mul)(u, &g[4], t);
+	NOBS_FPX(sub)(gm, gm, u);			/* 4 G- */
+	NOBS_FPX(mul)(e, &g[2], &bv[2]);		/* 4 (F2 - F0) */
+	for (j = 0; j < npush; j++) {
+		NOBS_FPX(add)(u, gp, gm);
+		NOBS_FPX(mul)(u, u, &st->qm[j]);
+		NOBS_FPX(sub)(v, gp, gm);
+		NOBS_FPX(mul)(v, v, &st->qp[j]);
+		NOBS_FPX(add)(u, u, v);			/* 8 (D + N) */
+		NOBS_FPX(mul)(v, e, &st->qd[j]);
+		NOBS_FPX(add)(v, v, v);			/* 8 (N - D) */
+		NOBS_FPX(add)(t, u, v);			/* 16 N */
+		NOBS_FPX(sub)(u, u, v);			/* 16 D */
+		NOBS_CTIDHX(acc)(&st->sx[j], t, first);
+		NOBS_CTIDHX(acc)(&st->sz[j], u, first);
+	}
+	NOBS_CTIDHX(acc)(&st->pa, gm, first);
+	NOBS_CTIDHX(acc)(&st->pd, gp, first);
+}
+
+/*
+ * The kernel multiples of square-root Vélu (b baby, g giant steps): the
+ * pairs of i K, i = 2b (2k + 1), k < g, and j K, j = 1, 3, .., 2b - 1,
+ * cover the x of s K for the odd s < 4bg, which, with those of the even
+ * s = 2, 4, .. up to l - 1 - 4bg (l - s the odd ones above), are the
+ * kernel's; the even ones past l's multiply by one.
+ */
+static void NOBS_CTIDHX(velu_bsgs)(struct nobs_ctidh_state *st, s64 l,
+				   int hi, int npush, int b, int g)
+{
+	struct nobs_ctidh_pt *k2 = &st->r[0], *cur = &st->r[1];
+	struct nobs_ctidh_pt *prev = &st->r[2], *next = &st->r[3];
+	struct nobs_ctidh_pt *gi = &st->r[4];
+	s64 last = (l - 1) / 2 - 2 * b * g;
+	int i, j, n = 0, rest = (hi - 1) / 2 - 2 * b * g;
+	u64 off;
+
+	/* the pairs' values of the points, in qm and qp until the pairs end */
+	for (j = 0; j < npush; j++) {
+		struct NOBS_FPX_T *qm = &st->qm[j], *qp = &st->qp[j];
+
+		NOBS_FPX(sqr)(qm, &st->p[j].x);
+		NOBS_FPX(sqr)(qp, &st->p[j].z);
+		NOBS_FPX(sub)(&st->qd[j], qm, qp);
+		NOBS_FPX(add)(qm, qm, qp);
+		NOBS_FPX(mul)(qp, &st->p[j].x, &st->p[j].z);
+		NOBS_FPX(add)(qp, qp, qp);
+	}
+	/* the baby steps j K, and 2b K from (b + 1) K and (b - 1) K */
+	NOBS_CTIDHX(xdbl)(k2, &st->k, st);
+	NOBS_CTIDHX(work)(st, 6 + 3 * npush);
+	*cur = st->k;
+	for (j = 0; j < b; j++) {
+		/* an xADD and the point's values, at most (b is public) */
+		NOBS_CTIDHX(work)(st, 6 + 3 + (2 * j + 1 == b + 1 ? 6 : 0));
+		if (j == 1) {
+			NOBS_CTIDHX(xadd)(next, cur, k2, &st->k);
+			*prev = *cur;
+			*cur = *next;
+		} else if (j > 1) {
+			NOBS_CTIDHX(xadd)(next, cur, k2, prev);
+			*prev = *cur;
+			*cur = *next;
+		}
+		if (2 * j + 1 == b + 1)
+			NOBS_CTIDHX(xadd)(gi, cur, prev, k2);
+		NOBS_CTIDHX(biq_point)(st->baby[j], cur);
+	}
+	/* the giant steps: 2b K, 6b K = 2b K + 4b K, then + 4b K */
+	for (i = 0; i < g; i++) {
+		/* an xADD, 4b K's xDBL, the giant step's values */
+		NOBS_CTIDHX(work)(st, 6 + (i == 0 && g > 1 ? 6 : 0) + 8);
+		if (i == 1) {
+			*prev = *gi;
+			NOBS_CTIDHX(xadd)(gi, prev, next, prev);
+		} else if (i > 1) {
+			NOBS_CTIDHX(xadd)(cur, gi, next, prev);
+			*prev = *gi;
+			*gi = *cur;
+		}
+		if (i == 0 && g > 1)
+			NOBS_CTIDHX(xdbl)(next, gi, st);	/* 4b K */
+		NOBS_CTIDHX(giant)(st, gi);
+		for (j = 0; j < b; j++, n++) {
+			/* a pair's work, counted as Vélu's steps' */
+			NOBS_CTIDHX(work)(st, 7 + 5 * npush);
+			NOBS_CTIDHX(velu_pair)(st, st->baby[j], npush, !n);
+		}
+	}
+	/* the even multiples s = 2i + 2: those past l's, times one */
+	for (j = 0; j < npush; j++) {
+		NOBS_FPX(sub)(&st->qm[j], &st->p[j].x, &st->p[j].z);
+		NOBS_FPX(add)(&st->qp[j], &st->p[j].x, &st->p[j].z);
+	}
+	*cur = *k2;
+	for (i = 0; i < rest; i++, n++) {
+		/* an xADD or xDBL and the step's products */
+		NOBS_CTIDHX(work)(st, 8 + 4 * npush);
+		if (i == 1) {
+			*prev = *cur;
+			NOBS_CTIDHX(xdbl)(cur, cur, st);
+		} else if (i > 1) {
+			NOBS_CTIDHX(xadd)(next, cur, k2, prev);
+			*prev = *cur;
+			*cur = *next;
+		}
+		off = (u64)NOBS_CTIDHX(mask_neg)(NOBS_CTIDHX(hide)(i) - last) &
+		      1;
+		NOBS_CTIDHX(velu_plain)(st, cur, npush, off ^ 1, false);
+	}
+}
+#endif
+
 /*
  * The Matryoshka isogeny of the (secret) degree l, a prime of the batch
- * whose largest is hi (public), with kernel st->k, from the curve (a : c)
- * to (na : nc), pushing the first npush points of st->p into st->img.
- * Vélu's steps s = 1 .. (hi - 1) / 2 all run; those with s > (l - 1) / 2
- * multiply by one.  Codomain (Meyer-Reith): with a = A + 2C, d = A - 2C,
- * a' = a^l prod (X_s + Z_s)^8, d' = d^l prod (X_s - Z_s)^8, A' = 2 (a' +
- * d'), C' = a' - d'.  Images (Costello-Hisil): X' = X prod ((X - Z)(X_s +
- * Z_s) + (X + Z)(X_s - Z_s))^2, Z' likewise with the difference.
+ * b (public: its primes lo .. hi), with kernel st->k, from the curve
+ * (a : c) to (na : nc), pushing the first npush points of st->p into
+ * st->img; the same operations for every l of the batch.  Codomain
+ * (Meyer-Reith): with a = A + 2C, d = A - 2C, a' = a^l prod (X_s +
+ * Z_s)^8, d' = d^l prod (X_s - Z_s)^8 over the kernel multiples s K, s =
+ * 1 .. (l - 1) / 2, A' = 2 (a' + d'), C' = a' - d'.  Images
+ * (Costello-Hisil): X' = X prod ((X - Z)(X_s + Z_s) + (X + Z)(X_s -
+ * Z_s))^2, Z' likewise with the difference.  Plain Vélu runs s up to the
+ * batch's (hi - 1) / 2, those past l's multiplying by one; square-root
+ * Vélu (NOBS_CTIDHX(velu_bsgs)(), sized by the batch's smallest prime)
+ * covers most of them by pairs, the rest as plain Vélu does.
  */
 static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
-					  s64 l, int hi, int npush)
+					  s64 l, int b, int npush)
 {
 	struct NOBS_FPX_T *pa = &st->pa, *pd = &st->pd, *sx = st->sx;
 	struct NOBS_FPX_T *sz = st->sz, *qm = st->qm, *qp = st->qp;
 	/* in the workspace: four field elements off the frame */
 	struct NOBS_FPX_T *tp = &st->tmp[0], *tm = &st->tmp[1];
 	struct NOBS_FPX_T *u = &st->tmp[2], *v = &st->tmp[3];
-	struct nobs_ctidh_pt *cur = &st->mul[0], *prev = &st->mul[1];
-	struct nobs_ctidh_pt *next = &st->mul[2];
+	struct nobs_ctidh_pt *cur = &st->r[0], *prev = &st->r[1];
+	struct nobs_ctidh_pt *next = &st->r[2];
+	int lo = NOBS_CTIDHX(start)(b);
+	int hi = NOBS_CTIDHX(primes)[lo + NOBS_CTIDHX(batch_size)[b] - 1];
 	s64 half = (l - 1) / 2;
 	u64 off;
-	int s, j, nb = NOBS_CTIDHX(bits)(hi);
+	int s, j, nb = NOBS_CTIDHX(bits)(hi), bs = 0;
 
-	*pa = NOBS_FPX(one);
-	*pd = NOBS_FPX(one);
 	for (j = 0; j < npush; j++) {
-		sx[j] = NOBS_FPX(one);
-		sz[j] = NOBS_FPX(one);
 		NOBS_FPX(sub)(&qm[j], &st->p[j].x, &st->p[j].z);
 		NOBS_FPX(add)(&qp[j], &st->p[j].x, &st->p[j].z);
 	}
+#if NOBS_CTIDHX_BABIES
+	{
+		int gs;
+
+		NOBS_CTIDHX(bsgs)(NOBS_CTIDHX(primes)[lo], hi, &bs, &gs);
+		if (bs)
+			NOBS_CTIDHX(velu_bsgs)(st, l, hi, npush, bs, gs);
+	}
+#endif
 	*cur = st->k;
-	for (s = 1; s <= (hi - 1) / 2; s++) {
+	for (s = 1; !bs && s <= (hi - 1) / 2; s++) {
 		/*
 		 * A large batch's isogeny is thousands of multiplications
 		 * (CTIDH-1024's ~5900 M+S): each step counts its work (an
@@ -505,25 +807,12 @@ static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
 			*prev = *cur;
 			*cur = *next;
 		}
-		/* steps past the degree's multiply by one */
+		/*
+		 * steps past the degree's multiply by one; the first (every
+		 * degree's, l >= 3) sets the products
+		 */
 		off = (u64)NOBS_CTIDHX(mask_neg)(half - s) & 1;
-		NOBS_FPX(add)(tp, &cur->x, &cur->z);
-		NOBS_FPX(sub)(tm, &cur->x, &cur->z);
-		for (j = 0; j < npush; j++) {
-			NOBS_FPX(mul)(u, &qm[j], tp);
-			NOBS_FPX(mul)(v, &qp[j], tm);
-			NOBS_FPX(add)(tp, u, v);
-			NOBS_FPX(sub)(u, u, v);
-			NOBS_FPX(cmov)(tp, &NOBS_FPX(one), off);
-			NOBS_FPX(cmov)(u, &NOBS_FPX(one), off);
-			NOBS_FPX(mul)(&sx[j], &sx[j], tp);
-			NOBS_FPX(mul)(&sz[j], &sz[j], u);
-			NOBS_FPX(add)(tp, &cur->x, &cur->z);
-		}
-		NOBS_FPX(cmov)(tp, &NOBS_FPX(one), off);
-		NOBS_FPX(cmov)(tm, &NOBS_FPX(one), off);
-		NOBS_FPX(mul)(pa, pa, tp);
-		NOBS_FPX(mul)(pd, pd, tm);
+		NOBS_CTIDHX(velu_plain)(st, cur, npush, off, s == 1);
 	}
 	for (j = 0; j < npush; j++) {
 		NOBS_FPX(sqr)(&sx[j], &sx[j]);
@@ -569,6 +858,7 @@ static void NOBS_CTIDHX(pick)(struct nobs_ctidh_state *st, int n)
 		found = 0;
 		st->pick[i] = lo;
 		st->prime[i] = NOBS_CTIDHX(primes)[lo];
+		st->chain[i] = NOBS_CTIDHX(chain)(lo);
 		st->sign[i] = 0;
 		for (j = lo; j < hi; j++) {
 			nz = NOBS_CTIDHX(mask_nonzero)(st->todo[j]) & ~found;
@@ -576,6 +866,8 @@ static void NOBS_CTIDHX(pick)(struct nobs_ctidh_state *st, int n)
 			st->pick[i] ^= nz & (st->pick[i] ^ NOBS_CTIDHX(hide)(j));
 			st->prime[i] ^= nz & (st->prime[i] ^
 					      NOBS_CTIDHX(primes)[j]);
+			st->chain[i] ^= (s32)(nz & (st->chain[i] ^
+						    NOBS_CTIDHX(chain)(j)));
 			found |= nz;
 		}
 		st->real[i] = found;
@@ -583,44 +875,73 @@ static void NOBS_CTIDHX(pick)(struct nobs_ctidh_state *st, int n)
 			/* slot j holds prime j - 1 while j <= pick */
 			right = ~NOBS_CTIDHX(mask_neg)(st->pick[i] -
 						       NOBS_CTIDHX(hide)(j));
-			st->rest[j] = NOBS_CTIDHX(primes)[j] ^
-				(right & (NOBS_CTIDHX(primes)[j] ^
-					  NOBS_CTIDHX(primes)[j - 1]));
+			st->rest[j] = NOBS_CTIDHX(chain)(j) ^
+				(s32)(right & (NOBS_CTIDHX(chain)(j) ^
+					       NOBS_CTIDHX(chain)(j - 1)));
 		}
 	}
 }
 
-/* One round over the n batches of st->batch (mask: the same as bits). */
+/*
+ * st->p[q] times 4, the primes of the batches outside the round (mask) and
+ * those of the round's batches but their picks.  Returns true if the
+ * yield hook stopped the action.
+ */
+static bool NOBS_CTIDHX(clear)(struct nobs_ctidh_state *st, int q, u32 mask)
+{
+	int j, b, lo, hi, nb;
+
+	NOBS_CTIDHX(xdbl)(&st->p[q], &st->p[q], st);
+	NOBS_CTIDHX(xdbl)(&st->p[q], &st->p[q], st);
+	NOBS_CTIDHX(work)(st, 12);
+	for (b = 0, lo = 0; b < NOBS_CTIDHX_BATCHES; b++) {
+		hi = lo + NOBS_CTIDHX(batch_size)[b];
+		if (mask & (1u << b)) {
+			/* the round's batch: all but the pick */
+			nb = NOBS_CTIDHX(maxlen)(b);
+			for (j = lo + 1; j < hi; j++)
+				NOBS_CTIDHX(xmul)(&st->p[q], st->rest[j], nb,
+						  st);
+		} else {
+			for (j = lo; j < hi; j++)
+				NOBS_CTIDHX(xmul)(&st->p[q],
+						  NOBS_CTIDHX(chain)(j),
+						  NOBS_CTIDHX(dac_len)[j], st);
+		}
+		lo = hi;
+		if (NOBS_CTIDHX(pause)(st))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * One round over the n batches of st->batch (mask: the same as bits).
+ * With three batches or more, the first isogeny pushes only the point of
+ * its step's sign, and the other (the point of the other sign, which
+ * every later step may need) is drawn anew on its codomain: one clearing
+ * as before, one point less through that isogeny.  A round of one batch
+ * clears the point of its sign only.
+ */
 static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 					u32 mask)
 {
 	int i, j, q, b, lo, hi, nb, npush;
 	s64 ok, iso, lmin;
+	bool redraw = n >= 3;
 
 	NOBS_CTIDHX(pick)(st, n);
 	NOBS_CTIDHX(elligator)(st);
-	for (q = 0; q < 2; q++) {
-		NOBS_CTIDHX(xdbl)(&st->p[q], &st->p[q], st);
-		NOBS_CTIDHX(xdbl)(&st->p[q], &st->p[q], st);
-		for (b = 0, lo = 0; b < NOBS_CTIDHX_BATCHES; b++) {
-			hi = lo + NOBS_CTIDHX(batch_size)[b];
-			nb = NOBS_CTIDHX(bits)(NOBS_CTIDHX(primes)[hi - 1]);
-			if (mask & (1u << b)) {
-				/* the round's batch: all but the pick */
-				for (j = lo + 1; j < hi; j++)
-					NOBS_CTIDHX(xmul)(&st->p[q],
-							  (u64)st->rest[j],
-							  nb, st);
-			} else {
-				for (j = lo; j < hi; j++)
-					NOBS_CTIDHX(xmul)(&st->p[q],
-							  NOBS_CTIDHX(primes)[j],
-							  nb, st);
-			}
-			lo = hi;
-			if (NOBS_CTIDHX(pause)(st))
+	if (redraw || n == 1) {
+		/* the point of the first step's sign alone (or the only) */
+		NOBS_CTIDHX(pt_cswap)(&st->p[0], &st->p[1], st->sign[0] & 1);
+		if (NOBS_CTIDHX(clear)(st, 0, mask))
+			return;
+		NOBS_CTIDHX(pt_cswap)(&st->p[0], &st->p[1], st->sign[0] & 1);
+	} else {
+		for (q = 0; q < 2; q++)
+			if (NOBS_CTIDHX(clear)(st, q, mask))
 				return;
-		}
 	}
 	nobs_ctidh_count_event(NOBS_CTIDH_EV_SAMPLED, mask, 0, 0);
 	for (i = 0; i < n; i++) {
@@ -633,13 +954,9 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 		NOBS_CTIDHX(pt_cswap)(&st->p[0], &st->p[1], st->sign[i] & 1);
 		st->k = st->p[0];
 		for (j = i + 1; j < n; j++) {
-			int bj = st->batch[j];
-			int top = NOBS_CTIDHX(start)(bj) +
-				  NOBS_CTIDHX(batch_size)[bj] - 1;
-
 			/* counts its work: may yield, its error ends the step */
-			NOBS_CTIDHX(xmul)(&st->k, (u64)st->prime[j],
-					  NOBS_CTIDHX(bits)(NOBS_CTIDHX(primes)[top]),
+			NOBS_CTIDHX(xmul)(&st->k, st->chain[j],
+					  NOBS_CTIDHX(maxlen)(st->batch[j]),
 					  st);
 		}
 		/*
@@ -651,11 +968,23 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 					(u64)(lmin * (st->prime[i] - 1)),
 					st->env);
 		nobs_ctidh_public(ok);
+		nobs_ctidh_count_event(NOBS_CTIDH_EV_STEP, mask, i, (int)-ok);
 		iso = ok & st->real[i];
-		npush = i < n - 1 ? 2 : 0;
+		/*
+		 * Both points go through the isogenies but the last two: the
+		 * last step needs only the point of its sign, moved to p[0]
+		 * here (K has its copy), and the last isogeny none.
+		 */
+		npush = i < n - 2 ? 2 : i < n - 1 ? 1 : 0;
+		if (i == 0 && redraw) {
+			/* the first step (see above): p[0] alone */
+			npush = 1;
+		} else if (npush == 1) {
+			NOBS_CTIDHX(pt_cmov)(&st->p[0], &st->p[1],
+					     (st->sign[i] ^ st->sign[n - 1]) & 1);
+		}
 		if (ok) {
-			NOBS_CTIDHX(isogeny)(st, st->prime[i],
-					     NOBS_CTIDHX(primes)[hi - 1], npush);
+			NOBS_CTIDHX(isogeny)(st, st->prime[i], b, npush);
 			NOBS_FPX(cmov)(&st->a, &st->na, iso & 1);
 			NOBS_FPX(cmov)(&st->c, &st->nc, iso & 1);
 			NOBS_CTIDHX(curve24)(st);
@@ -663,19 +992,35 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 				NOBS_CTIDHX(pt_cmov)(&st->p[q], &st->img[q],
 						     iso & 1);
 		}
-		if (i < n - 1) {
-			nb = NOBS_CTIDHX(bits)(NOBS_CTIDHX(primes)[hi - 1]);
-			for (q = 0; q < 2; q++)
-				NOBS_CTIDHX(xmul)(&st->p[q], (u64)st->prime[i],
-						  nb, st);
+		nb = NOBS_CTIDHX(maxlen)(b);
+		for (q = 0; q < npush; q++)
+			NOBS_CTIDHX(xmul)(&st->p[q], st->chain[i], nb, st);
+		if (i == 0 && redraw) {
+			/*
+			 * p[1] anew, of the other sign (Elligator's pair is
+			 * the curve's and the twist's), cleared as p[0] was
+			 * and of the step's prime; K is free for p[0].
+			 */
+			if (NOBS_CTIDHX(pause)(st))
+				return;
+			st->k = st->p[0];
+			NOBS_CTIDHX(elligator)(st);
+			NOBS_CTIDHX(pt_cswap)(&st->p[0], &st->p[1],
+					      st->sign[i] & 1);
+			st->p[0] = st->k;
+			if (NOBS_CTIDHX(clear)(st, 1, mask))
+				return;
+			NOBS_CTIDHX(xmul)(&st->p[1], st->chain[i], nb, st);
+		} else if (npush == 1) {
+			/* the last step's swap of equal points: no change */
+			st->p[1] = st->p[0];
 		}
 		NOBS_CTIDHX(pt_cswap)(&st->p[0], &st->p[1], st->sign[i] & 1);
 		for (j = lo; j < hi; j++)
-			st->todo[j] += iso &
+			st->todo[j] = (s8)(st->todo[j] + (iso &
 				~NOBS_CTIDHX(mask_nonzero)(NOBS_CTIDHX(hide)(j) -
-							   st->pick[i]);
+							   st->pick[i])));
 		st->left[b] += ok;
-		nobs_ctidh_count_event(NOBS_CTIDH_EV_STEP, mask, i, (int)-ok);
 	}
 }
 
@@ -685,6 +1030,32 @@ static u64 NOBS_CTIDHX(pm2_bit)(int i)
 	u64 limb = NOBS_FPX(p).limb[i / 64] - (i < 64 ? 2 : 0);
 
 	return (limb >> (i % 64)) & 1;
+}
+
+/*
+ * The round's order (public) of its n batches b_0 < ... < b_{n-1}, from
+ * what a place costs: the first isogeny pushes one point (with three
+ * batches or more), the one before the last one, the last none, the
+ * others two, so the three of the largest primes go there; a step's
+ * kernel is multiplied by the picks of the later steps, so the larger of
+ * those goes first and the others follow from the largest down:
+ * b_{n-2}, b_{n-4}, ..., b_0, b_{n-3}, b_{n-1}.
+ */
+static void NOBS_CTIDHX(order)(int *batch, int n)
+{
+	int k, t;
+
+	if (n < 3)
+		return;
+	/* in place: the first n - 2 reversed, then b_{n-2} swapped to the front */
+	for (k = 0; k < (n - 2) / 2; k++) {
+		t = batch[k];
+		batch[k] = batch[n - 3 - k];
+		batch[n - 3 - k] = t;
+	}
+	t = batch[0];
+	batch[0] = batch[n - 2];
+	batch[n - 2] = t;
 }
 
 /*
@@ -754,8 +1125,8 @@ static noinline int NOBS_CTIDHX(action)(const struct NOBS_FPX_T *a_in,
 	for (i = 0; i < NOBS_CTIDHX_PRIMES; i++) {
 		s64 x = e[i], m = NOBS_CTIDHX(mask_neg)(x);
 
-		st->neg[i] = m;
-		st->todo[i] = (x ^ m) - m;
+		st->neg[i] = (s8)m;
+		st->todo[i] = (s8)((x ^ m) - m);
 	}
 	for (i = 0; i < NOBS_CTIDHX_BATCHES; i++)
 		st->left[i] = NOBS_CTIDHX(batch_bound)[i];
@@ -774,6 +1145,7 @@ static noinline int NOBS_CTIDHX(action)(const struct NOBS_FPX_T *a_in,
 		}
 		if (!n)
 			break;
+		NOBS_CTIDHX(order)(st->batch, n);
 		NOBS_CTIDHX(round)(st, n, mask);
 		if (st->err)
 			return st->err;

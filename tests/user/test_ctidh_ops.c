@@ -44,8 +44,11 @@
 #define PRIMES		NOBS_CTIDH511_PRIMES
 #define BATCHES		NOBS_CTIDH511_BATCHES
 #define PK_SIZE		NOBS_CTIDH511_PUBLIC_KEY_SIZE
-/* 455491 and 808 at most now (864 before the yields by work) */
-#define OPS_BUDGET	460000ULL
+/*
+ * 297642 and 800 at most now (455491 and 808 before the chains and
+ * Vélu's pairs, 864 before the yields by work)
+ */
+#define OPS_BUDGET	330000ULL
 /* a shared secret: 4370 now (csidh512's validation, 3072 counted M) */
 #define SS_YIELD_BUDGET	4608ULL
 #define YIELD_BUDGET	1024ULL
@@ -64,11 +67,12 @@ static const int bound[BATCHES] = {
 #define BATCHES		NOBS_CTIDH1024_BATCHES
 #define PK_SIZE		NOBS_CTIDH1024_PUBLIC_KEY_SIZE
 /*
- * 557754 and 1320 at most now (24 random keys; 1550 before the yields by
- * work, 5930 before the isogeny and the kernel's multiplication
- * yielded); 6 by default, its slowest
+ * 361491 and 1312 at most now (557754 and 1320 before the chains and
+ * Vélu's pairs, 1550 before the yields by work, 5930 before the isogeny
+ * and the kernel's multiplication yielded); 6 random keys by default,
+ * its slowest
  */
-#define OPS_BUDGET	565000ULL
+#define OPS_BUDGET	372000ULL
 /* a shared secret: 1560 now (csidh1024's validation, 1024 counted M) */
 #define SS_YIELD_BUDGET	2048ULL
 #define YIELD_BUDGET	2048ULL
@@ -87,12 +91,13 @@ static const int bound[BATCHES] = {
 #define BATCHES		NOBS_CTIDH2048_BATCHES
 #define PK_SIZE		NOBS_CTIDH2048_PUBLIC_KEY_SIZE
 /*
- * 591014 and 360 at most now (the set's budget, NOBS_CTIDHX_YIELD_WORK,
- * is 320: a ladder's bit, a Vélu step and some uncounted formulas more);
+ * 410511 and 356 at most now (591014 and 360 before the chains and
+ * Vélu's pairs; the set's budget, NOBS_CTIDHX_YIELD_WORK, is 320: a
+ * chain's step, a Vélu step or pair and some uncounted formulas more);
  * 4 random keys by default, each action about a second
  */
-#define OPS_BUDGET	600000ULL
-/* a shared secret: 360 now (csidh2048's validation 312 at most) */
+#define OPS_BUDGET	416000ULL
+/* a shared secret: 356 now (csidh2048's validation 312 at most) */
 #define SS_YIELD_BUDGET	384ULL
 #define YIELD_BUDGET	384ULL
 #define NRAND		4
@@ -110,8 +115,11 @@ static const int bound[BATCHES] = {
 #define PRIMES		NOBS_CTIDH512_PRIMES
 #define BATCHES		NOBS_CTIDH512_BATCHES
 #define PK_SIZE		NOBS_CTIDH512_PUBLIC_KEY_SIZE
-/* 631613 and 808 at most now (905 before the yields by work) */
-#define OPS_BUDGET	640000ULL
+/*
+ * 412306 and 799 at most now (631613 and 808 before the chains and
+ * Vélu's pairs, 905 before the yields by work)
+ */
+#define OPS_BUDGET	435000ULL
 /* a shared secret: 4370 now (csidh512's validation, 3072 counted M) */
 #define SS_YIELD_BUDGET	4608ULL
 #define YIELD_BUDGET	1024ULL
