@@ -41,8 +41,8 @@
 #define PRIMES		NOBS_CTIDH511_PRIMES
 #define BATCHES		NOBS_CTIDH511_BATCHES
 #define PK_SIZE		NOBS_CTIDH511_PUBLIC_KEY_SIZE
-/* 324934 and 694 at most now (455459 and 864 before chains, Vélu's pairs) */
-#define OPS_BUDGET	330000ULL
+/* 297610 and 694 at most now (455459 and 864 before chains, Vélu's pairs) */
+#define OPS_BUDGET	300000ULL
 #define YIELD_BUDGET	1024ULL
 #define NRAND		24
 static const int size[BATCHES] = {
@@ -59,10 +59,10 @@ static const int bound[BATCHES] = {
 #define BATCHES		NOBS_CTIDH1024_BATCHES
 #define PK_SIZE		NOBS_CTIDH1024_PUBLIC_KEY_SIZE
 /*
- * 367795 and 1276 at most now (24 random keys; 557714 and 1550 before
+ * 361451 and 1276 at most now (24 random keys; 557714 and 1550 before
  * the chains and Vélu's pairs); 6 by default, its slowest
  */
-#define OPS_BUDGET	372000ULL
+#define OPS_BUDGET	365000ULL
 #define YIELD_BUDGET	2048ULL
 #define NRAND		6
 static const int size[BATCHES] = {
@@ -78,8 +78,8 @@ static const int bound[BATCHES] = {
 #define PRIMES		NOBS_CTIDH512_PRIMES
 #define BATCHES		NOBS_CTIDH512_BATCHES
 #define PK_SIZE		NOBS_CTIDH512_PUBLIC_KEY_SIZE
-/* 430442 and 738 at most now (631581 and 905 before chains, Vélu's pairs) */
-#define OPS_BUDGET	435000ULL
+/* 412274 and 738 at most now (631581 and 905 before chains, Vélu's pairs) */
+#define OPS_BUDGET	415000ULL
 #define YIELD_BUDGET	1024ULL
 #define NRAND		24
 static const int size[BATCHES] = { 2, 3, 4, 4, 5, 5, 6, 7, 7, 8, 8, 6, 8, 1 };
