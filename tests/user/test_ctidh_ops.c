@@ -41,7 +41,7 @@
 #define PRIMES		NOBS_CTIDH511_PRIMES
 #define BATCHES		NOBS_CTIDH511_BATCHES
 #define PK_SIZE		NOBS_CTIDH511_PUBLIC_KEY_SIZE
-/* 297610 and 694 at most now (455459 and 864 before chains, Vélu's pairs) */
+/* 296579 and 694 at most now (455459 and 864 before chains, Vélu's pairs) */
 #define OPS_BUDGET	300000ULL
 #define YIELD_BUDGET	1024ULL
 #define NRAND		24
@@ -59,7 +59,7 @@ static const int bound[BATCHES] = {
 #define BATCHES		NOBS_CTIDH1024_BATCHES
 #define PK_SIZE		NOBS_CTIDH1024_PUBLIC_KEY_SIZE
 /*
- * 361451 and 1276 at most now (24 random keys; 557714 and 1550 before
+ * 360302 and 1276 at most now (24 random keys; 557714 and 1550 before
  * the chains and Vélu's pairs); 6 by default, its slowest
  */
 #define OPS_BUDGET	365000ULL
@@ -78,7 +78,7 @@ static const int bound[BATCHES] = {
 #define PRIMES		NOBS_CTIDH512_PRIMES
 #define BATCHES		NOBS_CTIDH512_BATCHES
 #define PK_SIZE		NOBS_CTIDH512_PUBLIC_KEY_SIZE
-/* 412274 and 738 at most now (631581 and 905 before chains, Vélu's pairs) */
+/* 410697 and 738 at most now (631581 and 905 before chains, Vélu's pairs) */
 #define OPS_BUDGET	415000ULL
 #define YIELD_BUDGET	1024ULL
 #define NRAND		24
