@@ -594,7 +594,7 @@ static void NOBS_CTIDHX(biq_point)(struct NOBS_FPX_T v[3],
  * (2C - A) 4XZ), 4XZ being (X + Z)^2 - (X - Z)^2.
  */
 static void NOBS_CTIDHX(giant)(struct nobs_ctidh_state *st,
-			       const struct nobs_ctidh_pt *m)
+			       const struct nobs_ctidh_pt *m, int npush)
 {
 	struct NOBS_FPX_T *g = st->giant, *t = &st->tmp[0];
 
@@ -605,7 +605,8 @@ static void NOBS_CTIDHX(giant)(struct nobs_ctidh_state *st,
 	NOBS_FPX(mul)(&g[3], &st->a24, t);
 	NOBS_FPX(mul)(&g[0], &g[0], &st->c24);
 	NOBS_FPX(mul)(&g[1], &g[1], &st->c24);
-	NOBS_FPX(mul)(&g[2], &g[2], &st->c24);
+	if (npush)
+		NOBS_FPX(mul)(&g[2], &g[2], &st->c24);
 }
 
 /*
@@ -616,7 +617,8 @@ static void NOBS_CTIDHX(giant)(struct nobs_ctidh_state *st,
  * = F0 - F1 + F2 are the codomain's factors (of X - Z and X + Z), and per
  * pushed point (X : Z) 4 D = (G+ + G-)(X^2 + Z^2) + (G+ - G-) 2XZ - 2 E
  * (X^2 - Z^2) and 4 N, the same with + 2 E, its Z' and X' factors (E =
- * F2 - F0, all four times 4): 5 + 2 + 5 npush M+S for two multiples.
+ * F2 - F0, all four times 4): 4 + 2 + 5 npush M+S for two multiples, one
+ * more with points.
  */
 static void NOBS_CTIDHX(velu_pair)(struct nobs_ctidh_state *st,
 				   const struct NOBS_FPX_T bv[3], int npush,
@@ -635,7 +637,9 @@ static void NOBS_CTIDHX(velu_pair)(struct nobs_ctidh_state *st,
 	NOBS_FPX(mul)(gm, &g[1], &bv[1]);
 	NOBS_FPX(mul)(u, &g[4], t);
 	NOBS_FPX(sub)(gm, gm, u);			/* 4 G- */
-	NOBS_FPX(mul)(e, &g[2], &bv[2]);		/* 4 (F2 - F0) */
+	/* E serves the points only */
+	if (npush)
+		NOBS_FPX(mul)(e, &g[2], &bv[2]);	/* 4 (F2 - F0) */
 	for (j = 0; j < npush; j++) {
 		NOBS_FPX(add)(u, gp, gm);
 		NOBS_FPX(mul)(u, u, &st->qm[j]);
@@ -715,7 +719,7 @@ static void NOBS_CTIDHX(velu_bsgs)(struct nobs_ctidh_state *st, s64 l,
 		}
 		if (i == 0 && g > 1)
 			NOBS_CTIDHX(xdbl)(next, gi, st);	/* 4b K */
-		NOBS_CTIDHX(giant)(st, gi);
+		NOBS_CTIDHX(giant)(st, gi, npush);
 		for (j = 0; j < b; j++, n++) {
 			/* a pair's work, counted as Vélu's steps' */
 			NOBS_CTIDHX(work)(st, 7 + 5 * npush);

@@ -45,10 +45,10 @@
 #define BATCHES		NOBS_CTIDH511_BATCHES
 #define PK_SIZE		NOBS_CTIDH511_PUBLIC_KEY_SIZE
 /*
- * 297642 and 800 at most now (455491 and 808 before the chains and
+ * 296611 and 800 at most now (455491 and 808 before the chains and
  * Vélu's pairs, 864 before the yields by work)
  */
-#define OPS_BUDGET	330000ULL
+#define OPS_BUDGET	300000ULL
 /* a shared secret: 4370 now (csidh512's validation, 3072 counted M) */
 #define SS_YIELD_BUDGET	4608ULL
 #define YIELD_BUDGET	1024ULL
@@ -67,12 +67,12 @@ static const int bound[BATCHES] = {
 #define BATCHES		NOBS_CTIDH1024_BATCHES
 #define PK_SIZE		NOBS_CTIDH1024_PUBLIC_KEY_SIZE
 /*
- * 361491 and 1312 at most now (557754 and 1320 before the chains and
+ * 360342 and 1312 at most now (557754 and 1320 before the chains and
  * Vélu's pairs, 1550 before the yields by work, 5930 before the isogeny
  * and the kernel's multiplication yielded); 6 random keys by default,
  * its slowest
  */
-#define OPS_BUDGET	372000ULL
+#define OPS_BUDGET	365000ULL
 /* a shared secret: 1560 now (csidh1024's validation, 1024 counted M) */
 #define SS_YIELD_BUDGET	2048ULL
 #define YIELD_BUDGET	2048ULL
@@ -91,7 +91,7 @@ static const int bound[BATCHES] = {
 #define BATCHES		NOBS_CTIDH2048_BATCHES
 #define PK_SIZE		NOBS_CTIDH2048_PUBLIC_KEY_SIZE
 /*
- * 410511 and 356 at most now (591014 and 360 before the chains and
+ * 409014 and 356 at most now (591014 and 360 before the chains and
  * Vélu's pairs; the set's budget, NOBS_CTIDHX_YIELD_WORK, is 320: a
  * chain's step, a Vélu step or pair and some uncounted formulas more);
  * 4 random keys by default, each action about a second
@@ -116,10 +116,10 @@ static const int bound[BATCHES] = {
 #define BATCHES		NOBS_CTIDH512_BATCHES
 #define PK_SIZE		NOBS_CTIDH512_PUBLIC_KEY_SIZE
 /*
- * 412306 and 799 at most now (631613 and 808 before the chains and
+ * 410729 and 799 at most now (631613 and 808 before the chains and
  * Vélu's pairs, 905 before the yields by work)
  */
-#define OPS_BUDGET	435000ULL
+#define OPS_BUDGET	415000ULL
 /* a shared secret: 4370 now (csidh512's validation, 3072 counted M) */
 #define SS_YIELD_BUDGET	4608ULL
 #define YIELD_BUDGET	1024ULL
