@@ -1367,7 +1367,8 @@ static void NOBS_CTIDHX(boundedl1)(s8 *e, int w, int S,
  * @env: the randomness (the yield hook is not called)
  *
  * Uniform over the key space, batch by batch (see above); constant time
- * but for the rejections of discarded draws.
+ * but for the rejections of discarded draws.  The stack below is wiped
+ * before the return, as after an action: the draws' words are the key.
  */
 void NOBS_CTIDHX(random_private_key)(u8 sk[NOBS_CTIDHX_PRIVATE_KEY_SIZE],
 				     const struct nobs_csidh_env *env)
@@ -1382,6 +1383,7 @@ void NOBS_CTIDHX(random_private_key)(u8 sk[NOBS_CTIDHX_PRIVATE_KEY_SIZE],
 				       NOBS_CTIDHX(batch_bound)[b], env);
 		lo += NOBS_CTIDHX(batch_size)[b];
 	}
+	NOBS_CTIDHX(scrub)();
 }
 
 /**

@@ -694,23 +694,7 @@ static void test_csidh_residue(const struct csidh_set *set, const char *impl)
 		snprintf(why, sizeof(why),
 			 "%zu words of the computation left, %zu bytes deep", n,
 			 depth);
-		if (!set->max && a.op == 0 && !a.err && n) {
-			/*
-			 * Known, in the CTIDH core: random_private_key() has
-			 * no scrub after it (public_key() has), and a few
-			 * words of its frames stay: the same for every
-			 * random stream (1 for ctidh511/512,
-			 * 0x0000000100000002; 3 for ctidh1024, one of them a
-			 * stack address + 2^34), so public, but this check
-			 * cannot tell.  Counted as a pass again once the
-			 * core wipes them.
-			 */
-			skipped++;
-			printf("SKIP: %s: %s (ctidh_action_tmpl.c: no stack scrub after random_private_key; the words do not depend on the key)\n",
-			       name, why);
-		} else {
-			check(!a.err && n == 0, name, why);
-		}
+		check(!a.err && n == 0, name, why);
 		if (getenv("ZEROIZE_VERBOSE"))
 			printf("  %s: %zu bytes deep\n", name, depth);
 		for (j = 0; getenv("ZEROIZE_VERBOSE") && j < n &&
