@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fuzz_ctidh512: CTIDH-512's private-key check on fuzzer-made keys
- * (fuzz_ctidh511, fuzz_ctidh1024: -DFUZZ_CTIDH511, -DFUZZ_CTIDH1024).
+ * (fuzz_ctidh511, fuzz_ctidh1024: -DTEST_CTIDH511, -DTEST_CTIDH1024).
  * Never crash; never accept a key outside the key space; never refuse
  * one inside it.
  *
@@ -25,40 +25,18 @@
 #include "fuzz_input.h"
 #include "csidh_test_rng.h"
 
-#if defined(FUZZ_CTIDH511)
-#include "isogeny/ctidh511.h"
-#define CT(name)	nobs_ctidh511_##name
-#define SK_SIZE		NOBS_CTIDH511_PRIVATE_KEY_SIZE
-#define PK_SIZE		NOBS_CTIDH511_PUBLIC_KEY_SIZE
+#include "ctidh_set.h"
+
+#if defined(TEST_CTIDH511)
 #define LMAX		373	/* the odd primes up to LMAX, then LAST */
 #define LAST		587
-static const int size[] = { 2, 3, 4, 4, 5, 5, 5, 5, 5, 7, 7, 8, 7, 6, 1 };
-static const int bound[] = { 6, 9, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12,
-			     8, 6, 1 };
-#elif defined(FUZZ_CTIDH1024)
-#include "isogeny/ctidh1024.h"
-#define CT(name)	nobs_ctidh1024_##name
-#define SK_SIZE		NOBS_CTIDH1024_PRIVATE_KEY_SIZE
-#define PK_SIZE		NOBS_CTIDH1024_PUBLIC_KEY_SIZE
+#elif defined(TEST_CTIDH1024)
 #define LMAX		733
 #define LAST		983
-static const int size[] = { 2, 3, 5, 4, 6, 6, 6, 6, 6, 7, 7, 7, 6, 7, 7, 5,
-			    6, 5, 10, 3, 10, 5, 1 };
-static const int bound[] = { 2, 4, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 5,
-			     5, 3, 6, 2, 6, 2, 0 };
 #else
-#include "isogeny/ctidh512.h"
-#define CT(name)	nobs_ctidh512_##name
-#define SK_SIZE		NOBS_CTIDH512_PRIVATE_KEY_SIZE
-#define PK_SIZE		NOBS_CTIDH512_PUBLIC_KEY_SIZE
 #define LMAX		373
 #define LAST		587
-static const int size[] = { 2, 3, 4, 4, 5, 5, 6, 7, 7, 8, 8, 6, 8, 1 };
-static const int bound[] = { 10, 14, 16, 17, 17, 17, 18, 18, 18, 18, 18, 13,
-			     13, 1 };
 #endif
-
-#define BATCHES	(sizeof(size) / sizeof(size[0]))
 
 static mpz_t P, A;
 

@@ -56,7 +56,8 @@ $(BUILD)/test_ctidh512: $(ROOT)/tests/user/test_ctidh512.c $(CTIDH_CORE) \
 USER_TESTS += $(BUILD)/test_ctidh_ops
 
 $(BUILD)/test_ctidh_ops: $(ROOT)/tests/user/test_ctidh_ops.c $(CTIDH_CORE) \
-		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/ops_spans.h
+		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/ops_spans.h \
+		$(ROOT)/tests/user/ctidh_set.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) -O2 $(CSIDH_CFLAGS) -DNOBS_FP_COUNT \
 		-DNOBS_CTIDH_COUNT -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
@@ -69,7 +70,8 @@ $(BUILD)/test_ctidh_ops: $(ROOT)/tests/user/test_ctidh_ops.c $(CTIDH_CORE) \
 # (test_ctidh_ops.c), built with -DTEST_<SET>.
 CTIDH_TEST_H := $(ROOT)/tests/user/csidh_test_rng.h \
 	$(ROOT)/tests/user/vectors_json.h $(ROOT)/tests/user/csidh_param.h \
-	$(ROOT)/tests/user/fp_cpu.h $(ROOT)/tests/user/ops_spans.h
+	$(ROOT)/tests/user/fp_cpu.h $(ROOT)/tests/user/ops_spans.h \
+	$(ROOT)/tests/user/ctidh_set.h
 CTIDH_TMPL := $(ROOT)/isogeny/ctidh.h $(ROOT)/isogeny/ctidh_tmpl.h \
 	$(ROOT)/isogeny/ctidh_action_tmpl.c
 CTIDH511_CORE := $(ROOT)/isogeny/ctidh511.c $(ROOT)/isogeny/ctidh511.h \
@@ -114,7 +116,8 @@ define ctidh_ct
 VALGRIND_TESTS += $(BUILD)/$(1)
 
 $(BUILD)/$(1): $(ROOT)/tests/user/test_ctidh_ct.c $$($(2)) $(4) \
-		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/fp_cpu.h
+		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/fp_cpu.h \
+		$(ROOT)/tests/user/ctidh_set.h
 	@mkdir -p $$(@D)
 	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(3) -DNOBS_CSIDH_VALGRIND \
 		-o $$@ $$(filter-out %_tmpl.c,$$(filter %.c %.S,$$^))

@@ -22,39 +22,8 @@
 #include <string.h>
 #include <valgrind/memcheck.h>
 
-/*
- * The set: CT(name) its entry points, T_SET its name, size[] and bound[]
- * its batches (isogeny/ctidh<b>_tables.h, docs/ctidh.md).
- */
-#if defined(TEST_CTIDH511)
-#include "isogeny/ctidh511.h"
-#define CT(name)	nobs_ctidh511_##name
-#define T_SET		"ctidh511"
-#define SK_SIZE		NOBS_CTIDH511_PRIVATE_KEY_SIZE
-#define PK_SIZE		NOBS_CTIDH511_PUBLIC_KEY_SIZE
-static const int size[] = { 2, 3, 4, 4, 5, 5, 5, 5, 5, 7, 7, 8, 7, 6, 1 };
-static const int bound[] = { 6, 9, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12,
-			     8, 6, 1 };
-#elif defined(TEST_CTIDH1024)
-#include "isogeny/ctidh1024.h"
-#define CT(name)	nobs_ctidh1024_##name
-#define T_SET		"ctidh1024"
-#define SK_SIZE		NOBS_CTIDH1024_PRIVATE_KEY_SIZE
-#define PK_SIZE		NOBS_CTIDH1024_PUBLIC_KEY_SIZE
-static const int size[] = { 2, 3, 5, 4, 6, 6, 6, 6, 6, 7, 7, 7, 6, 7, 7, 5,
-			    6, 5, 10, 3, 10, 5, 1 };
-static const int bound[] = { 2, 4, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 5,
-			     5, 3, 6, 2, 6, 2, 0 };
-#else
-#include "isogeny/ctidh512.h"
-#define CT(name)	nobs_ctidh512_##name
-#define T_SET		"ctidh512"
-#define SK_SIZE		NOBS_CTIDH512_PRIVATE_KEY_SIZE
-#define PK_SIZE		NOBS_CTIDH512_PUBLIC_KEY_SIZE
-static const int size[] = { 2, 3, 4, 4, 5, 5, 6, 7, 7, 8, 8, 6, 8, 1 };
-static const int bound[] = { 10, 14, 16, 17, 17, 17, 18, 18, 18, 18, 18, 13,
-			     13, 1 };
-#endif
+/* The set: CT(name), T_SET, size[] and bound[] (ctidh_set.h). */
+#include "ctidh_set.h"
 #include "csidh_test_rng.h"
 #include "fp_cpu.h"
 

@@ -37,13 +37,9 @@
  * deterministic (fixed keys and streams), so each budget is the largest
  * count seen now plus a little.
  */
+#include "ctidh_set.h"
+
 #if defined(TEST_CTIDH511)
-#include "isogeny/ctidh511.h"
-#define CT(name)	nobs_ctidh511_##name
-#define T_SET		"ctidh511"
-#define PRIMES		NOBS_CTIDH511_PRIMES
-#define BATCHES		NOBS_CTIDH511_BATCHES
-#define PK_SIZE		NOBS_CTIDH511_PUBLIC_KEY_SIZE
 /*
  * 296611 and 800 at most now (455491 and 808 before the chains and
  * Vélu's pairs, 864 before the yields by work)
@@ -53,19 +49,7 @@
 #define SS_YIELD_BUDGET	4608ULL
 #define YIELD_BUDGET	1024ULL
 #define NRAND		24
-static const int size[BATCHES] = {
-	2, 3, 4, 4, 5, 5, 5, 5, 5, 7, 7, 8, 7, 6, 1
-};
-static const int bound[BATCHES] = {
-	6, 9, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12, 8, 6, 1
-};
 #elif defined(TEST_CTIDH1024)
-#include "isogeny/ctidh1024.h"
-#define CT(name)	nobs_ctidh1024_##name
-#define T_SET		"ctidh1024"
-#define PRIMES		NOBS_CTIDH1024_PRIMES
-#define BATCHES		NOBS_CTIDH1024_BATCHES
-#define PK_SIZE		NOBS_CTIDH1024_PUBLIC_KEY_SIZE
 /*
  * 360342 and 1312 at most now (557754 and 1320 before the chains and
  * Vélu's pairs, 1550 before the yields by work, 5930 before the isogeny
@@ -77,19 +61,7 @@ static const int bound[BATCHES] = {
 #define SS_YIELD_BUDGET	2048ULL
 #define YIELD_BUDGET	2048ULL
 #define NRAND		6
-static const int size[BATCHES] = {
-	2, 3, 5, 4, 6, 6, 6, 6, 6, 7, 7, 7, 6, 7, 7, 5, 6, 5, 10, 3, 10, 5, 1
-};
-static const int bound[BATCHES] = {
-	2, 4, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 5, 5, 3, 6, 2, 6, 2, 0
-};
 #elif defined(TEST_CTIDH2048)
-#include "isogeny/ctidh2048.h"
-#define CT(name)	nobs_ctidh2048_##name
-#define T_SET		"ctidh2048"
-#define PRIMES		NOBS_CTIDH2048_PRIMES
-#define BATCHES		NOBS_CTIDH2048_BATCHES
-#define PK_SIZE		NOBS_CTIDH2048_PUBLIC_KEY_SIZE
 /*
  * 409014 and 356 at most now (591014 and 360 before the chains and
  * Vélu's pairs; the set's budget, NOBS_CTIDHX_YIELD_WORK, is 320: a
@@ -101,20 +73,7 @@ static const int bound[BATCHES] = {
 #define SS_YIELD_BUDGET	384ULL
 #define YIELD_BUDGET	384ULL
 #define NRAND		4
-static const int size[BATCHES] = {
-	9, 10, 8, 8, 7, 10, 12, 11, 10, 15, 10, 9, 8, 6, 10, 13, 10, 9, 12,
-	13, 10, 10, 10, 1
-};
-static const int bound[BATCHES] = {
-	1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 0, 2, 0
-};
 #else
-#include "isogeny/ctidh512.h"
-#define CT(name)	nobs_ctidh512_##name
-#define T_SET		"ctidh512"
-#define PRIMES		NOBS_CTIDH512_PRIMES
-#define BATCHES		NOBS_CTIDH512_BATCHES
-#define PK_SIZE		NOBS_CTIDH512_PUBLIC_KEY_SIZE
 /*
  * 410729 and 799 at most now (631613 and 808 before the chains and
  * Vélu's pairs, 905 before the yields by work)
@@ -124,10 +83,6 @@ static const int bound[BATCHES] = {
 #define SS_YIELD_BUDGET	4608ULL
 #define YIELD_BUDGET	1024ULL
 #define NRAND		24
-static const int size[BATCHES] = { 2, 3, 4, 4, 5, 5, 6, 7, 7, 8, 8, 6, 8, 1 };
-static const int bound[BATCHES] = {
-	10, 14, 16, 17, 17, 17, 18, 18, 18, 18, 18, 13, 13, 1
-};
 #endif
 #include "csidh_test_rng.h"
 #include "ops_spans.h"
