@@ -60,8 +60,8 @@ static const int bound[] = {
 #define PRIMES		SET_(PRIMES)
 #define BATCHES		SET_(BATCHES)
 
-_Static_assert(sizeof(size) / sizeof(size[0]) == BATCHES &&
-	       sizeof(bound) / sizeof(bound[0]) == BATCHES,
+_Static_assert(ARRAY_SIZE(size) == BATCHES &&
+	       ARRAY_SIZE(bound) == BATCHES,
 	       "one size and one bound a batch");
 
 #endif /* NOBS_TESTS_CTIDH_SET_H */
