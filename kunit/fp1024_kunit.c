@@ -8,6 +8,8 @@
  * a b / 2^1024 mod p and a^2 / 2^1024 mod p), for the generic C and the
  * assembly.  fp1024_impls: the assembly against the generic C on 2000
  * random elements and elements next to 0 and p, including r aliasing a.
+ * The cases are kunit/fp_big_kunit_tmpl.c's; this file has the field's
+ * known answers.
  */
 #include <kunit/test.h>
 #include <linux/string.h>
@@ -58,106 +60,13 @@ static const struct nobs_fp1024 nk_aa = { {
 	0x9f59bdf3ed80247aULL, 0x05f35220f8eb06abULL,
 } };
 
-#ifdef NOBS_FP_ASM_NAME
-/* Whether this CPU runs the assembly (BMI2 and ADX on x86-64). */
-static bool nk_fp1024_asm_usable(void)
-{
-#if defined(CONFIG_X86_64)
-	return boot_cpu_has(X86_FEATURE_BMI2) && boot_cpu_has(X86_FEATURE_ADX);
-#elif defined(NOBS_FP_ASM_NAME)
-	return true;
-#else
-	return false;
-#endif
-}
-#endif
+#define NOBS_FPX(name)	nobs_fp1024_##name
+#define NOBS_FPX_T	nobs_fp1024
+#define NOBS_FPX_LIMBS	NOBS_FP1024_LIMBS
+#define NK_FPX(name)	fp1024_##name
+#define NK_FPX_SUITE	"nobs_fp1024"
+#define NK_FPX_TOP_MASK	((1ULL << 59) - 1)	/* random elements below 2^1019 */
+#define NK_FPX_CASES	2000u
+#define NK_FPX_SEED	1024
 
-static void fp1024_kat(struct kunit *test)
-{
-	struct nobs_fp1024 r;
-
-	nobs_fp1024_mul_generic(&r, &nk_a, &nk_b);
-	KUNIT_EXPECT_MEMEQ_MSG(test, &r, &nk_ab, sizeof(r), "generic mul");
-	nobs_fp1024_sqr_generic(&r, &nk_a);
-	KUNIT_EXPECT_MEMEQ_MSG(test, &r, &nk_aa, sizeof(r), "generic sqr");
-#ifdef NOBS_FP_ASM_NAME
-	if (!nk_fp1024_asm_usable())
-		kunit_skip(test, "the CPU has no BMI2/ADX for %s",
-			   NOBS_FP_ASM_NAME);
-	nobs_fp1024_mul_asm(&r, &nk_a, &nk_b);
-	KUNIT_EXPECT_MEMEQ_MSG(test, &r, &nk_ab, sizeof(r), "%s mul",
-			       NOBS_FP_ASM_NAME);
-	nobs_fp1024_sqr_asm(&r, &nk_a);
-	KUNIT_EXPECT_MEMEQ_MSG(test, &r, &nk_aa, sizeof(r), "%s sqr",
-			       NOBS_FP_ASM_NAME);
-#endif
-}
-
-#ifdef NOBS_FP_ASM_NAME
-/* An element of [0, p): random below 2^1019, p - small, 0 or 1. */
-static void nk_fp1024_random(struct nk_rng *r, struct nobs_fp1024 *a)
-{
-	unsigned int kind = nk_rng_below(r, 8);
-
-	if (kind == 0) {
-		*a = nk_b;				/* p - 1 */
-		a->limb[0] -= nk_rng_below(r, 1000);	/* no borrow */
-		return;
-	}
-	if (kind == 1) {
-		memset(a, 0, sizeof(*a));
-		a->limb[0] = nk_rng_below(r, 2);
-		return;
-	}
-	nk_rng_fill(r, a, sizeof(*a));
-	a->limb[NOBS_FP1024_LIMBS - 1] &= (1ULL << 59) - 1;	/* < p */
-}
-#endif
-
-static void fp1024_impls(struct kunit *test)
-{
-#ifdef NOBS_FP_ASM_NAME
-	struct nobs_fp1024 a, b, g, f;
-	struct nk_rng r;
-	unsigned int i;
-
-	if (!nk_fp1024_asm_usable())
-		kunit_skip(test, "the CPU has no BMI2/ADX for %s",
-			   NOBS_FP_ASM_NAME);
-	nk_rng_init(&r, 1024);
-	for (i = 0; i < 2000; i++) {
-		nk_fp1024_random(&r, &a);
-		nk_fp1024_random(&r, &b);
-
-		nobs_fp1024_mul_generic(&g, &a, &b);
-		nobs_fp1024_mul_asm(&f, &a, &b);
-		KUNIT_ASSERT_MEMEQ_MSG(test, &f, &g, sizeof(g),
-				       "%s mul, case %u", NOBS_FP_ASM_NAME, i);
-		f = a;					/* r aliasing a */
-		nobs_fp1024_mul_asm(&f, &f, &b);
-		KUNIT_ASSERT_MEMEQ(test, &f, &g, sizeof(g));
-
-		nobs_fp1024_sqr_generic(&g, &a);
-		nobs_fp1024_sqr_asm(&f, &a);
-		KUNIT_ASSERT_MEMEQ_MSG(test, &f, &g, sizeof(g),
-				       "%s sqr, case %u", NOBS_FP_ASM_NAME, i);
-	}
-	kunit_info(test, "%s: 2000 products and squares match generic\n",
-		   NOBS_FP_ASM_NAME);
-#else
-	kunit_skip(test, "no GF(p) assembly on this architecture");
-#endif
-}
-
-static struct kunit_case nobs_fp1024_cases[] = {
-	KUNIT_CASE(fp1024_kat),
-	KUNIT_CASE(fp1024_impls),
-	{}
-};
-
-static struct kunit_suite nobs_fp1024_suite = {
-	.name = "nobs_fp1024",
-	.test_cases = nobs_fp1024_cases,
-};
-
-kunit_test_suites(&nobs_fp1024_suite);
+#include "fp_big_kunit_tmpl.c"
