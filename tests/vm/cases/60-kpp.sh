@@ -45,7 +45,8 @@ else
 fi
 
 kpp_run kpp-errors errors
-# 4 processes (twice the guest's CPUs) of one CSIDH-512 exchange each.
+# 4 processes (twice the guest's CPUs) of one exchange each, csidh512 and
+# ctidh511 two each.
 kpp_run kpp-stress stress 4 1
 if [ -n "${NOBS_KEEP_LOADED:-}" ]; then
 	result skip kpp-unload-busy "it tries to unload nobs (nobs-selftest --reload)"

@@ -22,9 +22,11 @@
  *                         csidh512 private key PR (hex) gives public key PK
  *                         on KAT_OPS (4) op sockets of one parent, run at once by 4
  *                         processes
- *   kpp_alg stress N I    N processes, each I csidh512 exchanges between
- *                         two random keys on its own sockets: the two
- *                         secrets agree every time
+ *   kpp_alg stress N I    N processes, each I exchanges between two
+ *                         random keys on its own sockets, the even ones
+ *                         csidh512, the odd ones ctidh511 (two sets'
+ *                         requests at once; ctidh511's take a third of
+ *                         csidh512's time): the two secrets agree every time
  *   kpp_alg unload        with a kpp socket open, nobs cannot be removed
  *   kpp_alg busy PR PK    while one process's recv() runs a csidh512
  *                         keygen on an op socket, another's send() and
@@ -178,15 +180,15 @@ static int run(int tfm, int op, const void *in, size_t inlen, uint8_t *out,
 	return n;
 }
 
-/* A csidh512 socket with a fresh random key (setkey of length 0). */
-static int csidh_random(void)
+/* A socket of kpp @alg with a fresh random key (setkey of length 0). */
+static int kpp_random(const char *alg)
 {
-	int s = kbind("csidh512"), r;
+	int s = kbind(alg), r;
 
 	if (s < 0)
 		return -1;
 	r = setkey(s, NULL, 0);
-	CHECK(r == 64, "csidh512 random setkey returned %d (%s)", r, strerror(errno));
+	CHECK(r == 64, "%s random setkey returned %d (%s)", alg, r, strerror(errno));
 	return s;
 }
 
@@ -449,13 +451,13 @@ static int cmd_csidh_ss(const char *prh, const char *pk2h, const char *ssh)
 	return failed;
 }
 
-static int stress_one(int iters)
+static int stress_one(const char *alg, int iters)
 {
 	uint8_t pa[64], pb[64], sa[64], sb[64];
 	int i;
 
 	for (i = 0; i < iters; i++) {
-		int a = csidh_random(), b = csidh_random();
+		int a = kpp_random(alg), b = kpp_random(alg);
 
 		if (a < 0 || b < 0 ||
 		    run(a, ALG_OP_KEYGEN, NULL, 0, pa, 64) != 64 ||
@@ -476,7 +478,7 @@ static int cmd_stress(int n, int iters)
 
 	for (i = 0; i < n; i++)
 		if (fork() == 0)
-			_exit(stress_one(iters));
+			_exit(stress_one(i % 2 ? "ctidh511" : "csidh512", iters));
 	for (i = 0; i < n; i++) {
 		wait(&st);
 		if (!WIFEXITED(st) || WEXITSTATUS(st))
@@ -484,14 +486,14 @@ static int cmd_stress(int n, int iters)
 	}
 	CHECK(!bad, "%d of %d processes saw a wrong exchange", bad, n);
 	if (!failed)
-		printf("ok stress: %d processes x %d exchanges\n", n, iters);
+		printf("ok stress: %d processes (csidh512, ctidh511) x %d exchanges\n", n, iters);
 	return failed;
 }
 
 static int cmd_unload(void)
 {
 	uint8_t pa[64];
-	int s = csidh_random();
+	int s = kpp_random("csidh512");
 	long r;
 
 	if (s < 0)
