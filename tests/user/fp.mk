@@ -19,7 +19,9 @@
 #                                qemu-user; a SKIP result without cross
 #                                tools
 #   fp_bench                     median cycles of the fields, generic /
-#                                asm / GMP side by side
+#                                asm / GMP side by side, and the
+#                                four-lane mul4/sqr4 (IFMA against four
+#                                scalar calls)
 
 FP_CORE := $(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp512.c \
 	$(ROOT)/isogeny/fp1024.c $(ROOT)/isogeny/fp2048.c $(ROOT)/isogeny/fp.h \
