@@ -26,19 +26,23 @@
  * columns do not fit the registers; 22 are live at once (rows i + 1 and
  * step i), kept in a ring of 22 ymm registers (column c in ymm(c mod 22)),
  * a column's register zeroed when it is taken again.  b's last digits
- * stay in registers (14..19 in ymm26-31; the squaring: 12..19 in ymm24-31),
- * its first ones are on the stack, memory operands of the IFMA
- * instructions (p's digits: broadcasts from .rodata).  The
+ * stay in registers (14..19 in ymm26-31; the squaring's a: 13..19 in
+ * ymm25-31), its first ones are on the stack, memory operands of the
+ * IFMA instructions (p's digits: broadcasts from .rodata).  The
  * multiplication takes each row's a_i from a's limbs in the caller's
  * elements (two limbs of each, transposed, one vpshrdq): a's digits
- * would need 640 more bytes of stack.  The squaring is the
- * multiplication with b = a, a_i from b's digits: its cross products
- * would need a second ring to be doubled apart from the reduction's
- * terms.
+ * would need 640 more bytes of stack.
+ *
+ * The squaring's row i adds a_i^2 and, for j > i, 2 a_i a_j: IFMA
+ * multiplies the low 52 bits of 2 a_i, d_i = 2 a_i - 2^52 c_i (c_i: bit
+ * 51 of a_i), so 2 a_i a_j = lo(d_i a_j) + 2^52 (hi(d_i a_j) + c_i a_j):
+ * the rest, a_j where c_i is set, is one masked vpaddq into the column
+ * of the high half (the digits are cut to exactly 52 bits for it).
+ * That is 420 IFMA instructions for the product instead of 800.
  *
  * Clobbers: ymm0-ymm31, k1-k2, r8-r11, flags; rbp is the frame pointer
- * (the stack realigned to 32).  Frame: 448 bytes for the multiplication,
- * 384 for the squaring (b's digits on the stack), plus up to 31 of
+ * (the stack realigned to 32).  Frame: 448 bytes for the multiplication
+ * (b's first digits), 416 for the squaring (a's), plus up to 31 of
  * alignment, the saved rbp and the return address: at most 495 bytes
  * below the caller's stack pointer.  Leaves no operand-derived data
  * behind: the frame is zeroed after the last row reads it, and both end
@@ -79,6 +83,8 @@
 	.quad	-1
 .Lmask52:
 	.quad	0xfffffffffffff
+.Lbit51:
+	.quad	0x8000000000000
 
 .text
 
@@ -2443,9 +2449,9 @@ SYM_FUNC_END(nobs_fp1024_mul4_ifma)
 SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	push	%rbp
 	mov	%rsp, %rbp
-	sub	$384, %rsp
+	sub	$416, %rsp
 	and	$-32, %rsp
-	/* a: transpose; digits of a*2^8 0..11 to the stack, 12..19 in ymm24-31 */
+	/* a: transpose; digits of a*2^8 0..12 to the stack, 13..19 in ymm25-31 */
 	mov	0(%rsi), %r8
 	mov	8(%rsi), %r9
 	mov	16(%rsi), %r10
@@ -2499,37 +2505,58 @@ SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	vpunpcklqdq	%ymm31, %ymm30, %ymm14
 	vpunpckhqdq	%ymm31, %ymm30, %ymm15
 	vpsllq	$8, %ymm0, %ymm16
+	vpandq	.Lmask52(%rip){1to4}, %ymm16, %ymm16
 	vmovdqa64	%ymm16, 0(%rsp)
 	vpshrdq	$44, %ymm1, %ymm0, %ymm17
+	vpandq	.Lmask52(%rip){1to4}, %ymm17, %ymm17
 	vmovdqa64	%ymm17, 32(%rsp)
 	vpshrdq	$32, %ymm2, %ymm1, %ymm18
+	vpandq	.Lmask52(%rip){1to4}, %ymm18, %ymm18
 	vmovdqa64	%ymm18, 64(%rsp)
 	vpshrdq	$20, %ymm3, %ymm2, %ymm19
+	vpandq	.Lmask52(%rip){1to4}, %ymm19, %ymm19
 	vmovdqa64	%ymm19, 96(%rsp)
 	vpsrlq	$8, %ymm3, %ymm20
+	vpandq	.Lmask52(%rip){1to4}, %ymm20, %ymm20
 	vmovdqa64	%ymm20, 128(%rsp)
 	vpshrdq	$60, %ymm4, %ymm3, %ymm21
+	vpandq	.Lmask52(%rip){1to4}, %ymm21, %ymm21
 	vmovdqa64	%ymm21, 160(%rsp)
 	vpshrdq	$48, %ymm5, %ymm4, %ymm22
+	vpandq	.Lmask52(%rip){1to4}, %ymm22, %ymm22
 	vmovdqa64	%ymm22, 192(%rsp)
 	vpshrdq	$36, %ymm6, %ymm5, %ymm23
+	vpandq	.Lmask52(%rip){1to4}, %ymm23, %ymm23
 	vmovdqa64	%ymm23, 224(%rsp)
 	vpshrdq	$24, %ymm7, %ymm6, %ymm16
+	vpandq	.Lmask52(%rip){1to4}, %ymm16, %ymm16
 	vmovdqa64	%ymm16, 256(%rsp)
 	vpsrlq	$12, %ymm7, %ymm17
+	vpandq	.Lmask52(%rip){1to4}, %ymm17, %ymm17
 	vmovdqa64	%ymm17, 288(%rsp)
 	vmovdqa64	%ymm8, %ymm18
+	vpandq	.Lmask52(%rip){1to4}, %ymm18, %ymm18
 	vmovdqa64	%ymm18, 320(%rsp)
 	vpshrdq	$52, %ymm9, %ymm8, %ymm19
+	vpandq	.Lmask52(%rip){1to4}, %ymm19, %ymm19
 	vmovdqa64	%ymm19, 352(%rsp)
-	vpshrdq	$40, %ymm10, %ymm9, %ymm24
+	vpshrdq	$40, %ymm10, %ymm9, %ymm20
+	vpandq	.Lmask52(%rip){1to4}, %ymm20, %ymm20
+	vmovdqa64	%ymm20, 384(%rsp)
 	vpshrdq	$28, %ymm11, %ymm10, %ymm25
+	vpandq	.Lmask52(%rip){1to4}, %ymm25, %ymm25
 	vpshrdq	$16, %ymm12, %ymm11, %ymm26
+	vpandq	.Lmask52(%rip){1to4}, %ymm26, %ymm26
 	vpsrlq	$4, %ymm12, %ymm27
+	vpandq	.Lmask52(%rip){1to4}, %ymm27, %ymm27
 	vpshrdq	$56, %ymm13, %ymm12, %ymm28
+	vpandq	.Lmask52(%rip){1to4}, %ymm28, %ymm28
 	vpshrdq	$44, %ymm14, %ymm13, %ymm29
+	vpandq	.Lmask52(%rip){1to4}, %ymm29, %ymm29
 	vpshrdq	$32, %ymm15, %ymm14, %ymm30
+	vpandq	.Lmask52(%rip){1to4}, %ymm30, %ymm30
 	vpsrlq	$20, %ymm15, %ymm31
+	vpandq	.Lmask52(%rip){1to4}, %ymm31, %ymm31
 	vpxord	%ymm0, %ymm0, %ymm0
 	vpxord	%ymm1, %ymm1, %ymm1
 	vpxord	%ymm2, %ymm2, %ymm2
@@ -2551,91 +2578,153 @@ SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	vpxord	%ymm18, %ymm18, %ymm18
 	vpxord	%ymm19, %ymm19, %ymm19
 	vpxord	%ymm20, %ymm20, %ymm20
-	/* row 0: C0..C20 += a_0 * b */
+	/* row 0: C0..C20 += a_0^2 + 2 a_0 (a_1..a_19) */
 	vmovdqa64	0(%rsp), %ymm22
-	vpmadd52luq	0(%rsp), %ymm22, %ymm0
-	vpmadd52huq	0(%rsp), %ymm22, %ymm1
-	vpmadd52luq	32(%rsp), %ymm22, %ymm1
-	vpmadd52huq	32(%rsp), %ymm22, %ymm2
-	vpmadd52luq	64(%rsp), %ymm22, %ymm2
-	vpmadd52huq	64(%rsp), %ymm22, %ymm3
-	vpmadd52luq	96(%rsp), %ymm22, %ymm3
-	vpmadd52huq	96(%rsp), %ymm22, %ymm4
-	vpmadd52luq	128(%rsp), %ymm22, %ymm4
-	vpmadd52huq	128(%rsp), %ymm22, %ymm5
-	vpmadd52luq	160(%rsp), %ymm22, %ymm5
-	vpmadd52huq	160(%rsp), %ymm22, %ymm6
-	vpmadd52luq	192(%rsp), %ymm22, %ymm6
-	vpmadd52huq	192(%rsp), %ymm22, %ymm7
-	vpmadd52luq	224(%rsp), %ymm22, %ymm7
-	vpmadd52huq	224(%rsp), %ymm22, %ymm8
-	vpmadd52luq	256(%rsp), %ymm22, %ymm8
-	vpmadd52huq	256(%rsp), %ymm22, %ymm9
-	vpmadd52luq	288(%rsp), %ymm22, %ymm9
-	vpmadd52huq	288(%rsp), %ymm22, %ymm10
-	vpmadd52luq	320(%rsp), %ymm22, %ymm10
-	vpmadd52huq	320(%rsp), %ymm22, %ymm11
-	vpmadd52luq	352(%rsp), %ymm22, %ymm11
-	vpmadd52huq	352(%rsp), %ymm22, %ymm12
-	vpmadd52luq	%ymm24, %ymm22, %ymm12
-	vpmadd52huq	%ymm24, %ymm22, %ymm13
-	vpmadd52luq	%ymm25, %ymm22, %ymm13
-	vpmadd52huq	%ymm25, %ymm22, %ymm14
-	vpmadd52luq	%ymm26, %ymm22, %ymm14
-	vpmadd52huq	%ymm26, %ymm22, %ymm15
-	vpmadd52luq	%ymm27, %ymm22, %ymm15
-	vpmadd52huq	%ymm27, %ymm22, %ymm16
-	vpmadd52luq	%ymm28, %ymm22, %ymm16
-	vpmadd52huq	%ymm28, %ymm22, %ymm17
-	vpmadd52luq	%ymm29, %ymm22, %ymm17
-	vpmadd52huq	%ymm29, %ymm22, %ymm18
-	vpmadd52luq	%ymm30, %ymm22, %ymm18
-	vpmadd52huq	%ymm30, %ymm22, %ymm19
-	vpmadd52luq	%ymm31, %ymm22, %ymm19
-	vpmadd52huq	%ymm31, %ymm22, %ymm20
+	vpaddq	%ymm22, %ymm22, %ymm24
+	vptestmq	.Lbit51(%rip){1to4}, %ymm22, %k2
+	vpmadd52luq	%ymm22, %ymm22, %ymm0
+	vpmadd52huq	%ymm22, %ymm22, %ymm1
+	vpmadd52luq	32(%rsp), %ymm24, %ymm1
+	vpmadd52huq	32(%rsp), %ymm24, %ymm2
+	vpmadd52luq	64(%rsp), %ymm24, %ymm2
+	vpmadd52huq	64(%rsp), %ymm24, %ymm3
+	vpmadd52luq	96(%rsp), %ymm24, %ymm3
+	vpmadd52huq	96(%rsp), %ymm24, %ymm4
+	vpmadd52luq	128(%rsp), %ymm24, %ymm4
+	vpmadd52huq	128(%rsp), %ymm24, %ymm5
+	vpmadd52luq	160(%rsp), %ymm24, %ymm5
+	vpmadd52huq	160(%rsp), %ymm24, %ymm6
+	vpmadd52luq	192(%rsp), %ymm24, %ymm6
+	vpmadd52huq	192(%rsp), %ymm24, %ymm7
+	vpmadd52luq	224(%rsp), %ymm24, %ymm7
+	vpmadd52huq	224(%rsp), %ymm24, %ymm8
+	vpmadd52luq	256(%rsp), %ymm24, %ymm8
+	vpmadd52huq	256(%rsp), %ymm24, %ymm9
+	vpmadd52luq	288(%rsp), %ymm24, %ymm9
+	vpmadd52huq	288(%rsp), %ymm24, %ymm10
+	vpmadd52luq	320(%rsp), %ymm24, %ymm10
+	vpmadd52huq	320(%rsp), %ymm24, %ymm11
+	vpmadd52luq	352(%rsp), %ymm24, %ymm11
+	vpmadd52huq	352(%rsp), %ymm24, %ymm12
+	vpmadd52luq	384(%rsp), %ymm24, %ymm12
+	vpmadd52huq	384(%rsp), %ymm24, %ymm13
+	vpmadd52luq	%ymm25, %ymm24, %ymm13
+	vpmadd52huq	%ymm25, %ymm24, %ymm14
+	vpmadd52luq	%ymm26, %ymm24, %ymm14
+	vpmadd52huq	%ymm26, %ymm24, %ymm15
+	vpmadd52luq	%ymm27, %ymm24, %ymm15
+	vpmadd52huq	%ymm27, %ymm24, %ymm16
+	vpmadd52luq	%ymm28, %ymm24, %ymm16
+	vpmadd52huq	%ymm28, %ymm24, %ymm17
+	vpmadd52luq	%ymm29, %ymm24, %ymm17
+	vpmadd52huq	%ymm29, %ymm24, %ymm18
+	vpmadd52luq	%ymm30, %ymm24, %ymm18
+	vpmadd52huq	%ymm30, %ymm24, %ymm19
+	vpmadd52luq	%ymm31, %ymm24, %ymm19
+	vpmadd52huq	%ymm31, %ymm24, %ymm20
+	vmovdqa64	32(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm2, %ymm2{%k2}
+	vmovdqa64	64(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm3, %ymm3{%k2}
+	vmovdqa64	96(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm4, %ymm4{%k2}
+	vmovdqa64	128(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm5, %ymm5{%k2}
+	vmovdqa64	160(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm6, %ymm6{%k2}
+	vmovdqa64	192(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm7, %ymm7{%k2}
+	vmovdqa64	224(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm8, %ymm8{%k2}
+	vmovdqa64	256(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm9, %ymm9{%k2}
+	vmovdqa64	288(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm10, %ymm10{%k2}
+	vmovdqa64	320(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm11, %ymm11{%k2}
+	vmovdqa64	352(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm12, %ymm12{%k2}
+	vmovdqa64	384(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm13, %ymm13{%k2}
+	vpaddq	%ymm25, %ymm14, %ymm14{%k2}
+	vpaddq	%ymm26, %ymm15, %ymm15{%k2}
+	vpaddq	%ymm27, %ymm16, %ymm16{%k2}
+	vpaddq	%ymm28, %ymm17, %ymm17{%k2}
+	vpaddq	%ymm29, %ymm18, %ymm18{%k2}
+	vpaddq	%ymm30, %ymm19, %ymm19{%k2}
+	vpaddq	%ymm31, %ymm20, %ymm20{%k2}
 	vpxord	%ymm21, %ymm21, %ymm21
-	/* row 1: C1..C21 += a_1 * b */
+	/* row 1: C2..C21 += a_1^2 + 2 a_1 (a_2..a_19) */
 	vmovdqa64	32(%rsp), %ymm22
-	vpmadd52luq	0(%rsp), %ymm22, %ymm1
-	vpmadd52huq	0(%rsp), %ymm22, %ymm2
-	vpmadd52luq	32(%rsp), %ymm22, %ymm2
-	vpmadd52huq	32(%rsp), %ymm22, %ymm3
-	vpmadd52luq	64(%rsp), %ymm22, %ymm3
-	vpmadd52huq	64(%rsp), %ymm22, %ymm4
-	vpmadd52luq	96(%rsp), %ymm22, %ymm4
-	vpmadd52huq	96(%rsp), %ymm22, %ymm5
-	vpmadd52luq	128(%rsp), %ymm22, %ymm5
-	vpmadd52huq	128(%rsp), %ymm22, %ymm6
-	vpmadd52luq	160(%rsp), %ymm22, %ymm6
-	vpmadd52huq	160(%rsp), %ymm22, %ymm7
-	vpmadd52luq	192(%rsp), %ymm22, %ymm7
-	vpmadd52huq	192(%rsp), %ymm22, %ymm8
-	vpmadd52luq	224(%rsp), %ymm22, %ymm8
-	vpmadd52huq	224(%rsp), %ymm22, %ymm9
-	vpmadd52luq	256(%rsp), %ymm22, %ymm9
-	vpmadd52huq	256(%rsp), %ymm22, %ymm10
-	vpmadd52luq	288(%rsp), %ymm22, %ymm10
-	vpmadd52huq	288(%rsp), %ymm22, %ymm11
-	vpmadd52luq	320(%rsp), %ymm22, %ymm11
-	vpmadd52huq	320(%rsp), %ymm22, %ymm12
-	vpmadd52luq	352(%rsp), %ymm22, %ymm12
-	vpmadd52huq	352(%rsp), %ymm22, %ymm13
-	vpmadd52luq	%ymm24, %ymm22, %ymm13
-	vpmadd52huq	%ymm24, %ymm22, %ymm14
-	vpmadd52luq	%ymm25, %ymm22, %ymm14
-	vpmadd52huq	%ymm25, %ymm22, %ymm15
-	vpmadd52luq	%ymm26, %ymm22, %ymm15
-	vpmadd52huq	%ymm26, %ymm22, %ymm16
-	vpmadd52luq	%ymm27, %ymm22, %ymm16
-	vpmadd52huq	%ymm27, %ymm22, %ymm17
-	vpmadd52luq	%ymm28, %ymm22, %ymm17
-	vpmadd52huq	%ymm28, %ymm22, %ymm18
-	vpmadd52luq	%ymm29, %ymm22, %ymm18
-	vpmadd52huq	%ymm29, %ymm22, %ymm19
-	vpmadd52luq	%ymm30, %ymm22, %ymm19
-	vpmadd52huq	%ymm30, %ymm22, %ymm20
-	vpmadd52luq	%ymm31, %ymm22, %ymm20
-	vpmadd52huq	%ymm31, %ymm22, %ymm21
+	vpaddq	%ymm22, %ymm22, %ymm24
+	vptestmq	.Lbit51(%rip){1to4}, %ymm22, %k2
+	vpmadd52luq	%ymm22, %ymm22, %ymm2
+	vpmadd52huq	%ymm22, %ymm22, %ymm3
+	vpmadd52luq	64(%rsp), %ymm24, %ymm3
+	vpmadd52huq	64(%rsp), %ymm24, %ymm4
+	vpmadd52luq	96(%rsp), %ymm24, %ymm4
+	vpmadd52huq	96(%rsp), %ymm24, %ymm5
+	vpmadd52luq	128(%rsp), %ymm24, %ymm5
+	vpmadd52huq	128(%rsp), %ymm24, %ymm6
+	vpmadd52luq	160(%rsp), %ymm24, %ymm6
+	vpmadd52huq	160(%rsp), %ymm24, %ymm7
+	vpmadd52luq	192(%rsp), %ymm24, %ymm7
+	vpmadd52huq	192(%rsp), %ymm24, %ymm8
+	vpmadd52luq	224(%rsp), %ymm24, %ymm8
+	vpmadd52huq	224(%rsp), %ymm24, %ymm9
+	vpmadd52luq	256(%rsp), %ymm24, %ymm9
+	vpmadd52huq	256(%rsp), %ymm24, %ymm10
+	vpmadd52luq	288(%rsp), %ymm24, %ymm10
+	vpmadd52huq	288(%rsp), %ymm24, %ymm11
+	vpmadd52luq	320(%rsp), %ymm24, %ymm11
+	vpmadd52huq	320(%rsp), %ymm24, %ymm12
+	vpmadd52luq	352(%rsp), %ymm24, %ymm12
+	vpmadd52huq	352(%rsp), %ymm24, %ymm13
+	vpmadd52luq	384(%rsp), %ymm24, %ymm13
+	vpmadd52huq	384(%rsp), %ymm24, %ymm14
+	vpmadd52luq	%ymm25, %ymm24, %ymm14
+	vpmadd52huq	%ymm25, %ymm24, %ymm15
+	vpmadd52luq	%ymm26, %ymm24, %ymm15
+	vpmadd52huq	%ymm26, %ymm24, %ymm16
+	vpmadd52luq	%ymm27, %ymm24, %ymm16
+	vpmadd52huq	%ymm27, %ymm24, %ymm17
+	vpmadd52luq	%ymm28, %ymm24, %ymm17
+	vpmadd52huq	%ymm28, %ymm24, %ymm18
+	vpmadd52luq	%ymm29, %ymm24, %ymm18
+	vpmadd52huq	%ymm29, %ymm24, %ymm19
+	vpmadd52luq	%ymm30, %ymm24, %ymm19
+	vpmadd52huq	%ymm30, %ymm24, %ymm20
+	vpmadd52luq	%ymm31, %ymm24, %ymm20
+	vpmadd52huq	%ymm31, %ymm24, %ymm21
+	vmovdqa64	64(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm4, %ymm4{%k2}
+	vmovdqa64	96(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm5, %ymm5{%k2}
+	vmovdqa64	128(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm6, %ymm6{%k2}
+	vmovdqa64	160(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm7, %ymm7{%k2}
+	vmovdqa64	192(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm8, %ymm8{%k2}
+	vmovdqa64	224(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm9, %ymm9{%k2}
+	vmovdqa64	256(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm10, %ymm10{%k2}
+	vmovdqa64	288(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm11, %ymm11{%k2}
+	vmovdqa64	320(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm12, %ymm12{%k2}
+	vmovdqa64	352(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm13, %ymm13{%k2}
+	vmovdqa64	384(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm14, %ymm14{%k2}
+	vpaddq	%ymm25, %ymm15, %ymm15{%k2}
+	vpaddq	%ymm26, %ymm16, %ymm16{%k2}
+	vpaddq	%ymm27, %ymm17, %ymm17{%k2}
+	vpaddq	%ymm28, %ymm18, %ymm18{%k2}
+	vpaddq	%ymm29, %ymm19, %ymm19{%k2}
+	vpaddq	%ymm30, %ymm20, %ymm20{%k2}
+	vpaddq	%ymm31, %ymm21, %ymm21{%k2}
 	/* reduction step 0 */
 	vpxord	%ymm23, %ymm23, %ymm23
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm0, %ymm23
@@ -2683,48 +2772,73 @@ SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	vpmadd52huq	.Lp52+144(%rip){1to4}, %ymm23, %ymm19
 	vpmadd52huq	.Lp52+152(%rip){1to4}, %ymm23, %ymm20
 	vpxord	%ymm0, %ymm0, %ymm0
-	/* row 2: C2..C22 += a_2 * b */
+	/* row 2: C4..C22 += a_2^2 + 2 a_2 (a_3..a_19) */
 	vmovdqa64	64(%rsp), %ymm22
-	vpmadd52luq	0(%rsp), %ymm22, %ymm2
-	vpmadd52huq	0(%rsp), %ymm22, %ymm3
-	vpmadd52luq	32(%rsp), %ymm22, %ymm3
-	vpmadd52huq	32(%rsp), %ymm22, %ymm4
-	vpmadd52luq	64(%rsp), %ymm22, %ymm4
-	vpmadd52huq	64(%rsp), %ymm22, %ymm5
-	vpmadd52luq	96(%rsp), %ymm22, %ymm5
-	vpmadd52huq	96(%rsp), %ymm22, %ymm6
-	vpmadd52luq	128(%rsp), %ymm22, %ymm6
-	vpmadd52huq	128(%rsp), %ymm22, %ymm7
-	vpmadd52luq	160(%rsp), %ymm22, %ymm7
-	vpmadd52huq	160(%rsp), %ymm22, %ymm8
-	vpmadd52luq	192(%rsp), %ymm22, %ymm8
-	vpmadd52huq	192(%rsp), %ymm22, %ymm9
-	vpmadd52luq	224(%rsp), %ymm22, %ymm9
-	vpmadd52huq	224(%rsp), %ymm22, %ymm10
-	vpmadd52luq	256(%rsp), %ymm22, %ymm10
-	vpmadd52huq	256(%rsp), %ymm22, %ymm11
-	vpmadd52luq	288(%rsp), %ymm22, %ymm11
-	vpmadd52huq	288(%rsp), %ymm22, %ymm12
-	vpmadd52luq	320(%rsp), %ymm22, %ymm12
-	vpmadd52huq	320(%rsp), %ymm22, %ymm13
-	vpmadd52luq	352(%rsp), %ymm22, %ymm13
-	vpmadd52huq	352(%rsp), %ymm22, %ymm14
-	vpmadd52luq	%ymm24, %ymm22, %ymm14
-	vpmadd52huq	%ymm24, %ymm22, %ymm15
-	vpmadd52luq	%ymm25, %ymm22, %ymm15
-	vpmadd52huq	%ymm25, %ymm22, %ymm16
-	vpmadd52luq	%ymm26, %ymm22, %ymm16
-	vpmadd52huq	%ymm26, %ymm22, %ymm17
-	vpmadd52luq	%ymm27, %ymm22, %ymm17
-	vpmadd52huq	%ymm27, %ymm22, %ymm18
-	vpmadd52luq	%ymm28, %ymm22, %ymm18
-	vpmadd52huq	%ymm28, %ymm22, %ymm19
-	vpmadd52luq	%ymm29, %ymm22, %ymm19
-	vpmadd52huq	%ymm29, %ymm22, %ymm20
-	vpmadd52luq	%ymm30, %ymm22, %ymm20
-	vpmadd52huq	%ymm30, %ymm22, %ymm21
-	vpmadd52luq	%ymm31, %ymm22, %ymm21
-	vpmadd52huq	%ymm31, %ymm22, %ymm0
+	vpaddq	%ymm22, %ymm22, %ymm24
+	vptestmq	.Lbit51(%rip){1to4}, %ymm22, %k2
+	vpmadd52luq	%ymm22, %ymm22, %ymm4
+	vpmadd52huq	%ymm22, %ymm22, %ymm5
+	vpmadd52luq	96(%rsp), %ymm24, %ymm5
+	vpmadd52huq	96(%rsp), %ymm24, %ymm6
+	vpmadd52luq	128(%rsp), %ymm24, %ymm6
+	vpmadd52huq	128(%rsp), %ymm24, %ymm7
+	vpmadd52luq	160(%rsp), %ymm24, %ymm7
+	vpmadd52huq	160(%rsp), %ymm24, %ymm8
+	vpmadd52luq	192(%rsp), %ymm24, %ymm8
+	vpmadd52huq	192(%rsp), %ymm24, %ymm9
+	vpmadd52luq	224(%rsp), %ymm24, %ymm9
+	vpmadd52huq	224(%rsp), %ymm24, %ymm10
+	vpmadd52luq	256(%rsp), %ymm24, %ymm10
+	vpmadd52huq	256(%rsp), %ymm24, %ymm11
+	vpmadd52luq	288(%rsp), %ymm24, %ymm11
+	vpmadd52huq	288(%rsp), %ymm24, %ymm12
+	vpmadd52luq	320(%rsp), %ymm24, %ymm12
+	vpmadd52huq	320(%rsp), %ymm24, %ymm13
+	vpmadd52luq	352(%rsp), %ymm24, %ymm13
+	vpmadd52huq	352(%rsp), %ymm24, %ymm14
+	vpmadd52luq	384(%rsp), %ymm24, %ymm14
+	vpmadd52huq	384(%rsp), %ymm24, %ymm15
+	vpmadd52luq	%ymm25, %ymm24, %ymm15
+	vpmadd52huq	%ymm25, %ymm24, %ymm16
+	vpmadd52luq	%ymm26, %ymm24, %ymm16
+	vpmadd52huq	%ymm26, %ymm24, %ymm17
+	vpmadd52luq	%ymm27, %ymm24, %ymm17
+	vpmadd52huq	%ymm27, %ymm24, %ymm18
+	vpmadd52luq	%ymm28, %ymm24, %ymm18
+	vpmadd52huq	%ymm28, %ymm24, %ymm19
+	vpmadd52luq	%ymm29, %ymm24, %ymm19
+	vpmadd52huq	%ymm29, %ymm24, %ymm20
+	vpmadd52luq	%ymm30, %ymm24, %ymm20
+	vpmadd52huq	%ymm30, %ymm24, %ymm21
+	vpmadd52luq	%ymm31, %ymm24, %ymm21
+	vpmadd52huq	%ymm31, %ymm24, %ymm0
+	vmovdqa64	96(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm6, %ymm6{%k2}
+	vmovdqa64	128(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm7, %ymm7{%k2}
+	vmovdqa64	160(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm8, %ymm8{%k2}
+	vmovdqa64	192(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm9, %ymm9{%k2}
+	vmovdqa64	224(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm10, %ymm10{%k2}
+	vmovdqa64	256(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm11, %ymm11{%k2}
+	vmovdqa64	288(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm12, %ymm12{%k2}
+	vmovdqa64	320(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm13, %ymm13{%k2}
+	vmovdqa64	352(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm14, %ymm14{%k2}
+	vmovdqa64	384(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm15, %ymm15{%k2}
+	vpaddq	%ymm25, %ymm16, %ymm16{%k2}
+	vpaddq	%ymm26, %ymm17, %ymm17{%k2}
+	vpaddq	%ymm27, %ymm18, %ymm18{%k2}
+	vpaddq	%ymm28, %ymm19, %ymm19{%k2}
+	vpaddq	%ymm29, %ymm20, %ymm20{%k2}
+	vpaddq	%ymm30, %ymm21, %ymm21{%k2}
+	vpaddq	%ymm31, %ymm0, %ymm0{%k2}
 	/* reduction step 1 */
 	vpxord	%ymm23, %ymm23, %ymm23
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm1, %ymm23
@@ -2772,48 +2886,69 @@ SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	vpmadd52huq	.Lp52+144(%rip){1to4}, %ymm23, %ymm20
 	vpmadd52huq	.Lp52+152(%rip){1to4}, %ymm23, %ymm21
 	vpxord	%ymm1, %ymm1, %ymm1
-	/* row 3: C3..C23 += a_3 * b */
+	/* row 3: C6..C23 += a_3^2 + 2 a_3 (a_4..a_19) */
 	vmovdqa64	96(%rsp), %ymm22
-	vpmadd52luq	0(%rsp), %ymm22, %ymm3
-	vpmadd52huq	0(%rsp), %ymm22, %ymm4
-	vpmadd52luq	32(%rsp), %ymm22, %ymm4
-	vpmadd52huq	32(%rsp), %ymm22, %ymm5
-	vpmadd52luq	64(%rsp), %ymm22, %ymm5
-	vpmadd52huq	64(%rsp), %ymm22, %ymm6
-	vpmadd52luq	96(%rsp), %ymm22, %ymm6
-	vpmadd52huq	96(%rsp), %ymm22, %ymm7
-	vpmadd52luq	128(%rsp), %ymm22, %ymm7
-	vpmadd52huq	128(%rsp), %ymm22, %ymm8
-	vpmadd52luq	160(%rsp), %ymm22, %ymm8
-	vpmadd52huq	160(%rsp), %ymm22, %ymm9
-	vpmadd52luq	192(%rsp), %ymm22, %ymm9
-	vpmadd52huq	192(%rsp), %ymm22, %ymm10
-	vpmadd52luq	224(%rsp), %ymm22, %ymm10
-	vpmadd52huq	224(%rsp), %ymm22, %ymm11
-	vpmadd52luq	256(%rsp), %ymm22, %ymm11
-	vpmadd52huq	256(%rsp), %ymm22, %ymm12
-	vpmadd52luq	288(%rsp), %ymm22, %ymm12
-	vpmadd52huq	288(%rsp), %ymm22, %ymm13
-	vpmadd52luq	320(%rsp), %ymm22, %ymm13
-	vpmadd52huq	320(%rsp), %ymm22, %ymm14
-	vpmadd52luq	352(%rsp), %ymm22, %ymm14
-	vpmadd52huq	352(%rsp), %ymm22, %ymm15
-	vpmadd52luq	%ymm24, %ymm22, %ymm15
-	vpmadd52huq	%ymm24, %ymm22, %ymm16
-	vpmadd52luq	%ymm25, %ymm22, %ymm16
-	vpmadd52huq	%ymm25, %ymm22, %ymm17
-	vpmadd52luq	%ymm26, %ymm22, %ymm17
-	vpmadd52huq	%ymm26, %ymm22, %ymm18
-	vpmadd52luq	%ymm27, %ymm22, %ymm18
-	vpmadd52huq	%ymm27, %ymm22, %ymm19
-	vpmadd52luq	%ymm28, %ymm22, %ymm19
-	vpmadd52huq	%ymm28, %ymm22, %ymm20
-	vpmadd52luq	%ymm29, %ymm22, %ymm20
-	vpmadd52huq	%ymm29, %ymm22, %ymm21
-	vpmadd52luq	%ymm30, %ymm22, %ymm21
-	vpmadd52huq	%ymm30, %ymm22, %ymm0
-	vpmadd52luq	%ymm31, %ymm22, %ymm0
-	vpmadd52huq	%ymm31, %ymm22, %ymm1
+	vpaddq	%ymm22, %ymm22, %ymm24
+	vptestmq	.Lbit51(%rip){1to4}, %ymm22, %k2
+	vpmadd52luq	%ymm22, %ymm22, %ymm6
+	vpmadd52huq	%ymm22, %ymm22, %ymm7
+	vpmadd52luq	128(%rsp), %ymm24, %ymm7
+	vpmadd52huq	128(%rsp), %ymm24, %ymm8
+	vpmadd52luq	160(%rsp), %ymm24, %ymm8
+	vpmadd52huq	160(%rsp), %ymm24, %ymm9
+	vpmadd52luq	192(%rsp), %ymm24, %ymm9
+	vpmadd52huq	192(%rsp), %ymm24, %ymm10
+	vpmadd52luq	224(%rsp), %ymm24, %ymm10
+	vpmadd52huq	224(%rsp), %ymm24, %ymm11
+	vpmadd52luq	256(%rsp), %ymm24, %ymm11
+	vpmadd52huq	256(%rsp), %ymm24, %ymm12
+	vpmadd52luq	288(%rsp), %ymm24, %ymm12
+	vpmadd52huq	288(%rsp), %ymm24, %ymm13
+	vpmadd52luq	320(%rsp), %ymm24, %ymm13
+	vpmadd52huq	320(%rsp), %ymm24, %ymm14
+	vpmadd52luq	352(%rsp), %ymm24, %ymm14
+	vpmadd52huq	352(%rsp), %ymm24, %ymm15
+	vpmadd52luq	384(%rsp), %ymm24, %ymm15
+	vpmadd52huq	384(%rsp), %ymm24, %ymm16
+	vpmadd52luq	%ymm25, %ymm24, %ymm16
+	vpmadd52huq	%ymm25, %ymm24, %ymm17
+	vpmadd52luq	%ymm26, %ymm24, %ymm17
+	vpmadd52huq	%ymm26, %ymm24, %ymm18
+	vpmadd52luq	%ymm27, %ymm24, %ymm18
+	vpmadd52huq	%ymm27, %ymm24, %ymm19
+	vpmadd52luq	%ymm28, %ymm24, %ymm19
+	vpmadd52huq	%ymm28, %ymm24, %ymm20
+	vpmadd52luq	%ymm29, %ymm24, %ymm20
+	vpmadd52huq	%ymm29, %ymm24, %ymm21
+	vpmadd52luq	%ymm30, %ymm24, %ymm21
+	vpmadd52huq	%ymm30, %ymm24, %ymm0
+	vpmadd52luq	%ymm31, %ymm24, %ymm0
+	vpmadd52huq	%ymm31, %ymm24, %ymm1
+	vmovdqa64	128(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm8, %ymm8{%k2}
+	vmovdqa64	160(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm9, %ymm9{%k2}
+	vmovdqa64	192(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm10, %ymm10{%k2}
+	vmovdqa64	224(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm11, %ymm11{%k2}
+	vmovdqa64	256(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm12, %ymm12{%k2}
+	vmovdqa64	288(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm13, %ymm13{%k2}
+	vmovdqa64	320(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm14, %ymm14{%k2}
+	vmovdqa64	352(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm15, %ymm15{%k2}
+	vmovdqa64	384(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm16, %ymm16{%k2}
+	vpaddq	%ymm25, %ymm17, %ymm17{%k2}
+	vpaddq	%ymm26, %ymm18, %ymm18{%k2}
+	vpaddq	%ymm27, %ymm19, %ymm19{%k2}
+	vpaddq	%ymm28, %ymm20, %ymm20{%k2}
+	vpaddq	%ymm29, %ymm21, %ymm21{%k2}
+	vpaddq	%ymm30, %ymm0, %ymm0{%k2}
+	vpaddq	%ymm31, %ymm1, %ymm1{%k2}
 	/* reduction step 2 */
 	vpxord	%ymm23, %ymm23, %ymm23
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm2, %ymm23
@@ -2861,48 +2996,65 @@ SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	vpmadd52huq	.Lp52+144(%rip){1to4}, %ymm23, %ymm21
 	vpmadd52huq	.Lp52+152(%rip){1to4}, %ymm23, %ymm0
 	vpxord	%ymm2, %ymm2, %ymm2
-	/* row 4: C4..C24 += a_4 * b */
+	/* row 4: C8..C24 += a_4^2 + 2 a_4 (a_5..a_19) */
 	vmovdqa64	128(%rsp), %ymm22
-	vpmadd52luq	0(%rsp), %ymm22, %ymm4
-	vpmadd52huq	0(%rsp), %ymm22, %ymm5
-	vpmadd52luq	32(%rsp), %ymm22, %ymm5
-	vpmadd52huq	32(%rsp), %ymm22, %ymm6
-	vpmadd52luq	64(%rsp), %ymm22, %ymm6
-	vpmadd52huq	64(%rsp), %ymm22, %ymm7
-	vpmadd52luq	96(%rsp), %ymm22, %ymm7
-	vpmadd52huq	96(%rsp), %ymm22, %ymm8
-	vpmadd52luq	128(%rsp), %ymm22, %ymm8
-	vpmadd52huq	128(%rsp), %ymm22, %ymm9
-	vpmadd52luq	160(%rsp), %ymm22, %ymm9
-	vpmadd52huq	160(%rsp), %ymm22, %ymm10
-	vpmadd52luq	192(%rsp), %ymm22, %ymm10
-	vpmadd52huq	192(%rsp), %ymm22, %ymm11
-	vpmadd52luq	224(%rsp), %ymm22, %ymm11
-	vpmadd52huq	224(%rsp), %ymm22, %ymm12
-	vpmadd52luq	256(%rsp), %ymm22, %ymm12
-	vpmadd52huq	256(%rsp), %ymm22, %ymm13
-	vpmadd52luq	288(%rsp), %ymm22, %ymm13
-	vpmadd52huq	288(%rsp), %ymm22, %ymm14
-	vpmadd52luq	320(%rsp), %ymm22, %ymm14
-	vpmadd52huq	320(%rsp), %ymm22, %ymm15
-	vpmadd52luq	352(%rsp), %ymm22, %ymm15
-	vpmadd52huq	352(%rsp), %ymm22, %ymm16
-	vpmadd52luq	%ymm24, %ymm22, %ymm16
-	vpmadd52huq	%ymm24, %ymm22, %ymm17
-	vpmadd52luq	%ymm25, %ymm22, %ymm17
-	vpmadd52huq	%ymm25, %ymm22, %ymm18
-	vpmadd52luq	%ymm26, %ymm22, %ymm18
-	vpmadd52huq	%ymm26, %ymm22, %ymm19
-	vpmadd52luq	%ymm27, %ymm22, %ymm19
-	vpmadd52huq	%ymm27, %ymm22, %ymm20
-	vpmadd52luq	%ymm28, %ymm22, %ymm20
-	vpmadd52huq	%ymm28, %ymm22, %ymm21
-	vpmadd52luq	%ymm29, %ymm22, %ymm21
-	vpmadd52huq	%ymm29, %ymm22, %ymm0
-	vpmadd52luq	%ymm30, %ymm22, %ymm0
-	vpmadd52huq	%ymm30, %ymm22, %ymm1
-	vpmadd52luq	%ymm31, %ymm22, %ymm1
-	vpmadd52huq	%ymm31, %ymm22, %ymm2
+	vpaddq	%ymm22, %ymm22, %ymm24
+	vptestmq	.Lbit51(%rip){1to4}, %ymm22, %k2
+	vpmadd52luq	%ymm22, %ymm22, %ymm8
+	vpmadd52huq	%ymm22, %ymm22, %ymm9
+	vpmadd52luq	160(%rsp), %ymm24, %ymm9
+	vpmadd52huq	160(%rsp), %ymm24, %ymm10
+	vpmadd52luq	192(%rsp), %ymm24, %ymm10
+	vpmadd52huq	192(%rsp), %ymm24, %ymm11
+	vpmadd52luq	224(%rsp), %ymm24, %ymm11
+	vpmadd52huq	224(%rsp), %ymm24, %ymm12
+	vpmadd52luq	256(%rsp), %ymm24, %ymm12
+	vpmadd52huq	256(%rsp), %ymm24, %ymm13
+	vpmadd52luq	288(%rsp), %ymm24, %ymm13
+	vpmadd52huq	288(%rsp), %ymm24, %ymm14
+	vpmadd52luq	320(%rsp), %ymm24, %ymm14
+	vpmadd52huq	320(%rsp), %ymm24, %ymm15
+	vpmadd52luq	352(%rsp), %ymm24, %ymm15
+	vpmadd52huq	352(%rsp), %ymm24, %ymm16
+	vpmadd52luq	384(%rsp), %ymm24, %ymm16
+	vpmadd52huq	384(%rsp), %ymm24, %ymm17
+	vpmadd52luq	%ymm25, %ymm24, %ymm17
+	vpmadd52huq	%ymm25, %ymm24, %ymm18
+	vpmadd52luq	%ymm26, %ymm24, %ymm18
+	vpmadd52huq	%ymm26, %ymm24, %ymm19
+	vpmadd52luq	%ymm27, %ymm24, %ymm19
+	vpmadd52huq	%ymm27, %ymm24, %ymm20
+	vpmadd52luq	%ymm28, %ymm24, %ymm20
+	vpmadd52huq	%ymm28, %ymm24, %ymm21
+	vpmadd52luq	%ymm29, %ymm24, %ymm21
+	vpmadd52huq	%ymm29, %ymm24, %ymm0
+	vpmadd52luq	%ymm30, %ymm24, %ymm0
+	vpmadd52huq	%ymm30, %ymm24, %ymm1
+	vpmadd52luq	%ymm31, %ymm24, %ymm1
+	vpmadd52huq	%ymm31, %ymm24, %ymm2
+	vmovdqa64	160(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm10, %ymm10{%k2}
+	vmovdqa64	192(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm11, %ymm11{%k2}
+	vmovdqa64	224(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm12, %ymm12{%k2}
+	vmovdqa64	256(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm13, %ymm13{%k2}
+	vmovdqa64	288(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm14, %ymm14{%k2}
+	vmovdqa64	320(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm15, %ymm15{%k2}
+	vmovdqa64	352(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm16, %ymm16{%k2}
+	vmovdqa64	384(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm17, %ymm17{%k2}
+	vpaddq	%ymm25, %ymm18, %ymm18{%k2}
+	vpaddq	%ymm26, %ymm19, %ymm19{%k2}
+	vpaddq	%ymm27, %ymm20, %ymm20{%k2}
+	vpaddq	%ymm28, %ymm21, %ymm21{%k2}
+	vpaddq	%ymm29, %ymm0, %ymm0{%k2}
+	vpaddq	%ymm30, %ymm1, %ymm1{%k2}
+	vpaddq	%ymm31, %ymm2, %ymm2{%k2}
 	/* reduction step 3 */
 	vpxord	%ymm23, %ymm23, %ymm23
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm3, %ymm23
@@ -2950,48 +3102,61 @@ SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	vpmadd52huq	.Lp52+144(%rip){1to4}, %ymm23, %ymm0
 	vpmadd52huq	.Lp52+152(%rip){1to4}, %ymm23, %ymm1
 	vpxord	%ymm3, %ymm3, %ymm3
-	/* row 5: C5..C25 += a_5 * b */
+	/* row 5: C10..C25 += a_5^2 + 2 a_5 (a_6..a_19) */
 	vmovdqa64	160(%rsp), %ymm22
-	vpmadd52luq	0(%rsp), %ymm22, %ymm5
-	vpmadd52huq	0(%rsp), %ymm22, %ymm6
-	vpmadd52luq	32(%rsp), %ymm22, %ymm6
-	vpmadd52huq	32(%rsp), %ymm22, %ymm7
-	vpmadd52luq	64(%rsp), %ymm22, %ymm7
-	vpmadd52huq	64(%rsp), %ymm22, %ymm8
-	vpmadd52luq	96(%rsp), %ymm22, %ymm8
-	vpmadd52huq	96(%rsp), %ymm22, %ymm9
-	vpmadd52luq	128(%rsp), %ymm22, %ymm9
-	vpmadd52huq	128(%rsp), %ymm22, %ymm10
-	vpmadd52luq	160(%rsp), %ymm22, %ymm10
-	vpmadd52huq	160(%rsp), %ymm22, %ymm11
-	vpmadd52luq	192(%rsp), %ymm22, %ymm11
-	vpmadd52huq	192(%rsp), %ymm22, %ymm12
-	vpmadd52luq	224(%rsp), %ymm22, %ymm12
-	vpmadd52huq	224(%rsp), %ymm22, %ymm13
-	vpmadd52luq	256(%rsp), %ymm22, %ymm13
-	vpmadd52huq	256(%rsp), %ymm22, %ymm14
-	vpmadd52luq	288(%rsp), %ymm22, %ymm14
-	vpmadd52huq	288(%rsp), %ymm22, %ymm15
-	vpmadd52luq	320(%rsp), %ymm22, %ymm15
-	vpmadd52huq	320(%rsp), %ymm22, %ymm16
-	vpmadd52luq	352(%rsp), %ymm22, %ymm16
-	vpmadd52huq	352(%rsp), %ymm22, %ymm17
-	vpmadd52luq	%ymm24, %ymm22, %ymm17
-	vpmadd52huq	%ymm24, %ymm22, %ymm18
-	vpmadd52luq	%ymm25, %ymm22, %ymm18
-	vpmadd52huq	%ymm25, %ymm22, %ymm19
-	vpmadd52luq	%ymm26, %ymm22, %ymm19
-	vpmadd52huq	%ymm26, %ymm22, %ymm20
-	vpmadd52luq	%ymm27, %ymm22, %ymm20
-	vpmadd52huq	%ymm27, %ymm22, %ymm21
-	vpmadd52luq	%ymm28, %ymm22, %ymm21
-	vpmadd52huq	%ymm28, %ymm22, %ymm0
-	vpmadd52luq	%ymm29, %ymm22, %ymm0
-	vpmadd52huq	%ymm29, %ymm22, %ymm1
-	vpmadd52luq	%ymm30, %ymm22, %ymm1
-	vpmadd52huq	%ymm30, %ymm22, %ymm2
-	vpmadd52luq	%ymm31, %ymm22, %ymm2
-	vpmadd52huq	%ymm31, %ymm22, %ymm3
+	vpaddq	%ymm22, %ymm22, %ymm24
+	vptestmq	.Lbit51(%rip){1to4}, %ymm22, %k2
+	vpmadd52luq	%ymm22, %ymm22, %ymm10
+	vpmadd52huq	%ymm22, %ymm22, %ymm11
+	vpmadd52luq	192(%rsp), %ymm24, %ymm11
+	vpmadd52huq	192(%rsp), %ymm24, %ymm12
+	vpmadd52luq	224(%rsp), %ymm24, %ymm12
+	vpmadd52huq	224(%rsp), %ymm24, %ymm13
+	vpmadd52luq	256(%rsp), %ymm24, %ymm13
+	vpmadd52huq	256(%rsp), %ymm24, %ymm14
+	vpmadd52luq	288(%rsp), %ymm24, %ymm14
+	vpmadd52huq	288(%rsp), %ymm24, %ymm15
+	vpmadd52luq	320(%rsp), %ymm24, %ymm15
+	vpmadd52huq	320(%rsp), %ymm24, %ymm16
+	vpmadd52luq	352(%rsp), %ymm24, %ymm16
+	vpmadd52huq	352(%rsp), %ymm24, %ymm17
+	vpmadd52luq	384(%rsp), %ymm24, %ymm17
+	vpmadd52huq	384(%rsp), %ymm24, %ymm18
+	vpmadd52luq	%ymm25, %ymm24, %ymm18
+	vpmadd52huq	%ymm25, %ymm24, %ymm19
+	vpmadd52luq	%ymm26, %ymm24, %ymm19
+	vpmadd52huq	%ymm26, %ymm24, %ymm20
+	vpmadd52luq	%ymm27, %ymm24, %ymm20
+	vpmadd52huq	%ymm27, %ymm24, %ymm21
+	vpmadd52luq	%ymm28, %ymm24, %ymm21
+	vpmadd52huq	%ymm28, %ymm24, %ymm0
+	vpmadd52luq	%ymm29, %ymm24, %ymm0
+	vpmadd52huq	%ymm29, %ymm24, %ymm1
+	vpmadd52luq	%ymm30, %ymm24, %ymm1
+	vpmadd52huq	%ymm30, %ymm24, %ymm2
+	vpmadd52luq	%ymm31, %ymm24, %ymm2
+	vpmadd52huq	%ymm31, %ymm24, %ymm3
+	vmovdqa64	192(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm12, %ymm12{%k2}
+	vmovdqa64	224(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm13, %ymm13{%k2}
+	vmovdqa64	256(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm14, %ymm14{%k2}
+	vmovdqa64	288(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm15, %ymm15{%k2}
+	vmovdqa64	320(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm16, %ymm16{%k2}
+	vmovdqa64	352(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm17, %ymm17{%k2}
+	vmovdqa64	384(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm18, %ymm18{%k2}
+	vpaddq	%ymm25, %ymm19, %ymm19{%k2}
+	vpaddq	%ymm26, %ymm20, %ymm20{%k2}
+	vpaddq	%ymm27, %ymm21, %ymm21{%k2}
+	vpaddq	%ymm28, %ymm0, %ymm0{%k2}
+	vpaddq	%ymm29, %ymm1, %ymm1{%k2}
+	vpaddq	%ymm30, %ymm2, %ymm2{%k2}
+	vpaddq	%ymm31, %ymm3, %ymm3{%k2}
 	/* reduction step 4 */
 	vpxord	%ymm23, %ymm23, %ymm23
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm4, %ymm23
@@ -3039,48 +3204,57 @@ SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	vpmadd52huq	.Lp52+144(%rip){1to4}, %ymm23, %ymm1
 	vpmadd52huq	.Lp52+152(%rip){1to4}, %ymm23, %ymm2
 	vpxord	%ymm4, %ymm4, %ymm4
-	/* row 6: C6..C26 += a_6 * b */
+	/* row 6: C12..C26 += a_6^2 + 2 a_6 (a_7..a_19) */
 	vmovdqa64	192(%rsp), %ymm22
-	vpmadd52luq	0(%rsp), %ymm22, %ymm6
-	vpmadd52huq	0(%rsp), %ymm22, %ymm7
-	vpmadd52luq	32(%rsp), %ymm22, %ymm7
-	vpmadd52huq	32(%rsp), %ymm22, %ymm8
-	vpmadd52luq	64(%rsp), %ymm22, %ymm8
-	vpmadd52huq	64(%rsp), %ymm22, %ymm9
-	vpmadd52luq	96(%rsp), %ymm22, %ymm9
-	vpmadd52huq	96(%rsp), %ymm22, %ymm10
-	vpmadd52luq	128(%rsp), %ymm22, %ymm10
-	vpmadd52huq	128(%rsp), %ymm22, %ymm11
-	vpmadd52luq	160(%rsp), %ymm22, %ymm11
-	vpmadd52huq	160(%rsp), %ymm22, %ymm12
-	vpmadd52luq	192(%rsp), %ymm22, %ymm12
-	vpmadd52huq	192(%rsp), %ymm22, %ymm13
-	vpmadd52luq	224(%rsp), %ymm22, %ymm13
-	vpmadd52huq	224(%rsp), %ymm22, %ymm14
-	vpmadd52luq	256(%rsp), %ymm22, %ymm14
-	vpmadd52huq	256(%rsp), %ymm22, %ymm15
-	vpmadd52luq	288(%rsp), %ymm22, %ymm15
-	vpmadd52huq	288(%rsp), %ymm22, %ymm16
-	vpmadd52luq	320(%rsp), %ymm22, %ymm16
-	vpmadd52huq	320(%rsp), %ymm22, %ymm17
-	vpmadd52luq	352(%rsp), %ymm22, %ymm17
-	vpmadd52huq	352(%rsp), %ymm22, %ymm18
-	vpmadd52luq	%ymm24, %ymm22, %ymm18
-	vpmadd52huq	%ymm24, %ymm22, %ymm19
-	vpmadd52luq	%ymm25, %ymm22, %ymm19
-	vpmadd52huq	%ymm25, %ymm22, %ymm20
-	vpmadd52luq	%ymm26, %ymm22, %ymm20
-	vpmadd52huq	%ymm26, %ymm22, %ymm21
-	vpmadd52luq	%ymm27, %ymm22, %ymm21
-	vpmadd52huq	%ymm27, %ymm22, %ymm0
-	vpmadd52luq	%ymm28, %ymm22, %ymm0
-	vpmadd52huq	%ymm28, %ymm22, %ymm1
-	vpmadd52luq	%ymm29, %ymm22, %ymm1
-	vpmadd52huq	%ymm29, %ymm22, %ymm2
-	vpmadd52luq	%ymm30, %ymm22, %ymm2
-	vpmadd52huq	%ymm30, %ymm22, %ymm3
-	vpmadd52luq	%ymm31, %ymm22, %ymm3
-	vpmadd52huq	%ymm31, %ymm22, %ymm4
+	vpaddq	%ymm22, %ymm22, %ymm24
+	vptestmq	.Lbit51(%rip){1to4}, %ymm22, %k2
+	vpmadd52luq	%ymm22, %ymm22, %ymm12
+	vpmadd52huq	%ymm22, %ymm22, %ymm13
+	vpmadd52luq	224(%rsp), %ymm24, %ymm13
+	vpmadd52huq	224(%rsp), %ymm24, %ymm14
+	vpmadd52luq	256(%rsp), %ymm24, %ymm14
+	vpmadd52huq	256(%rsp), %ymm24, %ymm15
+	vpmadd52luq	288(%rsp), %ymm24, %ymm15
+	vpmadd52huq	288(%rsp), %ymm24, %ymm16
+	vpmadd52luq	320(%rsp), %ymm24, %ymm16
+	vpmadd52huq	320(%rsp), %ymm24, %ymm17
+	vpmadd52luq	352(%rsp), %ymm24, %ymm17
+	vpmadd52huq	352(%rsp), %ymm24, %ymm18
+	vpmadd52luq	384(%rsp), %ymm24, %ymm18
+	vpmadd52huq	384(%rsp), %ymm24, %ymm19
+	vpmadd52luq	%ymm25, %ymm24, %ymm19
+	vpmadd52huq	%ymm25, %ymm24, %ymm20
+	vpmadd52luq	%ymm26, %ymm24, %ymm20
+	vpmadd52huq	%ymm26, %ymm24, %ymm21
+	vpmadd52luq	%ymm27, %ymm24, %ymm21
+	vpmadd52huq	%ymm27, %ymm24, %ymm0
+	vpmadd52luq	%ymm28, %ymm24, %ymm0
+	vpmadd52huq	%ymm28, %ymm24, %ymm1
+	vpmadd52luq	%ymm29, %ymm24, %ymm1
+	vpmadd52huq	%ymm29, %ymm24, %ymm2
+	vpmadd52luq	%ymm30, %ymm24, %ymm2
+	vpmadd52huq	%ymm30, %ymm24, %ymm3
+	vpmadd52luq	%ymm31, %ymm24, %ymm3
+	vpmadd52huq	%ymm31, %ymm24, %ymm4
+	vmovdqa64	224(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm14, %ymm14{%k2}
+	vmovdqa64	256(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm15, %ymm15{%k2}
+	vmovdqa64	288(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm16, %ymm16{%k2}
+	vmovdqa64	320(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm17, %ymm17{%k2}
+	vmovdqa64	352(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm18, %ymm18{%k2}
+	vmovdqa64	384(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm19, %ymm19{%k2}
+	vpaddq	%ymm25, %ymm20, %ymm20{%k2}
+	vpaddq	%ymm26, %ymm21, %ymm21{%k2}
+	vpaddq	%ymm27, %ymm0, %ymm0{%k2}
+	vpaddq	%ymm28, %ymm1, %ymm1{%k2}
+	vpaddq	%ymm29, %ymm2, %ymm2{%k2}
+	vpaddq	%ymm30, %ymm3, %ymm3{%k2}
+	vpaddq	%ymm31, %ymm4, %ymm4{%k2}
 	/* reduction step 5 */
 	vpxord	%ymm23, %ymm23, %ymm23
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm5, %ymm23
@@ -3128,48 +3302,53 @@ SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	vpmadd52huq	.Lp52+144(%rip){1to4}, %ymm23, %ymm2
 	vpmadd52huq	.Lp52+152(%rip){1to4}, %ymm23, %ymm3
 	vpxord	%ymm5, %ymm5, %ymm5
-	/* row 7: C7..C27 += a_7 * b */
+	/* row 7: C14..C27 += a_7^2 + 2 a_7 (a_8..a_19) */
 	vmovdqa64	224(%rsp), %ymm22
-	vpmadd52luq	0(%rsp), %ymm22, %ymm7
-	vpmadd52huq	0(%rsp), %ymm22, %ymm8
-	vpmadd52luq	32(%rsp), %ymm22, %ymm8
-	vpmadd52huq	32(%rsp), %ymm22, %ymm9
-	vpmadd52luq	64(%rsp), %ymm22, %ymm9
-	vpmadd52huq	64(%rsp), %ymm22, %ymm10
-	vpmadd52luq	96(%rsp), %ymm22, %ymm10
-	vpmadd52huq	96(%rsp), %ymm22, %ymm11
-	vpmadd52luq	128(%rsp), %ymm22, %ymm11
-	vpmadd52huq	128(%rsp), %ymm22, %ymm12
-	vpmadd52luq	160(%rsp), %ymm22, %ymm12
-	vpmadd52huq	160(%rsp), %ymm22, %ymm13
-	vpmadd52luq	192(%rsp), %ymm22, %ymm13
-	vpmadd52huq	192(%rsp), %ymm22, %ymm14
-	vpmadd52luq	224(%rsp), %ymm22, %ymm14
-	vpmadd52huq	224(%rsp), %ymm22, %ymm15
-	vpmadd52luq	256(%rsp), %ymm22, %ymm15
-	vpmadd52huq	256(%rsp), %ymm22, %ymm16
-	vpmadd52luq	288(%rsp), %ymm22, %ymm16
-	vpmadd52huq	288(%rsp), %ymm22, %ymm17
-	vpmadd52luq	320(%rsp), %ymm22, %ymm17
-	vpmadd52huq	320(%rsp), %ymm22, %ymm18
-	vpmadd52luq	352(%rsp), %ymm22, %ymm18
-	vpmadd52huq	352(%rsp), %ymm22, %ymm19
-	vpmadd52luq	%ymm24, %ymm22, %ymm19
-	vpmadd52huq	%ymm24, %ymm22, %ymm20
-	vpmadd52luq	%ymm25, %ymm22, %ymm20
-	vpmadd52huq	%ymm25, %ymm22, %ymm21
-	vpmadd52luq	%ymm26, %ymm22, %ymm21
-	vpmadd52huq	%ymm26, %ymm22, %ymm0
-	vpmadd52luq	%ymm27, %ymm22, %ymm0
-	vpmadd52huq	%ymm27, %ymm22, %ymm1
-	vpmadd52luq	%ymm28, %ymm22, %ymm1
-	vpmadd52huq	%ymm28, %ymm22, %ymm2
-	vpmadd52luq	%ymm29, %ymm22, %ymm2
-	vpmadd52huq	%ymm29, %ymm22, %ymm3
-	vpmadd52luq	%ymm30, %ymm22, %ymm3
-	vpmadd52huq	%ymm30, %ymm22, %ymm4
-	vpmadd52luq	%ymm31, %ymm22, %ymm4
-	vpmadd52huq	%ymm31, %ymm22, %ymm5
+	vpaddq	%ymm22, %ymm22, %ymm24
+	vptestmq	.Lbit51(%rip){1to4}, %ymm22, %k2
+	vpmadd52luq	%ymm22, %ymm22, %ymm14
+	vpmadd52huq	%ymm22, %ymm22, %ymm15
+	vpmadd52luq	256(%rsp), %ymm24, %ymm15
+	vpmadd52huq	256(%rsp), %ymm24, %ymm16
+	vpmadd52luq	288(%rsp), %ymm24, %ymm16
+	vpmadd52huq	288(%rsp), %ymm24, %ymm17
+	vpmadd52luq	320(%rsp), %ymm24, %ymm17
+	vpmadd52huq	320(%rsp), %ymm24, %ymm18
+	vpmadd52luq	352(%rsp), %ymm24, %ymm18
+	vpmadd52huq	352(%rsp), %ymm24, %ymm19
+	vpmadd52luq	384(%rsp), %ymm24, %ymm19
+	vpmadd52huq	384(%rsp), %ymm24, %ymm20
+	vpmadd52luq	%ymm25, %ymm24, %ymm20
+	vpmadd52huq	%ymm25, %ymm24, %ymm21
+	vpmadd52luq	%ymm26, %ymm24, %ymm21
+	vpmadd52huq	%ymm26, %ymm24, %ymm0
+	vpmadd52luq	%ymm27, %ymm24, %ymm0
+	vpmadd52huq	%ymm27, %ymm24, %ymm1
+	vpmadd52luq	%ymm28, %ymm24, %ymm1
+	vpmadd52huq	%ymm28, %ymm24, %ymm2
+	vpmadd52luq	%ymm29, %ymm24, %ymm2
+	vpmadd52huq	%ymm29, %ymm24, %ymm3
+	vpmadd52luq	%ymm30, %ymm24, %ymm3
+	vpmadd52huq	%ymm30, %ymm24, %ymm4
+	vpmadd52luq	%ymm31, %ymm24, %ymm4
+	vpmadd52huq	%ymm31, %ymm24, %ymm5
+	vmovdqa64	256(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm16, %ymm16{%k2}
+	vmovdqa64	288(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm17, %ymm17{%k2}
+	vmovdqa64	320(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm18, %ymm18{%k2}
+	vmovdqa64	352(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm19, %ymm19{%k2}
+	vmovdqa64	384(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm20, %ymm20{%k2}
+	vpaddq	%ymm25, %ymm21, %ymm21{%k2}
+	vpaddq	%ymm26, %ymm0, %ymm0{%k2}
+	vpaddq	%ymm27, %ymm1, %ymm1{%k2}
+	vpaddq	%ymm28, %ymm2, %ymm2{%k2}
+	vpaddq	%ymm29, %ymm3, %ymm3{%k2}
+	vpaddq	%ymm30, %ymm4, %ymm4{%k2}
+	vpaddq	%ymm31, %ymm5, %ymm5{%k2}
 	/* reduction step 6 */
 	vpxord	%ymm23, %ymm23, %ymm23
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm6, %ymm23
@@ -3217,48 +3396,49 @@ SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	vpmadd52huq	.Lp52+144(%rip){1to4}, %ymm23, %ymm3
 	vpmadd52huq	.Lp52+152(%rip){1to4}, %ymm23, %ymm4
 	vpxord	%ymm6, %ymm6, %ymm6
-	/* row 8: C8..C28 += a_8 * b */
+	/* row 8: C16..C28 += a_8^2 + 2 a_8 (a_9..a_19) */
 	vmovdqa64	256(%rsp), %ymm22
-	vpmadd52luq	0(%rsp), %ymm22, %ymm8
-	vpmadd52huq	0(%rsp), %ymm22, %ymm9
-	vpmadd52luq	32(%rsp), %ymm22, %ymm9
-	vpmadd52huq	32(%rsp), %ymm22, %ymm10
-	vpmadd52luq	64(%rsp), %ymm22, %ymm10
-	vpmadd52huq	64(%rsp), %ymm22, %ymm11
-	vpmadd52luq	96(%rsp), %ymm22, %ymm11
-	vpmadd52huq	96(%rsp), %ymm22, %ymm12
-	vpmadd52luq	128(%rsp), %ymm22, %ymm12
-	vpmadd52huq	128(%rsp), %ymm22, %ymm13
-	vpmadd52luq	160(%rsp), %ymm22, %ymm13
-	vpmadd52huq	160(%rsp), %ymm22, %ymm14
-	vpmadd52luq	192(%rsp), %ymm22, %ymm14
-	vpmadd52huq	192(%rsp), %ymm22, %ymm15
-	vpmadd52luq	224(%rsp), %ymm22, %ymm15
-	vpmadd52huq	224(%rsp), %ymm22, %ymm16
-	vpmadd52luq	256(%rsp), %ymm22, %ymm16
-	vpmadd52huq	256(%rsp), %ymm22, %ymm17
-	vpmadd52luq	288(%rsp), %ymm22, %ymm17
-	vpmadd52huq	288(%rsp), %ymm22, %ymm18
-	vpmadd52luq	320(%rsp), %ymm22, %ymm18
-	vpmadd52huq	320(%rsp), %ymm22, %ymm19
-	vpmadd52luq	352(%rsp), %ymm22, %ymm19
-	vpmadd52huq	352(%rsp), %ymm22, %ymm20
-	vpmadd52luq	%ymm24, %ymm22, %ymm20
-	vpmadd52huq	%ymm24, %ymm22, %ymm21
-	vpmadd52luq	%ymm25, %ymm22, %ymm21
-	vpmadd52huq	%ymm25, %ymm22, %ymm0
-	vpmadd52luq	%ymm26, %ymm22, %ymm0
-	vpmadd52huq	%ymm26, %ymm22, %ymm1
-	vpmadd52luq	%ymm27, %ymm22, %ymm1
-	vpmadd52huq	%ymm27, %ymm22, %ymm2
-	vpmadd52luq	%ymm28, %ymm22, %ymm2
-	vpmadd52huq	%ymm28, %ymm22, %ymm3
-	vpmadd52luq	%ymm29, %ymm22, %ymm3
-	vpmadd52huq	%ymm29, %ymm22, %ymm4
-	vpmadd52luq	%ymm30, %ymm22, %ymm4
-	vpmadd52huq	%ymm30, %ymm22, %ymm5
-	vpmadd52luq	%ymm31, %ymm22, %ymm5
-	vpmadd52huq	%ymm31, %ymm22, %ymm6
+	vpaddq	%ymm22, %ymm22, %ymm24
+	vptestmq	.Lbit51(%rip){1to4}, %ymm22, %k2
+	vpmadd52luq	%ymm22, %ymm22, %ymm16
+	vpmadd52huq	%ymm22, %ymm22, %ymm17
+	vpmadd52luq	288(%rsp), %ymm24, %ymm17
+	vpmadd52huq	288(%rsp), %ymm24, %ymm18
+	vpmadd52luq	320(%rsp), %ymm24, %ymm18
+	vpmadd52huq	320(%rsp), %ymm24, %ymm19
+	vpmadd52luq	352(%rsp), %ymm24, %ymm19
+	vpmadd52huq	352(%rsp), %ymm24, %ymm20
+	vpmadd52luq	384(%rsp), %ymm24, %ymm20
+	vpmadd52huq	384(%rsp), %ymm24, %ymm21
+	vpmadd52luq	%ymm25, %ymm24, %ymm21
+	vpmadd52huq	%ymm25, %ymm24, %ymm0
+	vpmadd52luq	%ymm26, %ymm24, %ymm0
+	vpmadd52huq	%ymm26, %ymm24, %ymm1
+	vpmadd52luq	%ymm27, %ymm24, %ymm1
+	vpmadd52huq	%ymm27, %ymm24, %ymm2
+	vpmadd52luq	%ymm28, %ymm24, %ymm2
+	vpmadd52huq	%ymm28, %ymm24, %ymm3
+	vpmadd52luq	%ymm29, %ymm24, %ymm3
+	vpmadd52huq	%ymm29, %ymm24, %ymm4
+	vpmadd52luq	%ymm30, %ymm24, %ymm4
+	vpmadd52huq	%ymm30, %ymm24, %ymm5
+	vpmadd52luq	%ymm31, %ymm24, %ymm5
+	vpmadd52huq	%ymm31, %ymm24, %ymm6
+	vmovdqa64	288(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm18, %ymm18{%k2}
+	vmovdqa64	320(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm19, %ymm19{%k2}
+	vmovdqa64	352(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm20, %ymm20{%k2}
+	vmovdqa64	384(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm21, %ymm21{%k2}
+	vpaddq	%ymm25, %ymm0, %ymm0{%k2}
+	vpaddq	%ymm26, %ymm1, %ymm1{%k2}
+	vpaddq	%ymm27, %ymm2, %ymm2{%k2}
+	vpaddq	%ymm28, %ymm3, %ymm3{%k2}
+	vpaddq	%ymm29, %ymm4, %ymm4{%k2}
+	vpaddq	%ymm30, %ymm5, %ymm5{%k2}
+	vpaddq	%ymm31, %ymm6, %ymm6{%k2}
 	/* reduction step 7 */
 	vpxord	%ymm23, %ymm23, %ymm23
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm7, %ymm23
@@ -3306,48 +3486,45 @@ SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	vpmadd52huq	.Lp52+144(%rip){1to4}, %ymm23, %ymm4
 	vpmadd52huq	.Lp52+152(%rip){1to4}, %ymm23, %ymm5
 	vpxord	%ymm7, %ymm7, %ymm7
-	/* row 9: C9..C29 += a_9 * b */
+	/* row 9: C18..C29 += a_9^2 + 2 a_9 (a_10..a_19) */
 	vmovdqa64	288(%rsp), %ymm22
-	vpmadd52luq	0(%rsp), %ymm22, %ymm9
-	vpmadd52huq	0(%rsp), %ymm22, %ymm10
-	vpmadd52luq	32(%rsp), %ymm22, %ymm10
-	vpmadd52huq	32(%rsp), %ymm22, %ymm11
-	vpmadd52luq	64(%rsp), %ymm22, %ymm11
-	vpmadd52huq	64(%rsp), %ymm22, %ymm12
-	vpmadd52luq	96(%rsp), %ymm22, %ymm12
-	vpmadd52huq	96(%rsp), %ymm22, %ymm13
-	vpmadd52luq	128(%rsp), %ymm22, %ymm13
-	vpmadd52huq	128(%rsp), %ymm22, %ymm14
-	vpmadd52luq	160(%rsp), %ymm22, %ymm14
-	vpmadd52huq	160(%rsp), %ymm22, %ymm15
-	vpmadd52luq	192(%rsp), %ymm22, %ymm15
-	vpmadd52huq	192(%rsp), %ymm22, %ymm16
-	vpmadd52luq	224(%rsp), %ymm22, %ymm16
-	vpmadd52huq	224(%rsp), %ymm22, %ymm17
-	vpmadd52luq	256(%rsp), %ymm22, %ymm17
-	vpmadd52huq	256(%rsp), %ymm22, %ymm18
-	vpmadd52luq	288(%rsp), %ymm22, %ymm18
-	vpmadd52huq	288(%rsp), %ymm22, %ymm19
-	vpmadd52luq	320(%rsp), %ymm22, %ymm19
-	vpmadd52huq	320(%rsp), %ymm22, %ymm20
-	vpmadd52luq	352(%rsp), %ymm22, %ymm20
-	vpmadd52huq	352(%rsp), %ymm22, %ymm21
-	vpmadd52luq	%ymm24, %ymm22, %ymm21
-	vpmadd52huq	%ymm24, %ymm22, %ymm0
-	vpmadd52luq	%ymm25, %ymm22, %ymm0
-	vpmadd52huq	%ymm25, %ymm22, %ymm1
-	vpmadd52luq	%ymm26, %ymm22, %ymm1
-	vpmadd52huq	%ymm26, %ymm22, %ymm2
-	vpmadd52luq	%ymm27, %ymm22, %ymm2
-	vpmadd52huq	%ymm27, %ymm22, %ymm3
-	vpmadd52luq	%ymm28, %ymm22, %ymm3
-	vpmadd52huq	%ymm28, %ymm22, %ymm4
-	vpmadd52luq	%ymm29, %ymm22, %ymm4
-	vpmadd52huq	%ymm29, %ymm22, %ymm5
-	vpmadd52luq	%ymm30, %ymm22, %ymm5
-	vpmadd52huq	%ymm30, %ymm22, %ymm6
-	vpmadd52luq	%ymm31, %ymm22, %ymm6
-	vpmadd52huq	%ymm31, %ymm22, %ymm7
+	vpaddq	%ymm22, %ymm22, %ymm24
+	vptestmq	.Lbit51(%rip){1to4}, %ymm22, %k2
+	vpmadd52luq	%ymm22, %ymm22, %ymm18
+	vpmadd52huq	%ymm22, %ymm22, %ymm19
+	vpmadd52luq	320(%rsp), %ymm24, %ymm19
+	vpmadd52huq	320(%rsp), %ymm24, %ymm20
+	vpmadd52luq	352(%rsp), %ymm24, %ymm20
+	vpmadd52huq	352(%rsp), %ymm24, %ymm21
+	vpmadd52luq	384(%rsp), %ymm24, %ymm21
+	vpmadd52huq	384(%rsp), %ymm24, %ymm0
+	vpmadd52luq	%ymm25, %ymm24, %ymm0
+	vpmadd52huq	%ymm25, %ymm24, %ymm1
+	vpmadd52luq	%ymm26, %ymm24, %ymm1
+	vpmadd52huq	%ymm26, %ymm24, %ymm2
+	vpmadd52luq	%ymm27, %ymm24, %ymm2
+	vpmadd52huq	%ymm27, %ymm24, %ymm3
+	vpmadd52luq	%ymm28, %ymm24, %ymm3
+	vpmadd52huq	%ymm28, %ymm24, %ymm4
+	vpmadd52luq	%ymm29, %ymm24, %ymm4
+	vpmadd52huq	%ymm29, %ymm24, %ymm5
+	vpmadd52luq	%ymm30, %ymm24, %ymm5
+	vpmadd52huq	%ymm30, %ymm24, %ymm6
+	vpmadd52luq	%ymm31, %ymm24, %ymm6
+	vpmadd52huq	%ymm31, %ymm24, %ymm7
+	vmovdqa64	320(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm20, %ymm20{%k2}
+	vmovdqa64	352(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm21, %ymm21{%k2}
+	vmovdqa64	384(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm0, %ymm0{%k2}
+	vpaddq	%ymm25, %ymm1, %ymm1{%k2}
+	vpaddq	%ymm26, %ymm2, %ymm2{%k2}
+	vpaddq	%ymm27, %ymm3, %ymm3{%k2}
+	vpaddq	%ymm28, %ymm4, %ymm4{%k2}
+	vpaddq	%ymm29, %ymm5, %ymm5{%k2}
+	vpaddq	%ymm30, %ymm6, %ymm6{%k2}
+	vpaddq	%ymm31, %ymm7, %ymm7{%k2}
 	/* reduction step 8 */
 	vpxord	%ymm23, %ymm23, %ymm23
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm8, %ymm23
@@ -3395,48 +3572,41 @@ SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	vpmadd52huq	.Lp52+144(%rip){1to4}, %ymm23, %ymm5
 	vpmadd52huq	.Lp52+152(%rip){1to4}, %ymm23, %ymm6
 	vpxord	%ymm8, %ymm8, %ymm8
-	/* row 10: C10..C30 += a_10 * b */
+	/* row 10: C20..C30 += a_10^2 + 2 a_10 (a_11..a_19) */
 	vmovdqa64	320(%rsp), %ymm22
-	vpmadd52luq	0(%rsp), %ymm22, %ymm10
-	vpmadd52huq	0(%rsp), %ymm22, %ymm11
-	vpmadd52luq	32(%rsp), %ymm22, %ymm11
-	vpmadd52huq	32(%rsp), %ymm22, %ymm12
-	vpmadd52luq	64(%rsp), %ymm22, %ymm12
-	vpmadd52huq	64(%rsp), %ymm22, %ymm13
-	vpmadd52luq	96(%rsp), %ymm22, %ymm13
-	vpmadd52huq	96(%rsp), %ymm22, %ymm14
-	vpmadd52luq	128(%rsp), %ymm22, %ymm14
-	vpmadd52huq	128(%rsp), %ymm22, %ymm15
-	vpmadd52luq	160(%rsp), %ymm22, %ymm15
-	vpmadd52huq	160(%rsp), %ymm22, %ymm16
-	vpmadd52luq	192(%rsp), %ymm22, %ymm16
-	vpmadd52huq	192(%rsp), %ymm22, %ymm17
-	vpmadd52luq	224(%rsp), %ymm22, %ymm17
-	vpmadd52huq	224(%rsp), %ymm22, %ymm18
-	vpmadd52luq	256(%rsp), %ymm22, %ymm18
-	vpmadd52huq	256(%rsp), %ymm22, %ymm19
-	vpmadd52luq	288(%rsp), %ymm22, %ymm19
-	vpmadd52huq	288(%rsp), %ymm22, %ymm20
-	vpmadd52luq	320(%rsp), %ymm22, %ymm20
-	vpmadd52huq	320(%rsp), %ymm22, %ymm21
-	vpmadd52luq	352(%rsp), %ymm22, %ymm21
-	vpmadd52huq	352(%rsp), %ymm22, %ymm0
-	vpmadd52luq	%ymm24, %ymm22, %ymm0
-	vpmadd52huq	%ymm24, %ymm22, %ymm1
-	vpmadd52luq	%ymm25, %ymm22, %ymm1
-	vpmadd52huq	%ymm25, %ymm22, %ymm2
-	vpmadd52luq	%ymm26, %ymm22, %ymm2
-	vpmadd52huq	%ymm26, %ymm22, %ymm3
-	vpmadd52luq	%ymm27, %ymm22, %ymm3
-	vpmadd52huq	%ymm27, %ymm22, %ymm4
-	vpmadd52luq	%ymm28, %ymm22, %ymm4
-	vpmadd52huq	%ymm28, %ymm22, %ymm5
-	vpmadd52luq	%ymm29, %ymm22, %ymm5
-	vpmadd52huq	%ymm29, %ymm22, %ymm6
-	vpmadd52luq	%ymm30, %ymm22, %ymm6
-	vpmadd52huq	%ymm30, %ymm22, %ymm7
-	vpmadd52luq	%ymm31, %ymm22, %ymm7
-	vpmadd52huq	%ymm31, %ymm22, %ymm8
+	vpaddq	%ymm22, %ymm22, %ymm24
+	vptestmq	.Lbit51(%rip){1to4}, %ymm22, %k2
+	vpmadd52luq	%ymm22, %ymm22, %ymm20
+	vpmadd52huq	%ymm22, %ymm22, %ymm21
+	vpmadd52luq	352(%rsp), %ymm24, %ymm21
+	vpmadd52huq	352(%rsp), %ymm24, %ymm0
+	vpmadd52luq	384(%rsp), %ymm24, %ymm0
+	vpmadd52huq	384(%rsp), %ymm24, %ymm1
+	vpmadd52luq	%ymm25, %ymm24, %ymm1
+	vpmadd52huq	%ymm25, %ymm24, %ymm2
+	vpmadd52luq	%ymm26, %ymm24, %ymm2
+	vpmadd52huq	%ymm26, %ymm24, %ymm3
+	vpmadd52luq	%ymm27, %ymm24, %ymm3
+	vpmadd52huq	%ymm27, %ymm24, %ymm4
+	vpmadd52luq	%ymm28, %ymm24, %ymm4
+	vpmadd52huq	%ymm28, %ymm24, %ymm5
+	vpmadd52luq	%ymm29, %ymm24, %ymm5
+	vpmadd52huq	%ymm29, %ymm24, %ymm6
+	vpmadd52luq	%ymm30, %ymm24, %ymm6
+	vpmadd52huq	%ymm30, %ymm24, %ymm7
+	vpmadd52luq	%ymm31, %ymm24, %ymm7
+	vpmadd52huq	%ymm31, %ymm24, %ymm8
+	vmovdqa64	352(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm0, %ymm0{%k2}
+	vmovdqa64	384(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm1, %ymm1{%k2}
+	vpaddq	%ymm25, %ymm2, %ymm2{%k2}
+	vpaddq	%ymm26, %ymm3, %ymm3{%k2}
+	vpaddq	%ymm27, %ymm4, %ymm4{%k2}
+	vpaddq	%ymm28, %ymm5, %ymm5{%k2}
+	vpaddq	%ymm29, %ymm6, %ymm6{%k2}
+	vpaddq	%ymm30, %ymm7, %ymm7{%k2}
+	vpaddq	%ymm31, %ymm8, %ymm8{%k2}
 	/* reduction step 9 */
 	vpxord	%ymm23, %ymm23, %ymm23
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm9, %ymm23
@@ -3484,48 +3654,37 @@ SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	vpmadd52huq	.Lp52+144(%rip){1to4}, %ymm23, %ymm6
 	vpmadd52huq	.Lp52+152(%rip){1to4}, %ymm23, %ymm7
 	vpxord	%ymm9, %ymm9, %ymm9
-	/* row 11: C11..C31 += a_11 * b */
+	/* row 11: C22..C31 += a_11^2 + 2 a_11 (a_12..a_19) */
 	vmovdqa64	352(%rsp), %ymm22
-	vpmadd52luq	0(%rsp), %ymm22, %ymm11
-	vpmadd52huq	0(%rsp), %ymm22, %ymm12
-	vpmadd52luq	32(%rsp), %ymm22, %ymm12
-	vpmadd52huq	32(%rsp), %ymm22, %ymm13
-	vpmadd52luq	64(%rsp), %ymm22, %ymm13
-	vpmadd52huq	64(%rsp), %ymm22, %ymm14
-	vpmadd52luq	96(%rsp), %ymm22, %ymm14
-	vpmadd52huq	96(%rsp), %ymm22, %ymm15
-	vpmadd52luq	128(%rsp), %ymm22, %ymm15
-	vpmadd52huq	128(%rsp), %ymm22, %ymm16
-	vpmadd52luq	160(%rsp), %ymm22, %ymm16
-	vpmadd52huq	160(%rsp), %ymm22, %ymm17
-	vpmadd52luq	192(%rsp), %ymm22, %ymm17
-	vpmadd52huq	192(%rsp), %ymm22, %ymm18
-	vpmadd52luq	224(%rsp), %ymm22, %ymm18
-	vpmadd52huq	224(%rsp), %ymm22, %ymm19
-	vpmadd52luq	256(%rsp), %ymm22, %ymm19
-	vpmadd52huq	256(%rsp), %ymm22, %ymm20
-	vpmadd52luq	288(%rsp), %ymm22, %ymm20
-	vpmadd52huq	288(%rsp), %ymm22, %ymm21
-	vpmadd52luq	320(%rsp), %ymm22, %ymm21
-	vpmadd52huq	320(%rsp), %ymm22, %ymm0
-	vpmadd52luq	352(%rsp), %ymm22, %ymm0
-	vpmadd52huq	352(%rsp), %ymm22, %ymm1
-	vpmadd52luq	%ymm24, %ymm22, %ymm1
-	vpmadd52huq	%ymm24, %ymm22, %ymm2
-	vpmadd52luq	%ymm25, %ymm22, %ymm2
-	vpmadd52huq	%ymm25, %ymm22, %ymm3
-	vpmadd52luq	%ymm26, %ymm22, %ymm3
-	vpmadd52huq	%ymm26, %ymm22, %ymm4
-	vpmadd52luq	%ymm27, %ymm22, %ymm4
-	vpmadd52huq	%ymm27, %ymm22, %ymm5
-	vpmadd52luq	%ymm28, %ymm22, %ymm5
-	vpmadd52huq	%ymm28, %ymm22, %ymm6
-	vpmadd52luq	%ymm29, %ymm22, %ymm6
-	vpmadd52huq	%ymm29, %ymm22, %ymm7
-	vpmadd52luq	%ymm30, %ymm22, %ymm7
-	vpmadd52huq	%ymm30, %ymm22, %ymm8
-	vpmadd52luq	%ymm31, %ymm22, %ymm8
-	vpmadd52huq	%ymm31, %ymm22, %ymm9
+	vpaddq	%ymm22, %ymm22, %ymm24
+	vptestmq	.Lbit51(%rip){1to4}, %ymm22, %k2
+	vpmadd52luq	%ymm22, %ymm22, %ymm0
+	vpmadd52huq	%ymm22, %ymm22, %ymm1
+	vpmadd52luq	384(%rsp), %ymm24, %ymm1
+	vpmadd52huq	384(%rsp), %ymm24, %ymm2
+	vpmadd52luq	%ymm25, %ymm24, %ymm2
+	vpmadd52huq	%ymm25, %ymm24, %ymm3
+	vpmadd52luq	%ymm26, %ymm24, %ymm3
+	vpmadd52huq	%ymm26, %ymm24, %ymm4
+	vpmadd52luq	%ymm27, %ymm24, %ymm4
+	vpmadd52huq	%ymm27, %ymm24, %ymm5
+	vpmadd52luq	%ymm28, %ymm24, %ymm5
+	vpmadd52huq	%ymm28, %ymm24, %ymm6
+	vpmadd52luq	%ymm29, %ymm24, %ymm6
+	vpmadd52huq	%ymm29, %ymm24, %ymm7
+	vpmadd52luq	%ymm30, %ymm24, %ymm7
+	vpmadd52huq	%ymm30, %ymm24, %ymm8
+	vpmadd52luq	%ymm31, %ymm24, %ymm8
+	vpmadd52huq	%ymm31, %ymm24, %ymm9
+	vmovdqa64	384(%rsp), %ymm24
+	vpaddq	%ymm24, %ymm2, %ymm2{%k2}
+	vpaddq	%ymm25, %ymm3, %ymm3{%k2}
+	vpaddq	%ymm26, %ymm4, %ymm4{%k2}
+	vpaddq	%ymm27, %ymm5, %ymm5{%k2}
+	vpaddq	%ymm28, %ymm6, %ymm6{%k2}
+	vpaddq	%ymm29, %ymm7, %ymm7{%k2}
+	vpaddq	%ymm30, %ymm8, %ymm8{%k2}
+	vpaddq	%ymm31, %ymm9, %ymm9{%k2}
 	/* reduction step 10 */
 	vpxord	%ymm23, %ymm23, %ymm23
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm10, %ymm23
@@ -3573,33 +3732,12 @@ SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	vpmadd52huq	.Lp52+144(%rip){1to4}, %ymm23, %ymm7
 	vpmadd52huq	.Lp52+152(%rip){1to4}, %ymm23, %ymm8
 	vpxord	%ymm10, %ymm10, %ymm10
-	/* row 12: C12..C32 += a_12 * b */
-	vpmadd52luq	0(%rsp), %ymm24, %ymm12
-	vpmadd52huq	0(%rsp), %ymm24, %ymm13
-	vpmadd52luq	32(%rsp), %ymm24, %ymm13
-	vpmadd52huq	32(%rsp), %ymm24, %ymm14
-	vpmadd52luq	64(%rsp), %ymm24, %ymm14
-	vpmadd52huq	64(%rsp), %ymm24, %ymm15
-	vpmadd52luq	96(%rsp), %ymm24, %ymm15
-	vpmadd52huq	96(%rsp), %ymm24, %ymm16
-	vpmadd52luq	128(%rsp), %ymm24, %ymm16
-	vpmadd52huq	128(%rsp), %ymm24, %ymm17
-	vpmadd52luq	160(%rsp), %ymm24, %ymm17
-	vpmadd52huq	160(%rsp), %ymm24, %ymm18
-	vpmadd52luq	192(%rsp), %ymm24, %ymm18
-	vpmadd52huq	192(%rsp), %ymm24, %ymm19
-	vpmadd52luq	224(%rsp), %ymm24, %ymm19
-	vpmadd52huq	224(%rsp), %ymm24, %ymm20
-	vpmadd52luq	256(%rsp), %ymm24, %ymm20
-	vpmadd52huq	256(%rsp), %ymm24, %ymm21
-	vpmadd52luq	288(%rsp), %ymm24, %ymm21
-	vpmadd52huq	288(%rsp), %ymm24, %ymm0
-	vpmadd52luq	320(%rsp), %ymm24, %ymm0
-	vpmadd52huq	320(%rsp), %ymm24, %ymm1
-	vpmadd52luq	352(%rsp), %ymm24, %ymm1
-	vpmadd52huq	352(%rsp), %ymm24, %ymm2
-	vpmadd52luq	%ymm24, %ymm24, %ymm2
-	vpmadd52huq	%ymm24, %ymm24, %ymm3
+	/* row 12: C24..C32 += a_12^2 + 2 a_12 (a_13..a_19) */
+	vmovdqa64	384(%rsp), %ymm22
+	vpaddq	%ymm22, %ymm22, %ymm24
+	vptestmq	.Lbit51(%rip){1to4}, %ymm22, %k2
+	vpmadd52luq	%ymm22, %ymm22, %ymm2
+	vpmadd52huq	%ymm22, %ymm22, %ymm3
 	vpmadd52luq	%ymm25, %ymm24, %ymm3
 	vpmadd52huq	%ymm25, %ymm24, %ymm4
 	vpmadd52luq	%ymm26, %ymm24, %ymm4
@@ -3614,6 +3752,13 @@ SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	vpmadd52huq	%ymm30, %ymm24, %ymm9
 	vpmadd52luq	%ymm31, %ymm24, %ymm9
 	vpmadd52huq	%ymm31, %ymm24, %ymm10
+	vpaddq	%ymm25, %ymm4, %ymm4{%k2}
+	vpaddq	%ymm26, %ymm5, %ymm5{%k2}
+	vpaddq	%ymm27, %ymm6, %ymm6{%k2}
+	vpaddq	%ymm28, %ymm7, %ymm7{%k2}
+	vpaddq	%ymm29, %ymm8, %ymm8{%k2}
+	vpaddq	%ymm30, %ymm9, %ymm9{%k2}
+	vpaddq	%ymm31, %ymm10, %ymm10{%k2}
 	/* reduction step 11 */
 	vpxord	%ymm23, %ymm23, %ymm23
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm11, %ymm23
@@ -3661,47 +3806,29 @@ SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	vpmadd52huq	.Lp52+144(%rip){1to4}, %ymm23, %ymm8
 	vpmadd52huq	.Lp52+152(%rip){1to4}, %ymm23, %ymm9
 	vpxord	%ymm11, %ymm11, %ymm11
-	/* row 13: C13..C33 += a_13 * b */
-	vpmadd52luq	0(%rsp), %ymm25, %ymm13
-	vpmadd52huq	0(%rsp), %ymm25, %ymm14
-	vpmadd52luq	32(%rsp), %ymm25, %ymm14
-	vpmadd52huq	32(%rsp), %ymm25, %ymm15
-	vpmadd52luq	64(%rsp), %ymm25, %ymm15
-	vpmadd52huq	64(%rsp), %ymm25, %ymm16
-	vpmadd52luq	96(%rsp), %ymm25, %ymm16
-	vpmadd52huq	96(%rsp), %ymm25, %ymm17
-	vpmadd52luq	128(%rsp), %ymm25, %ymm17
-	vpmadd52huq	128(%rsp), %ymm25, %ymm18
-	vpmadd52luq	160(%rsp), %ymm25, %ymm18
-	vpmadd52huq	160(%rsp), %ymm25, %ymm19
-	vpmadd52luq	192(%rsp), %ymm25, %ymm19
-	vpmadd52huq	192(%rsp), %ymm25, %ymm20
-	vpmadd52luq	224(%rsp), %ymm25, %ymm20
-	vpmadd52huq	224(%rsp), %ymm25, %ymm21
-	vpmadd52luq	256(%rsp), %ymm25, %ymm21
-	vpmadd52huq	256(%rsp), %ymm25, %ymm0
-	vpmadd52luq	288(%rsp), %ymm25, %ymm0
-	vpmadd52huq	288(%rsp), %ymm25, %ymm1
-	vpmadd52luq	320(%rsp), %ymm25, %ymm1
-	vpmadd52huq	320(%rsp), %ymm25, %ymm2
-	vpmadd52luq	352(%rsp), %ymm25, %ymm2
-	vpmadd52huq	352(%rsp), %ymm25, %ymm3
-	vpmadd52luq	%ymm24, %ymm25, %ymm3
-	vpmadd52huq	%ymm24, %ymm25, %ymm4
+	/* row 13: C26..C33 += a_13^2 + 2 a_13 (a_14..a_19) */
+	vpaddq	%ymm25, %ymm25, %ymm24
+	vptestmq	.Lbit51(%rip){1to4}, %ymm25, %k2
 	vpmadd52luq	%ymm25, %ymm25, %ymm4
 	vpmadd52huq	%ymm25, %ymm25, %ymm5
-	vpmadd52luq	%ymm26, %ymm25, %ymm5
-	vpmadd52huq	%ymm26, %ymm25, %ymm6
-	vpmadd52luq	%ymm27, %ymm25, %ymm6
-	vpmadd52huq	%ymm27, %ymm25, %ymm7
-	vpmadd52luq	%ymm28, %ymm25, %ymm7
-	vpmadd52huq	%ymm28, %ymm25, %ymm8
-	vpmadd52luq	%ymm29, %ymm25, %ymm8
-	vpmadd52huq	%ymm29, %ymm25, %ymm9
-	vpmadd52luq	%ymm30, %ymm25, %ymm9
-	vpmadd52huq	%ymm30, %ymm25, %ymm10
-	vpmadd52luq	%ymm31, %ymm25, %ymm10
-	vpmadd52huq	%ymm31, %ymm25, %ymm11
+	vpmadd52luq	%ymm26, %ymm24, %ymm5
+	vpmadd52huq	%ymm26, %ymm24, %ymm6
+	vpmadd52luq	%ymm27, %ymm24, %ymm6
+	vpmadd52huq	%ymm27, %ymm24, %ymm7
+	vpmadd52luq	%ymm28, %ymm24, %ymm7
+	vpmadd52huq	%ymm28, %ymm24, %ymm8
+	vpmadd52luq	%ymm29, %ymm24, %ymm8
+	vpmadd52huq	%ymm29, %ymm24, %ymm9
+	vpmadd52luq	%ymm30, %ymm24, %ymm9
+	vpmadd52huq	%ymm30, %ymm24, %ymm10
+	vpmadd52luq	%ymm31, %ymm24, %ymm10
+	vpmadd52huq	%ymm31, %ymm24, %ymm11
+	vpaddq	%ymm26, %ymm6, %ymm6{%k2}
+	vpaddq	%ymm27, %ymm7, %ymm7{%k2}
+	vpaddq	%ymm28, %ymm8, %ymm8{%k2}
+	vpaddq	%ymm29, %ymm9, %ymm9{%k2}
+	vpaddq	%ymm30, %ymm10, %ymm10{%k2}
+	vpaddq	%ymm31, %ymm11, %ymm11{%k2}
 	/* reduction step 12 */
 	vpxord	%ymm23, %ymm23, %ymm23
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm12, %ymm23
@@ -3749,47 +3876,26 @@ SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	vpmadd52huq	.Lp52+144(%rip){1to4}, %ymm23, %ymm9
 	vpmadd52huq	.Lp52+152(%rip){1to4}, %ymm23, %ymm10
 	vpxord	%ymm12, %ymm12, %ymm12
-	/* row 14: C14..C34 += a_14 * b */
-	vpmadd52luq	0(%rsp), %ymm26, %ymm14
-	vpmadd52huq	0(%rsp), %ymm26, %ymm15
-	vpmadd52luq	32(%rsp), %ymm26, %ymm15
-	vpmadd52huq	32(%rsp), %ymm26, %ymm16
-	vpmadd52luq	64(%rsp), %ymm26, %ymm16
-	vpmadd52huq	64(%rsp), %ymm26, %ymm17
-	vpmadd52luq	96(%rsp), %ymm26, %ymm17
-	vpmadd52huq	96(%rsp), %ymm26, %ymm18
-	vpmadd52luq	128(%rsp), %ymm26, %ymm18
-	vpmadd52huq	128(%rsp), %ymm26, %ymm19
-	vpmadd52luq	160(%rsp), %ymm26, %ymm19
-	vpmadd52huq	160(%rsp), %ymm26, %ymm20
-	vpmadd52luq	192(%rsp), %ymm26, %ymm20
-	vpmadd52huq	192(%rsp), %ymm26, %ymm21
-	vpmadd52luq	224(%rsp), %ymm26, %ymm21
-	vpmadd52huq	224(%rsp), %ymm26, %ymm0
-	vpmadd52luq	256(%rsp), %ymm26, %ymm0
-	vpmadd52huq	256(%rsp), %ymm26, %ymm1
-	vpmadd52luq	288(%rsp), %ymm26, %ymm1
-	vpmadd52huq	288(%rsp), %ymm26, %ymm2
-	vpmadd52luq	320(%rsp), %ymm26, %ymm2
-	vpmadd52huq	320(%rsp), %ymm26, %ymm3
-	vpmadd52luq	352(%rsp), %ymm26, %ymm3
-	vpmadd52huq	352(%rsp), %ymm26, %ymm4
-	vpmadd52luq	%ymm24, %ymm26, %ymm4
-	vpmadd52huq	%ymm24, %ymm26, %ymm5
-	vpmadd52luq	%ymm25, %ymm26, %ymm5
-	vpmadd52huq	%ymm25, %ymm26, %ymm6
+	/* row 14: C28..C34 += a_14^2 + 2 a_14 (a_15..a_19) */
+	vpaddq	%ymm26, %ymm26, %ymm24
+	vptestmq	.Lbit51(%rip){1to4}, %ymm26, %k2
 	vpmadd52luq	%ymm26, %ymm26, %ymm6
 	vpmadd52huq	%ymm26, %ymm26, %ymm7
-	vpmadd52luq	%ymm27, %ymm26, %ymm7
-	vpmadd52huq	%ymm27, %ymm26, %ymm8
-	vpmadd52luq	%ymm28, %ymm26, %ymm8
-	vpmadd52huq	%ymm28, %ymm26, %ymm9
-	vpmadd52luq	%ymm29, %ymm26, %ymm9
-	vpmadd52huq	%ymm29, %ymm26, %ymm10
-	vpmadd52luq	%ymm30, %ymm26, %ymm10
-	vpmadd52huq	%ymm30, %ymm26, %ymm11
-	vpmadd52luq	%ymm31, %ymm26, %ymm11
-	vpmadd52huq	%ymm31, %ymm26, %ymm12
+	vpmadd52luq	%ymm27, %ymm24, %ymm7
+	vpmadd52huq	%ymm27, %ymm24, %ymm8
+	vpmadd52luq	%ymm28, %ymm24, %ymm8
+	vpmadd52huq	%ymm28, %ymm24, %ymm9
+	vpmadd52luq	%ymm29, %ymm24, %ymm9
+	vpmadd52huq	%ymm29, %ymm24, %ymm10
+	vpmadd52luq	%ymm30, %ymm24, %ymm10
+	vpmadd52huq	%ymm30, %ymm24, %ymm11
+	vpmadd52luq	%ymm31, %ymm24, %ymm11
+	vpmadd52huq	%ymm31, %ymm24, %ymm12
+	vpaddq	%ymm27, %ymm8, %ymm8{%k2}
+	vpaddq	%ymm28, %ymm9, %ymm9{%k2}
+	vpaddq	%ymm29, %ymm10, %ymm10{%k2}
+	vpaddq	%ymm30, %ymm11, %ymm11{%k2}
+	vpaddq	%ymm31, %ymm12, %ymm12{%k2}
 	/* reduction step 13 */
 	vpxord	%ymm23, %ymm23, %ymm23
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm13, %ymm23
@@ -3837,47 +3943,23 @@ SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	vpmadd52huq	.Lp52+144(%rip){1to4}, %ymm23, %ymm10
 	vpmadd52huq	.Lp52+152(%rip){1to4}, %ymm23, %ymm11
 	vpxord	%ymm13, %ymm13, %ymm13
-	/* row 15: C15..C35 += a_15 * b */
-	vpmadd52luq	0(%rsp), %ymm27, %ymm15
-	vpmadd52huq	0(%rsp), %ymm27, %ymm16
-	vpmadd52luq	32(%rsp), %ymm27, %ymm16
-	vpmadd52huq	32(%rsp), %ymm27, %ymm17
-	vpmadd52luq	64(%rsp), %ymm27, %ymm17
-	vpmadd52huq	64(%rsp), %ymm27, %ymm18
-	vpmadd52luq	96(%rsp), %ymm27, %ymm18
-	vpmadd52huq	96(%rsp), %ymm27, %ymm19
-	vpmadd52luq	128(%rsp), %ymm27, %ymm19
-	vpmadd52huq	128(%rsp), %ymm27, %ymm20
-	vpmadd52luq	160(%rsp), %ymm27, %ymm20
-	vpmadd52huq	160(%rsp), %ymm27, %ymm21
-	vpmadd52luq	192(%rsp), %ymm27, %ymm21
-	vpmadd52huq	192(%rsp), %ymm27, %ymm0
-	vpmadd52luq	224(%rsp), %ymm27, %ymm0
-	vpmadd52huq	224(%rsp), %ymm27, %ymm1
-	vpmadd52luq	256(%rsp), %ymm27, %ymm1
-	vpmadd52huq	256(%rsp), %ymm27, %ymm2
-	vpmadd52luq	288(%rsp), %ymm27, %ymm2
-	vpmadd52huq	288(%rsp), %ymm27, %ymm3
-	vpmadd52luq	320(%rsp), %ymm27, %ymm3
-	vpmadd52huq	320(%rsp), %ymm27, %ymm4
-	vpmadd52luq	352(%rsp), %ymm27, %ymm4
-	vpmadd52huq	352(%rsp), %ymm27, %ymm5
-	vpmadd52luq	%ymm24, %ymm27, %ymm5
-	vpmadd52huq	%ymm24, %ymm27, %ymm6
-	vpmadd52luq	%ymm25, %ymm27, %ymm6
-	vpmadd52huq	%ymm25, %ymm27, %ymm7
-	vpmadd52luq	%ymm26, %ymm27, %ymm7
-	vpmadd52huq	%ymm26, %ymm27, %ymm8
+	/* row 15: C30..C35 += a_15^2 + 2 a_15 (a_16..a_19) */
+	vpaddq	%ymm27, %ymm27, %ymm24
+	vptestmq	.Lbit51(%rip){1to4}, %ymm27, %k2
 	vpmadd52luq	%ymm27, %ymm27, %ymm8
 	vpmadd52huq	%ymm27, %ymm27, %ymm9
-	vpmadd52luq	%ymm28, %ymm27, %ymm9
-	vpmadd52huq	%ymm28, %ymm27, %ymm10
-	vpmadd52luq	%ymm29, %ymm27, %ymm10
-	vpmadd52huq	%ymm29, %ymm27, %ymm11
-	vpmadd52luq	%ymm30, %ymm27, %ymm11
-	vpmadd52huq	%ymm30, %ymm27, %ymm12
-	vpmadd52luq	%ymm31, %ymm27, %ymm12
-	vpmadd52huq	%ymm31, %ymm27, %ymm13
+	vpmadd52luq	%ymm28, %ymm24, %ymm9
+	vpmadd52huq	%ymm28, %ymm24, %ymm10
+	vpmadd52luq	%ymm29, %ymm24, %ymm10
+	vpmadd52huq	%ymm29, %ymm24, %ymm11
+	vpmadd52luq	%ymm30, %ymm24, %ymm11
+	vpmadd52huq	%ymm30, %ymm24, %ymm12
+	vpmadd52luq	%ymm31, %ymm24, %ymm12
+	vpmadd52huq	%ymm31, %ymm24, %ymm13
+	vpaddq	%ymm28, %ymm10, %ymm10{%k2}
+	vpaddq	%ymm29, %ymm11, %ymm11{%k2}
+	vpaddq	%ymm30, %ymm12, %ymm12{%k2}
+	vpaddq	%ymm31, %ymm13, %ymm13{%k2}
 	/* reduction step 14 */
 	vpxord	%ymm23, %ymm23, %ymm23
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm14, %ymm23
@@ -3925,47 +4007,20 @@ SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	vpmadd52huq	.Lp52+144(%rip){1to4}, %ymm23, %ymm11
 	vpmadd52huq	.Lp52+152(%rip){1to4}, %ymm23, %ymm12
 	vpxord	%ymm14, %ymm14, %ymm14
-	/* row 16: C16..C36 += a_16 * b */
-	vpmadd52luq	0(%rsp), %ymm28, %ymm16
-	vpmadd52huq	0(%rsp), %ymm28, %ymm17
-	vpmadd52luq	32(%rsp), %ymm28, %ymm17
-	vpmadd52huq	32(%rsp), %ymm28, %ymm18
-	vpmadd52luq	64(%rsp), %ymm28, %ymm18
-	vpmadd52huq	64(%rsp), %ymm28, %ymm19
-	vpmadd52luq	96(%rsp), %ymm28, %ymm19
-	vpmadd52huq	96(%rsp), %ymm28, %ymm20
-	vpmadd52luq	128(%rsp), %ymm28, %ymm20
-	vpmadd52huq	128(%rsp), %ymm28, %ymm21
-	vpmadd52luq	160(%rsp), %ymm28, %ymm21
-	vpmadd52huq	160(%rsp), %ymm28, %ymm0
-	vpmadd52luq	192(%rsp), %ymm28, %ymm0
-	vpmadd52huq	192(%rsp), %ymm28, %ymm1
-	vpmadd52luq	224(%rsp), %ymm28, %ymm1
-	vpmadd52huq	224(%rsp), %ymm28, %ymm2
-	vpmadd52luq	256(%rsp), %ymm28, %ymm2
-	vpmadd52huq	256(%rsp), %ymm28, %ymm3
-	vpmadd52luq	288(%rsp), %ymm28, %ymm3
-	vpmadd52huq	288(%rsp), %ymm28, %ymm4
-	vpmadd52luq	320(%rsp), %ymm28, %ymm4
-	vpmadd52huq	320(%rsp), %ymm28, %ymm5
-	vpmadd52luq	352(%rsp), %ymm28, %ymm5
-	vpmadd52huq	352(%rsp), %ymm28, %ymm6
-	vpmadd52luq	%ymm24, %ymm28, %ymm6
-	vpmadd52huq	%ymm24, %ymm28, %ymm7
-	vpmadd52luq	%ymm25, %ymm28, %ymm7
-	vpmadd52huq	%ymm25, %ymm28, %ymm8
-	vpmadd52luq	%ymm26, %ymm28, %ymm8
-	vpmadd52huq	%ymm26, %ymm28, %ymm9
-	vpmadd52luq	%ymm27, %ymm28, %ymm9
-	vpmadd52huq	%ymm27, %ymm28, %ymm10
+	/* row 16: C32..C36 += a_16^2 + 2 a_16 (a_17..a_19) */
+	vpaddq	%ymm28, %ymm28, %ymm24
+	vptestmq	.Lbit51(%rip){1to4}, %ymm28, %k2
 	vpmadd52luq	%ymm28, %ymm28, %ymm10
 	vpmadd52huq	%ymm28, %ymm28, %ymm11
-	vpmadd52luq	%ymm29, %ymm28, %ymm11
-	vpmadd52huq	%ymm29, %ymm28, %ymm12
-	vpmadd52luq	%ymm30, %ymm28, %ymm12
-	vpmadd52huq	%ymm30, %ymm28, %ymm13
-	vpmadd52luq	%ymm31, %ymm28, %ymm13
-	vpmadd52huq	%ymm31, %ymm28, %ymm14
+	vpmadd52luq	%ymm29, %ymm24, %ymm11
+	vpmadd52huq	%ymm29, %ymm24, %ymm12
+	vpmadd52luq	%ymm30, %ymm24, %ymm12
+	vpmadd52huq	%ymm30, %ymm24, %ymm13
+	vpmadd52luq	%ymm31, %ymm24, %ymm13
+	vpmadd52huq	%ymm31, %ymm24, %ymm14
+	vpaddq	%ymm29, %ymm12, %ymm12{%k2}
+	vpaddq	%ymm30, %ymm13, %ymm13{%k2}
+	vpaddq	%ymm31, %ymm14, %ymm14{%k2}
 	/* reduction step 15 */
 	vpxord	%ymm23, %ymm23, %ymm23
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm15, %ymm23
@@ -4013,47 +4068,17 @@ SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	vpmadd52huq	.Lp52+144(%rip){1to4}, %ymm23, %ymm12
 	vpmadd52huq	.Lp52+152(%rip){1to4}, %ymm23, %ymm13
 	vpxord	%ymm15, %ymm15, %ymm15
-	/* row 17: C17..C37 += a_17 * b */
-	vpmadd52luq	0(%rsp), %ymm29, %ymm17
-	vpmadd52huq	0(%rsp), %ymm29, %ymm18
-	vpmadd52luq	32(%rsp), %ymm29, %ymm18
-	vpmadd52huq	32(%rsp), %ymm29, %ymm19
-	vpmadd52luq	64(%rsp), %ymm29, %ymm19
-	vpmadd52huq	64(%rsp), %ymm29, %ymm20
-	vpmadd52luq	96(%rsp), %ymm29, %ymm20
-	vpmadd52huq	96(%rsp), %ymm29, %ymm21
-	vpmadd52luq	128(%rsp), %ymm29, %ymm21
-	vpmadd52huq	128(%rsp), %ymm29, %ymm0
-	vpmadd52luq	160(%rsp), %ymm29, %ymm0
-	vpmadd52huq	160(%rsp), %ymm29, %ymm1
-	vpmadd52luq	192(%rsp), %ymm29, %ymm1
-	vpmadd52huq	192(%rsp), %ymm29, %ymm2
-	vpmadd52luq	224(%rsp), %ymm29, %ymm2
-	vpmadd52huq	224(%rsp), %ymm29, %ymm3
-	vpmadd52luq	256(%rsp), %ymm29, %ymm3
-	vpmadd52huq	256(%rsp), %ymm29, %ymm4
-	vpmadd52luq	288(%rsp), %ymm29, %ymm4
-	vpmadd52huq	288(%rsp), %ymm29, %ymm5
-	vpmadd52luq	320(%rsp), %ymm29, %ymm5
-	vpmadd52huq	320(%rsp), %ymm29, %ymm6
-	vpmadd52luq	352(%rsp), %ymm29, %ymm6
-	vpmadd52huq	352(%rsp), %ymm29, %ymm7
-	vpmadd52luq	%ymm24, %ymm29, %ymm7
-	vpmadd52huq	%ymm24, %ymm29, %ymm8
-	vpmadd52luq	%ymm25, %ymm29, %ymm8
-	vpmadd52huq	%ymm25, %ymm29, %ymm9
-	vpmadd52luq	%ymm26, %ymm29, %ymm9
-	vpmadd52huq	%ymm26, %ymm29, %ymm10
-	vpmadd52luq	%ymm27, %ymm29, %ymm10
-	vpmadd52huq	%ymm27, %ymm29, %ymm11
-	vpmadd52luq	%ymm28, %ymm29, %ymm11
-	vpmadd52huq	%ymm28, %ymm29, %ymm12
+	/* row 17: C34..C37 += a_17^2 + 2 a_17 (a_18..a_19) */
+	vpaddq	%ymm29, %ymm29, %ymm24
+	vptestmq	.Lbit51(%rip){1to4}, %ymm29, %k2
 	vpmadd52luq	%ymm29, %ymm29, %ymm12
 	vpmadd52huq	%ymm29, %ymm29, %ymm13
-	vpmadd52luq	%ymm30, %ymm29, %ymm13
-	vpmadd52huq	%ymm30, %ymm29, %ymm14
-	vpmadd52luq	%ymm31, %ymm29, %ymm14
-	vpmadd52huq	%ymm31, %ymm29, %ymm15
+	vpmadd52luq	%ymm30, %ymm24, %ymm13
+	vpmadd52huq	%ymm30, %ymm24, %ymm14
+	vpmadd52luq	%ymm31, %ymm24, %ymm14
+	vpmadd52huq	%ymm31, %ymm24, %ymm15
+	vpaddq	%ymm30, %ymm14, %ymm14{%k2}
+	vpaddq	%ymm31, %ymm15, %ymm15{%k2}
 	/* reduction step 16 */
 	vpxord	%ymm23, %ymm23, %ymm23
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm16, %ymm23
@@ -4101,47 +4126,14 @@ SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	vpmadd52huq	.Lp52+144(%rip){1to4}, %ymm23, %ymm13
 	vpmadd52huq	.Lp52+152(%rip){1to4}, %ymm23, %ymm14
 	vpxord	%ymm16, %ymm16, %ymm16
-	/* row 18: C18..C38 += a_18 * b */
-	vpmadd52luq	0(%rsp), %ymm30, %ymm18
-	vpmadd52huq	0(%rsp), %ymm30, %ymm19
-	vpmadd52luq	32(%rsp), %ymm30, %ymm19
-	vpmadd52huq	32(%rsp), %ymm30, %ymm20
-	vpmadd52luq	64(%rsp), %ymm30, %ymm20
-	vpmadd52huq	64(%rsp), %ymm30, %ymm21
-	vpmadd52luq	96(%rsp), %ymm30, %ymm21
-	vpmadd52huq	96(%rsp), %ymm30, %ymm0
-	vpmadd52luq	128(%rsp), %ymm30, %ymm0
-	vpmadd52huq	128(%rsp), %ymm30, %ymm1
-	vpmadd52luq	160(%rsp), %ymm30, %ymm1
-	vpmadd52huq	160(%rsp), %ymm30, %ymm2
-	vpmadd52luq	192(%rsp), %ymm30, %ymm2
-	vpmadd52huq	192(%rsp), %ymm30, %ymm3
-	vpmadd52luq	224(%rsp), %ymm30, %ymm3
-	vpmadd52huq	224(%rsp), %ymm30, %ymm4
-	vpmadd52luq	256(%rsp), %ymm30, %ymm4
-	vpmadd52huq	256(%rsp), %ymm30, %ymm5
-	vpmadd52luq	288(%rsp), %ymm30, %ymm5
-	vpmadd52huq	288(%rsp), %ymm30, %ymm6
-	vpmadd52luq	320(%rsp), %ymm30, %ymm6
-	vpmadd52huq	320(%rsp), %ymm30, %ymm7
-	vpmadd52luq	352(%rsp), %ymm30, %ymm7
-	vpmadd52huq	352(%rsp), %ymm30, %ymm8
-	vpmadd52luq	%ymm24, %ymm30, %ymm8
-	vpmadd52huq	%ymm24, %ymm30, %ymm9
-	vpmadd52luq	%ymm25, %ymm30, %ymm9
-	vpmadd52huq	%ymm25, %ymm30, %ymm10
-	vpmadd52luq	%ymm26, %ymm30, %ymm10
-	vpmadd52huq	%ymm26, %ymm30, %ymm11
-	vpmadd52luq	%ymm27, %ymm30, %ymm11
-	vpmadd52huq	%ymm27, %ymm30, %ymm12
-	vpmadd52luq	%ymm28, %ymm30, %ymm12
-	vpmadd52huq	%ymm28, %ymm30, %ymm13
-	vpmadd52luq	%ymm29, %ymm30, %ymm13
-	vpmadd52huq	%ymm29, %ymm30, %ymm14
+	/* row 18: C36..C38 += a_18^2 + 2 a_18 (a_19..a_19) */
+	vpaddq	%ymm30, %ymm30, %ymm24
+	vptestmq	.Lbit51(%rip){1to4}, %ymm30, %k2
 	vpmadd52luq	%ymm30, %ymm30, %ymm14
 	vpmadd52huq	%ymm30, %ymm30, %ymm15
-	vpmadd52luq	%ymm31, %ymm30, %ymm15
-	vpmadd52huq	%ymm31, %ymm30, %ymm16
+	vpmadd52luq	%ymm31, %ymm24, %ymm15
+	vpmadd52huq	%ymm31, %ymm24, %ymm16
+	vpaddq	%ymm31, %ymm16, %ymm16{%k2}
 	/* reduction step 17 */
 	vpxord	%ymm23, %ymm23, %ymm23
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm17, %ymm23
@@ -4189,45 +4181,9 @@ SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	vpmadd52huq	.Lp52+144(%rip){1to4}, %ymm23, %ymm14
 	vpmadd52huq	.Lp52+152(%rip){1to4}, %ymm23, %ymm15
 	vpxord	%ymm17, %ymm17, %ymm17
-	/* row 19: C19..C39 += a_19 * b */
-	vpmadd52luq	0(%rsp), %ymm31, %ymm19
-	vpmadd52huq	0(%rsp), %ymm31, %ymm20
-	vpmadd52luq	32(%rsp), %ymm31, %ymm20
-	vpmadd52huq	32(%rsp), %ymm31, %ymm21
-	vpmadd52luq	64(%rsp), %ymm31, %ymm21
-	vpmadd52huq	64(%rsp), %ymm31, %ymm0
-	vpmadd52luq	96(%rsp), %ymm31, %ymm0
-	vpmadd52huq	96(%rsp), %ymm31, %ymm1
-	vpmadd52luq	128(%rsp), %ymm31, %ymm1
-	vpmadd52huq	128(%rsp), %ymm31, %ymm2
-	vpmadd52luq	160(%rsp), %ymm31, %ymm2
-	vpmadd52huq	160(%rsp), %ymm31, %ymm3
-	vpmadd52luq	192(%rsp), %ymm31, %ymm3
-	vpmadd52huq	192(%rsp), %ymm31, %ymm4
-	vpmadd52luq	224(%rsp), %ymm31, %ymm4
-	vpmadd52huq	224(%rsp), %ymm31, %ymm5
-	vpmadd52luq	256(%rsp), %ymm31, %ymm5
-	vpmadd52huq	256(%rsp), %ymm31, %ymm6
-	vpmadd52luq	288(%rsp), %ymm31, %ymm6
-	vpmadd52huq	288(%rsp), %ymm31, %ymm7
-	vpmadd52luq	320(%rsp), %ymm31, %ymm7
-	vpmadd52huq	320(%rsp), %ymm31, %ymm8
-	vpmadd52luq	352(%rsp), %ymm31, %ymm8
-	vpmadd52huq	352(%rsp), %ymm31, %ymm9
-	vpmadd52luq	%ymm24, %ymm31, %ymm9
-	vpmadd52huq	%ymm24, %ymm31, %ymm10
-	vpmadd52luq	%ymm25, %ymm31, %ymm10
-	vpmadd52huq	%ymm25, %ymm31, %ymm11
-	vpmadd52luq	%ymm26, %ymm31, %ymm11
-	vpmadd52huq	%ymm26, %ymm31, %ymm12
-	vpmadd52luq	%ymm27, %ymm31, %ymm12
-	vpmadd52huq	%ymm27, %ymm31, %ymm13
-	vpmadd52luq	%ymm28, %ymm31, %ymm13
-	vpmadd52huq	%ymm28, %ymm31, %ymm14
-	vpmadd52luq	%ymm29, %ymm31, %ymm14
-	vpmadd52huq	%ymm29, %ymm31, %ymm15
-	vpmadd52luq	%ymm30, %ymm31, %ymm15
-	vpmadd52huq	%ymm30, %ymm31, %ymm16
+	/* row 19: C38..C39 += a_19^2 + 2 a_19 (a_20..a_19) */
+	vpaddq	%ymm31, %ymm31, %ymm24
+	vptestmq	.Lbit51(%rip){1to4}, %ymm31, %k2
 	vpmadd52luq	%ymm31, %ymm31, %ymm16
 	vpmadd52huq	%ymm31, %ymm31, %ymm17
 	/* the frame is read no more: wipe it */
@@ -4244,6 +4200,7 @@ SYM_TYPED_FUNC_START(nobs_fp1024_sqr4_ifma)
 	vmovdqa64	%ymm22, 288(%rsp)
 	vmovdqa64	%ymm22, 320(%rsp)
 	vmovdqa64	%ymm22, 352(%rsp)
+	vmovdqa64	%ymm22, 384(%rsp)
 	/* reduction step 18 */
 	vpxord	%ymm23, %ymm23, %ymm23
 	vpmadd52luq	.Lpinv52(%rip){1to4}, %ymm18, %ymm23

@@ -351,9 +351,10 @@ def big_set(bits):
     assert PBITS + SH <= 52 * ND
     W = ND + 2                          # columns live at once
     # left for b's digits: 32 less the ring, a_i and m; the
-    # multiplication also takes two for the transposition of a's limbs
+    # multiplication also takes two for the transposition of a's limbs,
+    # the squaring one for 2 a_i
     NBR[False] = 32 - W - 4
-    NBR[True] = 32 - W - 2
+    NBR[True] = 32 - W - 3
     assert NBR[False] > 0 and LIMBS + 2 <= 32 - 8
 
 
@@ -403,20 +404,24 @@ def big_hdr():
     e(" * columns do not fit the registers; %d are live at once (rows i + 1 and" % W)
     e(" * step i), kept in a ring of %d ymm registers (column c in ymm(c mod %d))," % (W, W))
     e(" * a column's register zeroed when it is taken again.  b's last digits")
-    e(" * stay in registers (%d..%d in ymm%d-31; the squaring: %d..%d in ymm%d-31)," % (
-        nbs(False), ND - 1, 32 - NBR[False], nbs(True), ND - 1, 32 - NBR[True]))
-    e(" * its first ones are on the stack, memory operands of the IFMA")
-    e(" * instructions (p's digits: broadcasts from .rodata).  The")
+    e(" * stay in registers (%d..%d in ymm%d-31; the squaring's a: %d..%d in" % (
+        nbs(False), ND - 1, 32 - NBR[False], nbs(True), ND - 1))
+    e(" * ymm%d-31), its first ones are on the stack, memory operands of the" % (32 - NBR[True]))
+    e(" * IFMA instructions (p's digits: broadcasts from .rodata).  The")
     e(" * multiplication takes each row's a_i from a's limbs in the caller's")
     e(" * elements (two limbs of each, transposed, one vpshrdq): a's digits")
-    e(" * would need %d more bytes of stack.  The squaring is the" % (32 * ND))
-    e(" * multiplication with b = a, a_i from b's digits: its cross products")
-    e(" * would need a second ring to be doubled apart from the reduction's")
-    e(" * terms.")
+    e(" * would need %d more bytes of stack." % (32 * ND))
+    e(" *")
+    e(" * The squaring's row i adds a_i^2 and, for j > i, 2 a_i a_j: IFMA")
+    e(" * multiplies the low 52 bits of 2 a_i, d_i = 2 a_i - 2^52 c_i (c_i: bit")
+    e(" * 51 of a_i), so 2 a_i a_j = lo(d_i a_j) + 2^52 (hi(d_i a_j) + c_i a_j):")
+    e(" * the rest, a_j where c_i is set, is one masked vpaddq into the column")
+    e(" * of the high half (the digits are cut to exactly 52 bits for it).")
+    e(" * That is %d IFMA instructions for the product instead of %d." % (ND * (ND + 1), 2 * ND * ND))
     e(" *")
     e(" * Clobbers: ymm0-ymm31, k1-k2, r8-r11, flags; rbp is the frame pointer")
-    e(" * (the stack realigned to 32).  Frame: %d bytes for the multiplication," % fr_mul)
-    e(" * %d for the squaring (b's digits on the stack), plus up to 31 of" % fr_sqr)
+    e(" * (the stack realigned to 32).  Frame: %d bytes for the multiplication" % fr_mul)
+    e(" * (b's first digits), %d for the squaring (a's), plus up to 31 of" % fr_sqr)
     e(" * alignment, the saved rbp and the return address: at most %d bytes" % (fr_mul + 31 + 16))
     e(" * below the caller's stack pointer.  Leaves no operand-derived data")
     e(" * behind: the frame is zeroed after the last row reads it, and both end")
@@ -439,6 +444,8 @@ def big_hdr():
     e("\t.quad\t-1")
     e(".Lmask52:")
     e("\t.quad\t0x%013x" % M52)
+    e(".Lbit51:")
+    e("\t.quad\t0x%013x" % (1 << 51))
     e("")
     e(".text")
     e("")
@@ -475,16 +482,17 @@ def big_digit(d, dst):
         e("\tvpshrdq\t$%d, %s, %s, %s" % (s, y(l + 1), y(l), y(dst)))
 
 
-def big_digits(nstack):
+def big_digits(nstack, exact):
     """digits 0 .. nstack - 1 to the stack slots 0 .. nstack - 1 (through
-    ymm16-23), digits nstack .. ND - 1 into ymm(32 - ND + nstack) .. 31"""
+    ymm16-23), digits nstack .. ND - 1 into ymm(32 - ND + nstack) .. 31;
+    exact: cut to 52 bits"""
     for d in range(ND):
+        t = 16 + d % 8 if d < nstack else 32 - ND + d
+        big_digit(d, t)
+        if exact:
+            e("\tvpandq\t.Lmask52(%%rip){1to4}, %s, %s" % (y(t), y(t)))
         if d < nstack:
-            t = 16 + d % 8
-            big_digit(d, t)
             e("\tvmovdqa64\t%s, %d(%%rsp)" % (y(t), 32 * d))
-        else:
-            big_digit(d, 32 - ND + d)
 
 
 def big_row_digit(i, A, X, Y):
@@ -608,7 +616,7 @@ def big_func(name, sqr):
     e("\t/* %s: transpose; digits of %s*2^%d 0..%d to the stack, %d..%d in ymm%d-31 */"
       % ("a" if sqr else "b", "a" if sqr else "b", SH, nb - 1, nb, ND - 1, br))
     big_load("%rsi" if sqr else "%rdx")
-    big_digits(nb)
+    big_digits(nb, sqr)
     if not sqr:
         e("\t/* a: its elements' pointers in r8-r11 for the rows */")
         load_ptrs("%rsi")
@@ -621,18 +629,38 @@ def big_func(name, sqr):
         return y(br + j - nb)
 
     def row(i):
+        if sqr:
+            sqr_row(i)
+            return
         e("\t/* row %d: C%d..C%d += a_%d * b */" % (i, i, i + ND, i))
-        if not sqr:
-            A = BA
-            big_row_digit(i, A, X, Y)
-        elif i >= nb:
+        A = BA
+        big_row_digit(i, A, X, Y)
+        for j in range(ND):
+            e("\tvpmadd52luq\t%s, %s, %s" % (bj(j), A, cring(i + j)))
+            e("\tvpmadd52huq\t%s, %s, %s" % (bj(j), A, cring(i + j + 1)))
+
+    def sqr_row(i):
+        e("\t/* row %d: C%d..C%d += a_%d^2 + 2 a_%d (a_%d..a_%d) */"
+          % (i, 2 * i, i + ND, i, i, i + 1, ND - 1))
+        D = X                           # d_i, then a temporary
+        if i >= nb:
             A = bj(i)
         else:
             A = BA
             e("\tvmovdqa64\t%s, %s" % (bj(i), A))
-        for j in range(ND):
-            e("\tvpmadd52luq\t%s, %s, %s" % (bj(j), A, cring(i + j)))
-            e("\tvpmadd52huq\t%s, %s, %s" % (bj(j), A, cring(i + j + 1)))
+        e("\tvpaddq\t%s, %s, %s" % (A, A, D))
+        e("\tvptestmq\t.Lbit51(%%rip){1to4}, %s, %%k2" % A)
+        e("\tvpmadd52luq\t%s, %s, %s" % (A, A, cring(2 * i)))
+        e("\tvpmadd52huq\t%s, %s, %s" % (A, A, cring(2 * i + 1)))
+        for j in range(i + 1, ND):
+            e("\tvpmadd52luq\t%s, %s, %s" % (bj(j), D, cring(i + j)))
+            e("\tvpmadd52huq\t%s, %s, %s" % (bj(j), D, cring(i + j + 1)))
+        for j in range(i + 1, ND):
+            src = bj(j)
+            if j < nb:
+                e("\tvmovdqa64\t%s, %s" % (src, D))
+                src = D
+            e("\tvpaddq\t%s, %s, %s{%%k2}" % (src, cring(i + j + 1), cring(i + j + 1)))
 
     row(0)
     for i in range(ND):
