@@ -67,7 +67,8 @@ lint: deps
 # tests/user for its own) fails where a committed one differs.
 GENERATED := arch/x86/fp1024_x86_64.S arch/arm64/fp1024_arm64.S \
 	arch/x86/fp2048_x86_64.S arch/arm64/fp2048_arm64.S \
-	arch/x86/fp_ifma_x86_64.S isogeny/csidh512_tables.h \
+	arch/x86/fp_ifma_x86_64.S arch/x86/fp1024_ifma_x86_64.S \
+	isogeny/csidh512_tables.h \
 	isogeny/csidh1024_tables.h kunit/sha3_lib_acvp.h \
 	samples/nobs-sha3-sample/nobs_sha3_sample_kat.h
 GEN_TUNE := build/gen/csidh_tune
@@ -75,7 +76,8 @@ gen-arch/x86/fp1024_x86_64.S = python3 scripts/gen/fp_big_asm.py 1024 x86_64
 gen-arch/arm64/fp1024_arm64.S = python3 scripts/gen/fp_big_asm.py 1024 arm64
 gen-arch/x86/fp2048_x86_64.S = python3 scripts/gen/fp_big_asm.py 2048 x86_64
 gen-arch/arm64/fp2048_arm64.S = python3 scripts/gen/fp_big_asm.py 2048 arm64
-gen-arch/x86/fp_ifma_x86_64.S = python3 scripts/gen/fp_ifma_asm.py
+gen-arch/x86/fp_ifma_x86_64.S = python3 scripts/gen/fp_ifma_asm.py 512
+gen-arch/x86/fp1024_ifma_x86_64.S = python3 scripts/gen/fp_ifma_asm.py 1024
 gen-isogeny/csidh512_tables.h = $(GEN_TUNE) 512
 gen-isogeny/csidh1024_tables.h = $(GEN_TUNE) 1024
 gen-kunit/sha3_lib_acvp.h = python3 scripts/gen/sha3_lib_kunit.py

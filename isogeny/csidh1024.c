@@ -43,7 +43,12 @@
 #define NOBS_CSIDHX_WIDE_FRAME	__no_sanitize_address
 #endif
 
-/* no vector code in this field (nobs_fp1024_mul4(): four scalar products) */
+/*
+ * The CSIDH engine goes one point at a time on this field, even where
+ * fp1024 has vector code (the IFMA mul4/sqr4, for the CTIDH engine): the
+ * lockstep pairs' path is tested and held to the stack budget on
+ * csidh512 only.
+ */
 #define NOBS_CSIDHX_NO_VEC
 
 #include "csidh1024_tables.h"

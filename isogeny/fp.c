@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The dispatch point of the GF(p) fields (fp.h): the multiplication
- * chosen at init, and the 512-bit field's vector sections.
+ * chosen at init, and the vector sections of the fields' four-lane code.
  */
 #include "fp.h"
 
@@ -15,10 +15,11 @@ NOBS_DEFINE_SWITCH(nobs_fp_asm_flag);
 #endif
 
 /*
- * The vector code of nobs_fp512_mul4()/_sqr4(): chosen with the assembly
- * where the caller says the CPU has it (struct nobs_cpu's ifma; in the
- * harness, tests/user/fp_cpu.h, which valgrind's missing AVX-512 turns
- * off).  Its sections are the kernel's FPU sections (in the harness,
+ * The vector code of nobs_fp512_mul4()/_sqr4() and
+ * nobs_fp1024_mul4()/_sqr4(): chosen with the assembly where the caller
+ * says the CPU has it (struct nobs_cpu's ifma; in the harness,
+ * tests/user/fp_cpu.h, which valgrind's missing AVX-512 turns off).  Its
+ * sections are the kernel's FPU sections (in the harness,
  * tests/user/compat/asm/: always usable, nothing to save).
  */
 #ifdef NOBS_FP_VEC_NAME
@@ -71,13 +72,14 @@ const char *nobs_fp_vec_name(void)
  * @use_asm: true to use this architecture's assembly: on x86-64 only if
  *	the CPU has BMI2 and ADX; on arm64 always possible (base ISA);
  *	false forces the generic C code (force_generic)
- * @use_vec: whether the CPU runs the 512-bit field's vector code (x86-64:
+ * @use_vec: whether the CPU runs the fields' vector code (x86-64:
  *	AVX-512 IFMA, VL, VBMI2 and DQ with their state saved by the OS),
  *	taken with the assembly only
  *
  * Sets the one dispatch point behind nobs_fp512_mul()/_sqr(),
  * nobs_fp1024_mul()/_sqr() and nobs_fp2048_mul()/_sqr(), and with the assembly, where the CPU has it,
- * the vector code of nobs_fp512_mul4()/_sqr4() (nobs_fp_vec_name()).
+ * the vector code of nobs_fp512_mul4()/_sqr4() and
+ * nobs_fp1024_mul4()/_sqr4() (nobs_fp_vec_name()).
  * Called once at init, before any nobs_fp512 or nobs_fp1024 function
  * is in use.
  *

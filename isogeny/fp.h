@@ -3,8 +3,8 @@
  * What the GF(p) fields of CSIDH and CTIDH share (fp512.h for CSIDH-512,
  * fp1024.h for CSIDH-1024, fp2048.h for CTIDH-2048): the choice of the
  * multiplication, made once at init by nobs_fp_select() for all fields,
- * the vector sections of the 512-bit field's four-lane code, and the
- * harness's operation counts.
+ * the vector sections of the four-lane code (the 512- and 1024-bit
+ * fields'), and the harness's operation counts.
  *
  * Multiplication and squaring have several implementations (generic C,
  * x86-64 BMI2/ADX, arm64).  The hot path tests a static key (kernel) or a
@@ -35,8 +35,10 @@
 #define nobs_fp512_sub_asm	nobs_fp512_sub_x86_64
 /*
  * Four products at once in the lanes of ymm registers (AVX-512 IFMA, VL,
- * VBMI2, DQ; arch/x86/fp_ifma_x86_64.S), for the 512-bit field only:
- * nobs_fp512_mul4()/_sqr4() in a vector section.
+ * VBMI2, DQ; arch/x86/fp_ifma_x86_64.S and fp1024_ifma_x86_64.S), for the
+ * 512- and 1024-bit fields (their headers define NOBS_FPX_MUL4_VEC; the
+ * 2048-bit field has none): nobs_fp512_mul4()/_sqr4() and
+ * nobs_fp1024_mul4()/_sqr4() in a vector section.
  */
 #define NOBS_FP_VEC_NAME	"ifma"
 #elif defined(__aarch64__) && !defined(NOBS_FP_NO_ASM)
@@ -66,8 +68,8 @@ NOBS_DECLARE_SWITCH(nobs_fp_vec_flag);
 const char *nobs_fp_select(bool use_asm, bool use_vec);
 
 /*
- * A vector section: nobs_fp_vec_begin() returns true if the 512-bit
- * field's vector code (NOBS_FP_VEC_NAME) was chosen at init and may run
+ * A vector section: nobs_fp_vec_begin() returns true if the fields'
+ * vector code (NOBS_FP_VEC_NAME) was chosen at init and may run
  * here (in the kernel: the FPU is usable in this context, and
  * kernel_fpu_begin() has been called), false otherwise; after true the
  * caller calls nobs_fp_vec_end() (kernel_fpu_end()).  In between, nothing

@@ -78,3 +78,9 @@ EXPORT_SYMBOL_IF_KUNIT(nobs_fp1024_mul_asm);
 __ADDRESSABLE(nobs_fp1024_sqr_asm)
 EXPORT_SYMBOL_IF_KUNIT(nobs_fp1024_sqr_asm);
 #endif
+#ifdef NOBS_FP_VEC_NAME
+__ADDRESSABLE(nobs_fp1024_mul4_ifma)
+EXPORT_SYMBOL_IF_KUNIT(nobs_fp1024_mul4_ifma);
+__ADDRESSABLE(nobs_fp1024_sqr4_ifma)
+EXPORT_SYMBOL_IF_KUNIT(nobs_fp1024_sqr4_ifma);
+#endif

@@ -120,7 +120,8 @@ static __always_inline void NOBS_FPX(mul_or_sqr)(struct NOBS_FPX_T *r,
  * r[k] may alias a[k] or b[k], never another k's operands.  vec says that
  * the caller is in a section nobs_fp_vec_begin() opened (it returned
  * true): only there may a field's vector code (NOBS_FPX_MUL4_VEC, the
- * 512-bit field's AVX-512 IFMA on x86-64) run; else four scalar calls.
+ * 512- and 1024-bit fields' AVX-512 IFMA on x86-64) run; else four
+ * scalar calls.
  */
 static __always_inline void NOBS_FPX(mul4)(struct NOBS_FPX_T *const r[4],
 					   const struct NOBS_FPX_T *const a[4],

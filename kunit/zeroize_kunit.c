@@ -30,9 +30,10 @@
  * kernel address (return addresses, saved frame pointers): nothing of the
  * curves, points and field temporaries of the walk may stay.
  *
- * And the registers of the AVX-512 IFMA field code (x86-64, where the CPU
- * has it, whether nobs chose it or not: not under QEMU/TCG, which has no AVX-512; the tests/user
- * harness's test_fp runs the same check natively): in one kernel_fpu
+ * And the registers of the AVX-512 IFMA field code of the 512- and
+ * 1024-bit fields (x86-64, where the CPU has it, whether nobs chose it or
+ * not: not under QEMU/TCG, which has no AVX-512; the tests/user harness's
+ * test_fp and test_fp1024 run the same check natively): in one kernel_fpu
  * section, kunit/nk_ifma_probe_x86_64.S fills zmm0-31, k1-k7 and the stack
  * below with ones, runs a multiplication or a squaring, and reads them
  * back: all registers must be zero, and the stack only zeros or ones.
@@ -70,6 +71,8 @@
 #include "isogeny/csidh_glue.h"
 #include "nobs_kunit.h"
 #if defined(CONFIG_X86_64)
+#include "isogeny/fp512.h"
+#include "isogeny/fp1024.h"
 #include "kunit/nk_ifma_probe.h"
 #endif
 
@@ -657,17 +660,49 @@ static void zeroize_csidh_stack_residue(struct kunit *test)
 	memzero_explicit(ss, sizeof(ss));
 }
 
+#if defined(CONFIG_X86_64)
+/* the elements of either field, as limbs (fp512: the first 8 of each) */
+struct nk_z_ifma_buf {
+	u64 a[4][16], b[4][16], out[4][16], w[16];
+};
+
+/*
+ * Four random elements of the field of nk_ifma_probe()'s fn into @x (as
+ * limbs): below 2^510 < p (CSIDH-512) or 2^1019 < p (CSIDH-1024), reduced.
+ */
+static void nk_z_ifma_random(struct nk_rng *rng, long fn, u64 (*x)[16])
+{
+	unsigned int n = fn < NK_IFMA_FP1024_MUL4 ? NOBS_FP512_LIMBS :
+			 NOBS_FP1024_LIMBS;
+	unsigned int k, j;
+
+	for (k = 0; k < 4; k++) {
+		for (j = 0; j < n; j++)
+			x[k][j] = nk_rng_next(rng);
+		x[k][n - 1] >>= fn < NK_IFMA_FP1024_MUL4 ? 2 : 5;
+	}
+}
+#endif
+
 static void zeroize_fp_ifma_registers(struct kunit *test)
 {
 #if defined(CONFIG_X86_64)
+	static const char *const fns[] = {
+		[NK_IFMA_FP512_MUL4] = "fp512 mul4",
+		[NK_IFMA_FP512_SQR4] = "fp512 sqr4",
+		[NK_IFMA_FP1024_MUL4] = "fp1024 mul4",
+		[NK_IFMA_FP1024_SQR4] = "fp1024 sqr4",
+	};
 	static const u8 zero[64];
-	struct nobs_fp512 a[4], b[4], out[4], w;
-	struct nobs_fp512 *r[4];
-	const struct nobs_fp512 *pa[4], *pb[4];
+	struct nk_z_ifma_buf *e;
+	void *r[4];
+	const void *pa[4], *pb[4];
 	struct nk_ifma_state *st;
 	unsigned long flags;
-	unsigned int sqr, i, k, j;
+	unsigned int i, k;
 	struct nk_rng rng;
+	long fn;
+	bool sqr;
 
 	if (!boot_cpu_has(X86_FEATURE_AVX512IFMA) ||
 	    !boot_cpu_has(X86_FEATURE_AVX512VL) ||
@@ -675,50 +710,56 @@ static void zeroize_fp_ifma_registers(struct kunit *test)
 	    !boot_cpu_has(X86_FEATURE_AVX512DQ) ||
 	    !cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
 			       XFEATURE_MASK_AVX512, NULL))
-		kunit_skip(test, "no AVX-512 IFMA/VL/VBMI2/DQ (QEMU/TCG has none; tests/user's test_fp checks it natively)");
+		kunit_skip(test, "no AVX-512 IFMA/VL/VBMI2/DQ (QEMU/TCG has none; tests/user's test_fp and test_fp1024 check it natively)");
 	KUNIT_ASSERT_TRUE(test, may_use_simd());
 	st = kunit_kmalloc(test, sizeof(*st), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, st);
+	e = kunit_kmalloc(test, sizeof(*e), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, e);
 	nk_rng_init(&rng, 0x1f3a);
-	for (sqr = 0; sqr <= 1; sqr++) {
+	for (fn = 0; fn < (long)ARRAY_SIZE(fns); fn++) {
+		sqr = fn == NK_IFMA_FP512_SQR4 || fn == NK_IFMA_FP1024_SQR4;
 		for (i = 0; i < 8; i++) {
+			nk_z_ifma_random(&rng, fn, e->a);
+			nk_z_ifma_random(&rng, fn, e->b);
 			for (k = 0; k < 4; k++) {
-				/* below 2^510 < p: reduced */
-				for (j = 0; j < NOBS_FP512_LIMBS; j++) {
-					a[k].limb[j] = nk_rng_next(&rng);
-					b[k].limb[j] = nk_rng_next(&rng);
-				}
-				a[k].limb[NOBS_FP512_LIMBS - 1] >>= 2;
-				b[k].limb[NOBS_FP512_LIMBS - 1] >>= 2;
-				r[k] = &out[k];
-				pa[k] = &a[k];
-				pb[k] = sqr ? &a[k] : &b[k];
+				r[k] = e->out[k];
+				pa[k] = e->a[k];
+				pb[k] = sqr ? e->a[k] : e->b[k];
 			}
 			memset(st, 0x5a, sizeof(*st));
 			kernel_fpu_begin();
 			local_irq_save(flags);
-			nk_ifma_probe(sqr, r, pa, pb, st);
+			nk_ifma_probe(fn, r, pa, pb, st);
 			local_irq_restore(flags);
 			kernel_fpu_end();
 			for (k = 0; k < 4; k++) {
-				nobs_fp512_mul_generic(&w, pa[k], pb[k]);
-				KUNIT_EXPECT_MEMEQ(test, &out[k], &w, sizeof(w));
+				if (fn < NK_IFMA_FP1024_MUL4) {
+					nobs_fp512_mul_generic((void *)e->w,
+							       pa[k], pb[k]);
+					KUNIT_EXPECT_MEMEQ_MSG(test, e->out[k], e->w,
+							       8 * NOBS_FP512_LIMBS,
+							       "%s", fns[fn]);
+				} else {
+					nobs_fp1024_mul_generic((void *)e->w,
+								pa[k], pb[k]);
+					KUNIT_EXPECT_MEMEQ_MSG(test, e->out[k], e->w,
+							       8 * NOBS_FP1024_LIMBS,
+							       "%s", fns[fn]);
+				}
 			}
 			for (k = 0; k < 32; k++)
 				KUNIT_EXPECT_MEMEQ_MSG(test, st->zmm[k], zero, 64,
-						       "%s: zmm%u", sqr ?
-						       "sqr4" : "mul4", k);
+						       "%s: zmm%u", fns[fn], k);
 			for (k = 0; k < 7; k++)
 				KUNIT_EXPECT_EQ_MSG(test, st->k[k], 0ULL,
-						    "%s: k%u", sqr ? "sqr4" :
-						    "mul4", k + 1);
+						    "%s: k%u", fns[fn], k + 1);
 			/* the last two: return address, saved %rbp */
 			for (k = 0; k < ARRAY_SIZE(st->stack) - 2; k++)
 				KUNIT_EXPECT_TRUE_MSG(test, !st->stack[k] ||
 						      !~st->stack[k],
 						      "%s: stack word %u: %#llx",
-						      sqr ? "sqr4" : "mul4", k,
-						      st->stack[k]);
+						      fns[fn], k, st->stack[k]);
 		}
 	}
 #else

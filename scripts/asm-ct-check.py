@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """asm-ct-check.py OBJ.o FUNC ...: static constant-time check of
 straight-line x86-64 assembly (the AVX-512 IFMA field code,
-arch/x86/fp_ifma_x86_64.S, assembled for userspace).
+arch/x86/fp_ifma_x86_64.S and fp1024_ifma_x86_64.S, assembled for
+userspace).
 asm-ct-check.py --self-test: the checker finds faults planted in a small
 object it assembles.
 

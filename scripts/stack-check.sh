@@ -17,8 +17,9 @@
 # the graph: each counts as the bound given below (its pushes, its "sub
 # sp" reserve and the return address, rounded up: fp1024's x86-64 mul
 # reserves 272 bytes and pushes five registers, arm64's 208; fp2048's
-# 344 and five registers, arm64's 464; the IFMA
-# code 320, %rbp and a 32-byte alignment), the kernel's FPU/NEON section calls as
+# 344 and five registers, arm64's 464; the 512-bit IFMA
+# code 320, %rbp and a 32-byte alignment, the 1024-bit one 448 (the
+# squaring 384) and the same), the kernel's FPU/NEON section calls as
 # 256 bytes, and the core's callbacks (random, yield: the caller's) as 0.
 # Prints "stack depth: N passed, N failed" per architecture.
 set -uo pipefail
@@ -80,8 +81,8 @@ for arch in "${@:-x86_64 arm64 riscv64 ppc64le}"; do
 			rc=1
 			continue
 		fi
-		asm=(-a 'nobs_fp2048_*=512' -a 'nobs_fp1024_*=384'
-		     -a 'nobs_fp512_*_ifma=384'
+		asm=(-a 'nobs_fp2048_*=512' -a 'nobs_fp1024_*_ifma=512'
+		     -a 'nobs_fp1024_*=384' -a 'nobs_fp512_*_ifma=384'
 		     -a 'nobs_fp512_*=256' -a 'kernel_fpu_*=256'
 		     -a 'kernel_neon_*=256' -a 'irq_fpu_usable=64'
 		     -a 'may_use_simd=64' -a '__indirect_call=0')

@@ -19,7 +19,9 @@
 #                                qemu-user; a SKIP result without cross
 #                                tools
 #   fp_bench                     median cycles of the fields, generic /
-#                                asm / GMP side by side
+#                                asm / GMP side by side, and the
+#                                four-lane mul4/sqr4 (IFMA against four
+#                                scalar calls)
 
 FP_CORE := $(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp512.c \
 	$(ROOT)/isogeny/fp1024.c $(ROOT)/isogeny/fp2048.c $(ROOT)/isogeny/fp.h \
@@ -29,7 +31,8 @@ FP_CORE := $(ROOT)/isogeny/fp.c $(ROOT)/isogeny/fp512.c \
 	$(ROOT)/include/nobs/types.h
 FP_HOST_ARCH := $(shell uname -m)
 FP_ASM_x86_64 := $(ROOT)/arch/x86/fp_x86_64.S $(ROOT)/arch/x86/fp_ifma_x86_64.S \
-	$(ROOT)/arch/x86/fp1024_x86_64.S $(ROOT)/arch/x86/fp2048_x86_64.S
+	$(ROOT)/arch/x86/fp1024_x86_64.S $(ROOT)/arch/x86/fp1024_ifma_x86_64.S \
+	$(ROOT)/arch/x86/fp2048_x86_64.S
 FP_ASM_aarch64 := $(ROOT)/arch/arm64/fp_arm64.S $(ROOT)/arch/arm64/fp1024_arm64.S \
 	$(ROOT)/arch/arm64/fp2048_arm64.S
 FP_ASM := $(FP_ASM_$(FP_HOST_ARCH))
@@ -109,20 +112,23 @@ $(eval $(call fp_tests,test_fp,))
 $(eval $(call fp_tests,test_fp1024,-DTEST_FP1024))
 $(eval $(call fp_tests,test_fp2048,-DTEST_FP2048))
 
-# test_fp_ifma_asm: arch/x86/fp_ifma_x86_64.S is what
-# scripts/gen/fp_ifma_asm.py prints (the top Makefile's regen-check), and (x86-64 hosts, on the object
-# assembled here for userspace) scripts/asm-ct-check.py finds no branch
-# and no data-dependent address in nobs_fp512_mul4_ifma/_sqr4_ifma, after
-# its self-test shows it failing on planted faults.  A wrapper script,
-# so 'make test' runs it like any other and sums its SUITE line (the
-# checker's own "N passed, N failed" lines are left out: run-suite.sh would
-# count them too).
+# test_fp_ifma_asm: arch/x86/fp_ifma_x86_64.S and fp1024_ifma_x86_64.S are
+# what scripts/gen/fp_ifma_asm.py prints (the top Makefile's regen-check),
+# and (x86-64 hosts, on the objects assembled here for userspace)
+# scripts/asm-ct-check.py finds no branch and no data-dependent address in
+# nobs_fp512_mul4_ifma/_sqr4_ifma and nobs_fp1024_mul4_ifma/_sqr4_ifma,
+# after its self-test shows it failing on planted faults.  A wrapper
+# script, so 'make test' runs it like any other and sums its SUITE line
+# (the checker's own "N passed, N failed" lines are left out:
+# run-suite.sh would count them too).
 USER_TESTS += $(BUILD)/test_fp_ifma_asm
-FP_IFMA_FUNCS := nobs_fp512_mul4_ifma nobs_fp512_sqr4_ifma
+FP_IFMA_FILES := fp_ifma_x86_64 fp1024_ifma_x86_64
+FP_IFMA_FUNCS_fp_ifma_x86_64 := nobs_fp512_mul4_ifma nobs_fp512_sqr4_ifma
+FP_IFMA_FUNCS_fp1024_ifma_x86_64 := nobs_fp1024_mul4_ifma nobs_fp1024_sqr4_ifma
 ifeq ($(FP_HOST_ARCH),x86_64)
-FP_IFMA_OBJ := $(BUILD)/fp_ifma_x86_64.o
+FP_IFMA_OBJ := $(FP_IFMA_FILES:%=$(BUILD)/%.o)
 
-$(FP_IFMA_OBJ): $(ROOT)/arch/x86/fp_ifma_x86_64.S $(FP_COMPAT)
+$(FP_IFMA_OBJ): $(BUILD)/%.o: $(ROOT)/arch/x86/%.S $(FP_COMPAT)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(FP_ASFLAGS) -c -o $@ $<
 else
@@ -132,14 +138,18 @@ endif
 $(BUILD)/test_fp_ifma_asm: $(FP_IFMA_OBJ) $(ROOT)/tests/user/fp.mk
 	@mkdir -p $(@D)
 	@printf '%s\n' '#!/bin/sh' \
-	  'root="$(ROOT)"; obj="$(FP_IFMA_OBJ)"; s="arch/x86/fp_ifma_x86_64.S"' \
+	  'root="$(ROOT)"; build="$(BUILD)"; obj="$(FP_IFMA_OBJ)"' \
 	  'pass=0; fail=0; skip=0' \
-	  'if MAKEFLAGS= make -s -C "$$root" "regen-check/$$s"; then pass=$$((pass + 1))' \
-	  'else fail=$$((fail + 1)); fi' \
+	  'for f in $(FP_IFMA_FILES); do' \
+	  '  if MAKEFLAGS= make -s -C "$$root" "regen-check/arch/x86/$$f.S"; then pass=$$((pass + 1))' \
+	  '  else fail=$$((fail + 1)); fi' \
+	  'done' \
 	  'if [ -z "$$obj" ]; then' \
-	  '  echo "SKIP: static constant-time check of $$s: not an x86-64 host"; skip=$$((skip + 2))' \
+	  '  echo "SKIP: static constant-time check of the IFMA code: not an x86-64 host"; skip=$$((skip + 3))' \
 	  'else' \
-	  '  for args in --self-test "$$obj $(FP_IFMA_FUNCS)"; do' \
+	  '  for args in --self-test \' \
+	  '      "$$build/fp_ifma_x86_64.o $(FP_IFMA_FUNCS_fp_ifma_x86_64)" \' \
+	  '      "$$build/fp1024_ifma_x86_64.o $(FP_IFMA_FUNCS_fp1024_ifma_x86_64)"; do' \
 	  '    out=$$(python3 "$$root/scripts/asm-ct-check.py" $$args); rc=$$?' \
 	  '    printf "%s\n" "$$out" | grep -v " passed, [0-9]* failed$$"' \
 	  '    what="asm-ct-check.py $${args%% *}"' \

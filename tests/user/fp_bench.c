@@ -9,6 +9,12 @@
  * Each sample times a chain of BATCH dependent operations (the output
  * feeds the next input), as field arithmetic is used in an isogeny
  * computation; the figure is the median over SAMPLES samples.
+ *
+ * Fields with four-lane vector code (fp.h's NOBS_FP_VEC_NAME: the 512- and
+ * 1024-bit ones on x86-64 with AVX-512 IFMA) get two more rows, per call
+ * of nobs_fp*_mul4()/_sqr4() (four products, four dependent chains): in a
+ * vector section (the IFMA code), and without one (four scalar calls of
+ * the dispatched multiplication).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -208,6 +214,7 @@ static int F##_table(void)						\
 	nobs_test_fp_select(have_asm());					\
 	row("nobs dispatched (select)", F##_bench_mul(F##_mul, &x0, &y0),\
 	    F##_bench_sqr(F##_sqr, &x0));				\
+	F##_mul4_rows();						\
 	row("GMP mpn_mul_n/sqr + mpn redc",				\
 	    F##_bench_mul(F##_gmp_mul, &x0, &y0),			\
 	    F##_bench_sqr(F##_gmp_sqr, &x0));				\
@@ -230,6 +237,83 @@ static int F##_table(void)						\
 #else
 #define ASM_ROW(F, x0, y0)	do { } while (0)
 #endif
+
+#ifdef NOBS_FP_VEC_NAME
+/*
+ * A field's mul4/sqr4 rows (fields with vector code only): four dependent
+ * chains, x[k] <- x[k] y or x[k]^2, per call of four products.
+ */
+#define BENCH_MUL4(F, T, N)						\
+static double F##_bench_mul4(bool vec, bool sqr,			\
+			     const struct T *x0, const struct T *y0)	\
+{									\
+	u64 s[SAMPLES], t;						\
+	struct T x[4];							\
+	struct T *r[4] = { &x[0], &x[1], &x[2], &x[3] };		\
+	const struct T *a[4] = { &x[0], &x[1], &x[2], &x[3] };		\
+	const struct T *b[4] = { y0, y0, y0, y0 };			\
+	int i, j;							\
+									\
+	for (i = 0; i < 4; i++) {					\
+		x[i] = *x0;						\
+		x[i].limb[0] ^= i;					\
+	}								\
+	for (i = 0; i < SAMPLES; i++) {					\
+		t = bench_ticks();					\
+		if (sqr)						\
+			for (j = 0; j < BATCH; j++)			\
+				F##_sqr4(r, a, vec);			\
+		else							\
+			for (j = 0; j < BATCH; j++)			\
+				F##_mul4(r, a, b, vec);			\
+		s[i] = bench_ticks() - t;				\
+	}								\
+	__asm__ __volatile__("" : : "r"(x) : "memory");		\
+	return median(s);						\
+}									\
+									\
+static void F##_mul4_rows(void)						\
+{									\
+	struct T x0, y0;						\
+	bool vec;							\
+	int i;								\
+									\
+	for (i = 0; i < N; i++) {					\
+		x0.limb[i] = 0x0123456789abcdefULL * (i + 3);		\
+		y0.limb[i] = 0xfedcba9876543210ULL ^ (0x1111ULL << i);	\
+	}								\
+	x0.limb[N - 1] &= 0x07ffffffffffffffULL;			\
+	y0.limb[N - 1] &= 0x07ffffffffffffffULL;			\
+	vec = nobs_fp_vec_begin();					\
+	if (vec) {							\
+		row("nobs mul4/sqr4 " NOBS_FP_VEC_NAME " (4 products)",	\
+		    F##_bench_mul4(true, false, &x0, &y0),		\
+		    F##_bench_mul4(true, true, &x0, &y0));		\
+		nobs_fp_vec_end();					\
+	} else {							\
+		printf("%-34s (no vector code here)\n",		\
+		       "nobs mul4/sqr4 vector");			\
+	}								\
+	row("nobs mul4/sqr4 4 scalar calls",				\
+	    F##_bench_mul4(false, false, &x0, &y0),			\
+	    F##_bench_mul4(false, true, &x0, &y0));			\
+}
+BENCH_MUL4(nobs_fp512, nobs_fp512, NOBS_FP512_LIMBS)
+BENCH_MUL4(nobs_fp1024, nobs_fp1024, NOBS_FP1024_LIMBS)
+#else
+static void nobs_fp512_mul4_rows(void)
+{
+}
+
+static void nobs_fp1024_mul4_rows(void)
+{
+}
+#endif
+
+/* no vector code in the 2048-bit field */
+static void nobs_fp2048_mul4_rows(void)
+{
+}
 
 BENCH_FIELD(nobs_fp512, nobs_fp512, NOBS_FP512_LIMBS, "CSIDH-512")
 BENCH_FIELD(nobs_fp1024, nobs_fp1024, NOBS_FP1024_LIMBS, "CSIDH-1024")

@@ -78,9 +78,13 @@ static const int edge_bits[] = { 0, 1, 63, 64, 65, 127, 128, 255, 256,
 #ifndef TF_SKIPPED
 #define TF_SKIPPED	0	/* every odd prime up to TF_LAST_SIEVED */
 #endif
-#if defined(NOBS_FP_VEC_NAME) && !defined(TEST_FP1024) && \
-	!defined(TEST_FP2048)
+#if defined(NOBS_FP_VEC_NAME) && !defined(TEST_FP2048)
 #define TF_VEC		NOBS_FP_VEC_NAME	/* this field has vector code */
+#ifdef TEST_FP1024
+#define TF_PROBE_MUL4	NK_IFMA_FP1024_MUL4	/* nk_ifma_probe()'s fn */
+#else
+#define TF_PROBE_MUL4	NK_IFMA_FP512_MUL4
+#endif
 #endif
 #define TF_BYTES	(8 * NOBS_FPX_LIMBS)
 #define TF_RBITS	(64 * NOBS_FPX_LIMBS)
@@ -697,10 +701,10 @@ static __maybe_unused void test_api(const char *impl)
 
 /*
  * nobs_fp*_mul4()/_sqr4() against four nobs_fp*_mul()/_sqr() calls and
- * against GMP, lane by lane.  vec is what a caller passes: on the 512-bit
- * field nobs_fp_vec_begin() (the AVX-512 IFMA code where the CPU has it
- * and nobs_test_fp_select(true) chose it), on the 1024- and 2048-bit
- * fields, which have no vector code, true too: four scalar calls all the
+ * against GMP, lane by lane.  vec is what a caller passes: on the 512-
+ * and 1024-bit fields nobs_fp_vec_begin() (the AVX-512 IFMA code where the
+ * CPU has it and nobs_test_fp_select(true) chose it), on the 2048-bit
+ * field, which has no vector code, true too: four scalar calls all the
  * same.
  */
 #ifdef TF_VEC
@@ -715,9 +719,9 @@ static __maybe_unused void test_api(const char *impl)
 #define LANE_WHERE	"one lane"
 #endif
 
-/* the edges, then build_lane_edges()'s: 2, one a limb, two a digit */
+/* the edges, then build_lane_edges()'s: 2, one a limb, three a digit */
 #define MAX_LANE_EDGES	\
-	(MAX_EDGES + 2 + NOBS_FPX_LIMBS + 2 * (TF_PBITS / 52 + 2))
+	(MAX_EDGES + 2 + NOBS_FPX_LIMBS + 3 * (TF_PBITS / 52 + 2))
 static struct NOBS_FPX_T lane_edges[MAX_LANE_EDGES];
 static int n_lane_edges;
 
@@ -735,8 +739,9 @@ static void add_lane_edge(const mpz_t z)
  * The edges above, plus what matters to a radix-2^52 implementation: the
  * top bits below p (2^(b-1), 2^(b-1) - 1 for p of b bits: 2^510 and
  * 2^510 - 1 for CSIDH-512), limbs all ones below p (2^(64 k) - 1), and
- * one 52-bit digit all ones, of x and of x * 2^4 (the IFMA code's input
- * conversion), cut below 2^(b-1) where it would reach p.
+ * one 52-bit digit all ones, of x and of x * 2^s (the IFMA code's input
+ * conversion: s = 4 for 512 bits, 8 for 1024), cut below 2^(b-1) where it
+ * would reach p.
  */
 static __maybe_unused void build_lane_edges(void)
 {
@@ -757,7 +762,7 @@ static __maybe_unused void build_lane_edges(void)
 		mpz_sub_ui(z, z, 1);
 		add_lane_edge(z);
 	}
-	for (s = 0; s <= 4; s += 4) {
+	for (s = 0; s <= 8; s += 4) {
 		for (i = 0; 52 * i - s < TF_PBITS - 1; i++) {
 			mpz_set_ui(z, 0);
 			mpz_setbit(z, 52);
@@ -995,8 +1000,8 @@ static __maybe_unused void test_mul4(const char *impl, bool vec)
 
 /*
  * mul4/sqr4 as a caller uses them: in a vector section if
- * nobs_fp_vec_begin() opens one (the 512-bit field's vector code runs
- * then); the 1024- and 2048-bit fields, which have none, with vec = true.
+ * nobs_fp_vec_begin() opens one (the field's vector code runs then); the
+ * 2048-bit field, which has none, with vec = true.
  */
 static __maybe_unused void test_mul4_section(const char *impl)
 {
@@ -1012,7 +1017,7 @@ static __maybe_unused void test_mul4_section(const char *impl)
 }
 
 /*
- * nobs_test_fp_select(true) turns the (512-bit field's) vector code on exactly
+ * nobs_test_fp_select(true) turns the fields' vector code on exactly
  * where the CPU has it, so that a machine with AVX-512 IFMA is seen to
  * test it, not only the fallback; select(false) turns it off.
  */
@@ -1046,11 +1051,11 @@ static __maybe_unused void test_vec_select(bool asm_on)
 
 /*
  * What the IFMA code leaves behind: kunit/nk_ifma_probe_x86_64.S fills
- * zmm0-31, k1-k7 and the 512 bytes below the stack pointer with ones,
- * calls nobs_fp512_mul4_ifma()/_sqr4_ifma() on random elements and reads
- * them all back.  Every vector and mask register must be zero, and every
- * qword of the stack below the return address and the saved %rbp (where
- * the multiplication's 320-byte frame is) either zero (wiped) or still
+ * zmm0-31, k1-k7 and the NK_IFMA_STACK bytes below the stack pointer with
+ * ones, calls this field's nobs_fp*_mul4_ifma()/_sqr4_ifma() on random
+ * elements and reads them all back.  Every vector and mask register must
+ * be zero, and every qword of the stack below the return address and the
+ * saved %rbp (where the function's frame is) either zero (wiped) or still
  * ones (not touched); the products must be GMP's.
  */
 static void test_ifma_wipe(void)
@@ -1078,7 +1083,9 @@ static void test_ifma_wipe(void)
 				pb[k] = sqr ? &a[k] : &b[k];
 			}
 			memset(&st, 0x5a, sizeof(st));
-			nk_ifma_probe(sqr, r, pa, pb, &st);
+			nk_ifma_probe(TF_PROBE_MUL4 + sqr, (void *const *)r,
+				      (const void *const *)pa,
+				      (const void *const *)pb, &st);
 			for (k = 0; k < 4; k++) {
 				want_raw(&w, pa[k], pb[k]);
 				check_fp(&c, r[k], &w, pa[k], pb[k]);
@@ -1093,9 +1100,10 @@ static void test_ifma_wipe(void)
 				check_true(&c, !st.k[k], what);
 			}
 			/* the top two qwords: return address, saved %rbp */
-			for (k = 0; k < 62; k++) {
+			for (k = 0; k < NK_IFMA_STACK / 8 - 2; k++) {
 				snprintf(what, sizeof(what),
-					 "stack at -%d: %#llx", 8 * (64 - k),
+					 "stack at -%d: %#llx",
+					 8 * (NK_IFMA_STACK / 8 - k),
 					 (unsigned long long)st.stack[k]);
 				check_true(&c, !st.stack[k] || !~st.stack[k],
 					   what);

@@ -28,7 +28,8 @@ ZEROIZE_DEPS := $(ZEROIZE_SRC) $(ROOT)/sha3/keccak.h $(ROOT)/drbg/ctr_drbg.h \
 	$(ROOT)/isogeny/fp.h $(ROOT)/isogeny/fp512.h $(ROOT)/isogeny/fp_tmpl.h \
 	$(ROOT)/isogeny/fp_tmpl.c $(ROOT)/tests/user/fp_cpu.h \
 	$(ROOT)/include/nobs/types.h
-ZEROIZE_ASM_x86_64 := $(ROOT)/arch/x86/fp_x86_64.S $(ROOT)/arch/x86/fp_ifma_x86_64.S $(ROOT)/arch/x86/fp1024_x86_64.S
+ZEROIZE_ASM_x86_64 := $(ROOT)/arch/x86/fp_x86_64.S $(ROOT)/arch/x86/fp_ifma_x86_64.S \
+	$(ROOT)/arch/x86/fp1024_x86_64.S $(ROOT)/arch/x86/fp1024_ifma_x86_64.S
 ZEROIZE_ASM_aarch64 := $(ROOT)/arch/arm64/fp_arm64.S $(ROOT)/arch/arm64/fp1024_arm64.S
 ZEROIZE_ASM := $(ZEROIZE_ASM_$(shell uname -m))
 ifeq ($(ZEROIZE_ASM),)
