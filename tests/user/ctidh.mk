@@ -39,7 +39,8 @@ $(BUILD)/test_ctidh1024_common: $(ROOT)/tests/user/test_ctidh_common.c \
 # (test_ctidh_ops).  test_ctidh<b> link libm: its key generation check's
 # __builtin_sqrt is a call at -O0 (the coverage build, coverage.mk).
 CTIDH_CORE := $(ROOT)/isogeny/ctidh512.c $(ROOT)/isogeny/ctidh512.h \
-	$(ROOT)/isogeny/ctidh512_tables.h $(ROOT)/isogeny/ctidh.h \
+	$(ROOT)/isogeny/ctidh512_tables.h $(ROOT)/isogeny/ctidh512_dac.h \
+	$(ROOT)/isogeny/ctidh.h \
 	$(ROOT)/isogeny/ctidh_tmpl.h $(ROOT)/isogeny/ctidh_action_tmpl.c \
 	$(CSIDH_CORE)
 
@@ -76,11 +77,14 @@ CTIDH_TEST_H := $(ROOT)/tests/user/csidh_test_rng.h \
 CTIDH_TMPL := $(ROOT)/isogeny/ctidh.h $(ROOT)/isogeny/ctidh_tmpl.h \
 	$(ROOT)/isogeny/ctidh_action_tmpl.c
 CTIDH511_CORE := $(ROOT)/isogeny/ctidh511.c $(ROOT)/isogeny/ctidh511.h \
-	$(ROOT)/isogeny/ctidh511_tables.h $(CTIDH_TMPL) $(CSIDH_CORE)
+	$(ROOT)/isogeny/ctidh511_tables.h $(ROOT)/isogeny/ctidh511_dac.h \
+	$(CTIDH_TMPL) $(CSIDH_CORE)
 CTIDH1024_CORE := $(ROOT)/isogeny/ctidh1024.c $(ROOT)/isogeny/ctidh1024.h \
-	$(ROOT)/isogeny/ctidh1024_tables.h $(CTIDH_TMPL) $(CSIDH1024_CORE)
+	$(ROOT)/isogeny/ctidh1024_tables.h $(ROOT)/isogeny/ctidh1024_dac.h \
+	$(CTIDH_TMPL) $(CSIDH1024_CORE)
 CTIDH2048_CORE := $(ROOT)/isogeny/ctidh2048.c $(ROOT)/isogeny/ctidh2048.h \
-	$(ROOT)/isogeny/ctidh2048_tables.h $(ROOT)/isogeny/ctidh2048_primes.h \
+	$(ROOT)/isogeny/ctidh2048_tables.h $(ROOT)/isogeny/ctidh2048_dac.h \
+	$(ROOT)/isogeny/ctidh2048_primes.h \
 	$(CTIDH_TMPL) $(ROOT)/isogeny/csidh2048.c $(ROOT)/isogeny/csidh2048.h \
 	$(ROOT)/isogeny/csidh.h $(ROOT)/isogeny/csidh_curve_tmpl.c \
 	$(ROOT)/isogeny/csidh_validate_tmpl.c $$(FP_CORE)
