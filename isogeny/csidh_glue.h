@@ -32,7 +32,9 @@
  * @sk: the private key (a vector's Pr1)
  * @peer: the peer's public key (Pk2)
  * @ss: the shared secret of @sk and @peer (Ss)
- * @invalid: a public key in range that is not supersingular
+ * @invalid: a public key in range that is not supersingular; NULL: @peer
+ *	with bit 0 flipped (ctidh2048's, whose prime has no CSIDH vectors:
+ *	high-ctidh's validate() refuses it), which the self-tests derive
  */
 struct nobs_csidh_kat {
 	const u8 *sk, *peer, *ss, *invalid;

@@ -30,25 +30,8 @@ static const u8 NOBS_CTIDHX(batch_bound)[NOBS_CTIDH_TABLE_BATCHES] = {
 };
 
 /*
- * Per prime: its shortest differential addition chain and its length, as
- * csidh512_tables.h has them (scripts/gen/csidh_tune.c, the same primes):
- * from (a, b) = (1, 2), step s makes (a, a + b) if bit s is set, (b, a +
- * b) if clear, and b is the prime after the last step.
+ * Per prime: its shortest differential addition chain and its length
+ * (NOBS_CTIDHX(dac), NOBS_CTIDHX(dac_len)), printed by
+ * scripts/gen/csidh_tune.c -c 512 (make regen)
  */
-static const u32 NOBS_CTIDHX(dac)[NOBS_CTIDH_TABLE_PRIMES] = {
-	0x1, 0x2, 0x5, 0xc, 0x8, 0x15, 0x12, 0x38, 0x21, 0x28, 0x43, 0x64,
-	0x51, 0x60, 0xcc, 0xa6, 0xc5, 0xc8, 0xd0, 0x94, 0x90, 0x1d2, 0x80,
-	0x192, 0x125, 0x10c, 0x106, 0x121, 0x217, 0x326, 0x102, 0x3a8, 0x346,
-	0x3a0, 0x2b4, 0x286, 0x328, 0x30a, 0x206, 0x211, 0x302, 0x288, 0x282,
-	0x623, 0x201, 0x626, 0x686, 0x708, 0x423, 0x200, 0x606, 0x654, 0x518,
-	0x642, 0x552, 0x451, 0x688, 0x415, 0x44a, 0x48a, 0x602, 0x508, 0x4a0,
-	0x428, 0x40a, 0xc8c, 0x420, 0x926, 0xda8, 0x84d, 0xd15, 0xa46, 0xc0c,
-	0x1aa4,
-};
-
-static const u8 NOBS_CTIDHX(dac_len)[NOBS_CTIDH_TABLE_PRIMES] = {
-	1, 2, 3, 4, 4, 5, 5, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8, 8, 8, 8, 9, 8, 9,
-	9, 9, 9, 9, 10, 10, 9, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10,
-	11, 10, 11, 11, 11, 11, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11,
-	11, 11, 11, 11, 12, 11, 12, 12, 12, 12, 12, 12, 13,
-};
+#include "ctidh512_dac.h"

@@ -23,7 +23,7 @@
  * something non-zero, so a wipe is what makes it zero.
  *
  * And the stack the CSIDH and CTIDH group actions run on: the cores'
- * nobs_csidh[1024]_public_key(), nobs_ctidh{511,512,1024}_public_key() and
+ * nobs_csidh[1024]_public_key(), nobs_ctidh{511,512,1024,2048}_public_key() and
  * their shared_secret() (exported to this module only) are called over stack
  * painted with a pattern (once per parameter set); after
  * they return, every 64-bit word of it must be the pattern, zeros, or a
@@ -68,6 +68,7 @@
 #include "isogeny/ctidh511.h"
 #include "isogeny/ctidh512.h"
 #include "isogeny/ctidh1024.h"
+#include "isogeny/ctidh2048.h"
 #include "isogeny/csidh_glue.h"
 #include "nobs_kunit.h"
 #if defined(CONFIG_X86_64)
@@ -283,14 +284,13 @@ static struct crypto_kpp *nk_z_kpp(struct kunit *test)
 }
 
 /*
- * A valid private key of @len bytes: exponents in [-max, max], two per
- * byte (csidh512: 37 bytes, max 5); max 0: a CTIDH key, one exponent a
- * byte, in [-1, 1] for every fourth prime and 0 for the others, so that
- * no batch passes its bound (ctidh1024's tightest: 5 primes, bound 2; its
- * last, prime 983 alone, bound 0; ctidh511's and ctidh512's bounds are at
- * least their batches' sizes).  Not inlined: the generator's
- * constants stay out of its caller's registers, which the group action's
- * prologues would save on the stack the residue check scans.
+ * A private key of @len bytes: exponents in [-max, max], two per byte
+ * (csidh512: 37 bytes, max 5), a valid CSIDH key; max 0: the exponents of
+ * a CTIDH key, one a byte, in [-1, 1] for every fourth prime and 0 for
+ * the others, which nk_z_ctidh_fit() then fits into the set's batch
+ * bounds.  Not inlined: the generator's constants stay out of its
+ * caller's registers, which the group action's prologues would save on
+ * the stack the residue check scans.
  */
 static noinline void nk_z_csidh_key(struct nk_rng *r, u8 *sk,
 				    unsigned int len, int max)
@@ -312,6 +312,39 @@ static noinline void nk_z_csidh_key(struct nk_rng *r, u8 *sk,
 	}
 	if (!sk[0])
 		sk[0] = 0x11;
+}
+
+/*
+ * A CTIDH key fitted into the set's key space: @sk's exponents kept in
+ * order while the set's kpp accepts the key so far, the others 0.
+ * set_secret() refuses a key with a batch past its bound, so each batch
+ * keeps at most its bound and a bound-0 batch's exponents are 0
+ * (ctidh2048's batch 0: 9 primes, bound 1; batches 21 and 23: bound 0;
+ * nk_z_csidh_key()'s keys are within every bound of the other sets).
+ * The bounds are the core's; the kpp's refusals are tested against
+ * high-ctidh's bounds by csidh_kunit.c and the harness.
+ */
+static void nk_z_ctidh_fit(struct kunit *test, const char *alg, u8 *sk,
+			   unsigned int len)
+{
+	struct crypto_kpp *tfm = crypto_alloc_kpp(alg, 0, 0);
+	u8 *key = kunit_kzalloc(test, len, GFP_KERNEL);
+	unsigned int i;
+
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(tfm), "%s: %ld", alg,
+			       PTR_ERR(tfm));
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, nk_z_free_kpp,
+							 tfm), 0);
+	KUNIT_ASSERT_NOT_NULL(test, key);
+	for (i = 0; i < len; i++) {
+		key[i] = sk[i];
+		if (key[i] && crypto_kpp_set_secret(tfm, key, len))
+			key[i] = 0;
+	}
+	KUNIT_ASSERT_EQ_MSG(test, crypto_kpp_set_secret(tfm, key, len), 0,
+			    "%s: the fitted key refused", alg);
+	memcpy(sk, key, len);
+	memzero_explicit(key, len);
 }
 
 /*
@@ -468,7 +501,7 @@ static noinline __no_sanitize_address size_t nk_z_residue(size_t *depth,
  * frames and a half-chunk shift, csidh_action_tmpl.c and
  * ctidh_action_tmpl.c alike), which goes deeper than the action (at most
  * 2 KiB); the action's state is in the workspace, not on the stack
- * (ctidh1024's, the largest, 9528 of its 10240 bytes).
+ * (ctidh2048's, the largest, 16136 of its 16256 bytes).
  */
 struct nk_z_csidh_set {
 	const char *name;
@@ -498,6 +531,9 @@ static const struct nk_z_csidh_set nk_z_csidh_sets[] = {
 	{ "ctidh1024", NOBS_CTIDH1024_PRIVATE_KEY_SIZE,
 	  NOBS_CTIDH1024_PUBLIC_KEY_SIZE, 0, 5632, nobs_ctidh1024_public_key,
 	  nobs_ctidh1024_shared_secret },
+	{ "ctidh2048", NOBS_CTIDH2048_PRIVATE_KEY_SIZE,
+	  NOBS_CTIDH2048_PUBLIC_KEY_SIZE, 0, 5632, nobs_ctidh2048_public_key,
+	  nobs_ctidh2048_shared_secret },
 };
 
 static void nk_z_csidh_desc(const struct nk_z_csidh_set *set, char *desc)
@@ -579,9 +615,7 @@ static void zeroize_csidh_stack_residue(struct kunit *test)
 	struct nobs_csidh_env env = { nk_z_random, NULL, &pts };
 	unsigned long sp = (unsigned long)__builtin_frame_address(0);
 	unsigned long bottom = (unsigned long)task_stack_page(current) + 1024;
-	u8 sk[NOBS_CSIDH_MAX_PRIVATE_KEY_SIZE];
-	u8 pk[NOBS_CSIDH1024_PUBLIC_KEY_SIZE];
-	u8 ss[NOBS_CSIDH1024_SHARED_SECRET_SIZE];
+	u8 sk[NOBS_CSIDH_MAX_PRIVATE_KEY_SIZE], *pk, *ss;
 	struct nk_z_csidh_op op = { .set = set, .sk = sk, .env = &env };
 	size_t n, depth, span;
 	struct nk_rng r;
@@ -595,6 +629,11 @@ static void zeroize_csidh_stack_residue(struct kunit *test)
 #endif
 	op.ws = kunit_kmalloc(test, sizeof(*op.ws), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, op.ws);
+	/* the public key and the secret off the stack: 256 bytes each */
+	pk = kunit_kzalloc(test, NOBS_CSIDH_MAX_PUBLIC_KEY_SIZE, GFP_KERNEL);
+	ss = kunit_kzalloc(test, NOBS_CSIDH_MAX_PUBLIC_KEY_SIZE, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, pk);
+	KUNIT_ASSERT_NOT_NULL(test, ss);
 	nk_z_lo = max(sp - NK_Z_SPAN, bottom);
 	span = sp - nk_z_lo;
 	/*
@@ -608,6 +647,8 @@ static void zeroize_csidh_stack_residue(struct kunit *test)
 			   span, set->need);
 	nk_rng_init(&r, 0x2e06);
 	nk_z_csidh_key(&r, sk, set->sk, set->max);
+	if (!set->max)
+		nk_z_ctidh_fit(test, set->name, sk, set->sk);
 	for (i = 0; i < 2; i++) {
 		op.peer = i ? pk : NULL;
 		op.out = i ? ss : pk;
@@ -657,7 +698,7 @@ static void zeroize_csidh_stack_residue(struct kunit *test)
 	KUNIT_EXPECT_GE_MSG(test, n, (size_t)16,
 			    "the scan misses random words: it proves nothing");
 	memzero_explicit(sk, sizeof(sk));
-	memzero_explicit(ss, sizeof(ss));
+	memzero_explicit(ss, NOBS_CSIDH_MAX_PUBLIC_KEY_SIZE);
 }
 
 #if defined(CONFIG_X86_64)

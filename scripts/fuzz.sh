@@ -28,7 +28,7 @@ set -uo pipefail
 secs=${1:-10}
 runs=${FUZZ_RUNS:-}
 shift || true
-fuzzers=${*:-fuzz_shake fuzz_cshake fuzz_kmac fuzz_drbg fuzz_csidh fuzz_csidh_refused fuzz_csidh1024 fuzz_csidh1024_refused fuzz_ctidh511 fuzz_ctidh512 fuzz_ctidh1024 fuzz_fp fuzz_fp_exp fuzz_fp1024 fuzz_fp1024_exp}
+fuzzers=${*:-fuzz_shake fuzz_cshake fuzz_kmac fuzz_drbg fuzz_csidh fuzz_csidh_refused fuzz_csidh1024 fuzz_csidh1024_refused fuzz_ctidh511 fuzz_ctidh512 fuzz_ctidh1024 fuzz_ctidh2048 fuzz_fp fuzz_fp_exp fuzz_fp1024 fuzz_fp1024_exp}
 fb=${FUZZ_BUILD:-$NOBS_BUILD/fuzz}
 src=$NOBS_ROOT/tests/fuzz
 

@@ -16,7 +16,8 @@
  * content, kpp secrets in the kernel's encodings, among them secrets whose
  * header claims more bytes than are sent (the over-read of a parser that
  * trusts the header; for every kpp_secret format: dh, ffdhe, ecdh), valid
- * csidh512 keys and CTIDH keys (ctidh511, ctidh512, ctidh1024),
+ * csidh512 keys and CTIDH keys (ctidh511, ctidh512, ctidh1024; for
+ * ctidh2048 only keys it refuses),
  * ALG_SET_DRBG_ENTROPY, other options), accept, sendmsg (ALG_SET_OP, IV,
  * AEAD assoclen and garbage control messages, MSG_MORE, several iovecs),
  * recvmsg/read/readv (buffers of 0 to 1 GiB of declared length),
@@ -47,7 +48,9 @@
  * reported with its kernel stack (300 s while its call is on a csidh1024
  * or CTIDH socket: the first transform of each runs its known answers,
  * and one action takes seconds (ctidh511/512) to tens of seconds
- * (csidh1024, ctidh1024) on the debug kernel under TCG).  -e: stop
+ * (csidh1024, ctidh1024, ctidh2048) on the debug kernel under TCG).
+ * ctidh2048 (20 to 30 s an action there) is bound in a flow only, rarely,
+ * and given only keys it refuses (KPP_CTIDH2048).  -e: stop
  * at the first report.  -m: after the campaign, the first report that is not a data race is
  * replayed with one worker alone (-w W), the shortest prefix of its calls
  * that reproduces it is searched (-n), then the calls it does without are
@@ -177,8 +180,21 @@ static const char *const kpp_names[] = {
 	"ffdhe3072(dh)", "ffdhe4096(dh)", "ffdhe8192(dh)", "ecdh-nist-p192",
 	"curve25519", "ecdh-nist-p256-generic", "dh-generic", "hpre-dh",
 	"csidh1024", "shake128", "ctidh511", "ctidh512", "ctidh1024",
+	"ctidh2048",
 };
-#define KPP_CTIDH	18	/* kpp_names[KPP_CTIDH + 0..2]: the CTIDH sets */
+#define NKPP		(sizeof(kpp_names) / sizeof(*kpp_names))
+#define KPP_CTIDH	18	/* kpp_names[KPP_CTIDH + 0..3]: the CTIDH sets */
+/*
+ * ctidh2048: its first transform after each load runs its known answers
+ * (a validation and a group action, 20 to 30 s each on the debug kernel
+ * under TCG) and every accepted key would cost such actions, which a
+ * campaign's end waits for.  So it is bound only in a flow, in 1 of 400
+ * of the flows' kpp binds (do_bind()), and given only keys it refuses
+ * (past a bound, a wrong length, random bytes: smart_key()): its bind,
+ * setkey and refusals are fuzzed, its actions are the VM case's
+ * (66-ctidh.sh) and the harness's.
+ */
+#define KPP_CTIDH2048	21
 static const char *const types[] = {
 	"hash", "rng", "kpp", "skcipher", "aead", "akcipher", "", "kpp\x01",
 };
@@ -303,7 +319,8 @@ static void fmt_call(char *s, size_t n, int wi, const struct call *c)
 		"ecdh random-key secret", "ffdhe random-key secret", "NULL",
 		"dh 2048-bit secret", "dh secret claiming more than sent",
 		"ffdhe secret claiming more than sent",
-		"ecdh secret claiming more than sent", "ctidh key" };
+		"ecdh secret claiming more than sent", "ctidh key",
+		"ctidh key past a bound" };
 	static const char *const cm[] = { "op=keygen", "op=ssgen",
 		"op=decrypt", "op=encrypt", "op=junk", "op=junk|0xff00", "iv",
 		"iv(bad ivlen)", "assoclen", "short", "SOL_SOCKET", "garbage",
@@ -584,6 +601,9 @@ static void do_bind(struct ctx *x)
 	} else {
 		c.b = (n < 90 ? below(&x->r, 3) : 3) << 8 | below(&x->r, 26);
 	}
+	/* ctidh2048 in flows only (KPP_CTIDH2048): ctidh1024 instead */
+	if (c.b >> 8 == 2 && (c.b & 0xff) % NKPP == KPP_CTIDH2048)
+		c.b--;
 	c.c = chance(&x->r, 85) ? sizeof(struct sockaddr_alg) :
 	      below(&x->r, sizeof(a) + 1);
 	if (x->smart) {	/* a name of nobs's, or one the kpp type serves */
@@ -597,6 +617,8 @@ static void do_bind(struct ctx *x)
 			c.b = 1 << 8 | (n < 50 ? 1 : 0);
 		else	/* csidh512 or a CTIDH set half the time, then ecdh, dh, ffdhe */
 			c.b = 2 << 8 | (n < 44 ? (n & 1 ? 0 : 3) :
+					n == 49 && chance(&x->r, 25) ?
+					KPP_CTIDH2048 :
 					n < 50 ? KPP_CTIDH + n % 3 :
 					n < 75 ? 4 + (n & 1) : 6 + n % 4);
 	}
@@ -712,9 +734,10 @@ static uint32_t over_claim(struct rng *r, unsigned char *p, uint32_t how)
  * random); 4-5: a random kpp_secret (dh, ecdh); 6: a valid csidh512 key;
  * 7: ecdh, a random key; 8: ffdhe, a random key; 10: dh with a 2048-bit
  * modulus; 11-13: a dh, ffdhe or ecdh secret whose header is consistent
- * but claims more bytes than are sent (over_claim()); 14: a valid CTIDH
- * key of @len bytes (74: ctidh511/512, 130: ctidh1024); 9: (the caller
- * passes NULL).
+ * but claims more bytes than are sent (over_claim()); 14: a CTIDH key
+ * of @len bytes, valid for ctidh511/512 (74) and ctidh1024 (130); 15: the
+ * same with its last exponent 1, past that prime's bound 0 (ctidh2048's,
+ * 231 bytes: refused); 9: (the caller passes NULL).
  */
 static uint32_t key(struct rng *r, unsigned char *k, uint32_t how,
 		    uint32_t len)
@@ -732,8 +755,11 @@ static uint32_t key(struct rng *r, unsigned char *k, uint32_t how,
 			k[i] = (unsigned char)(nib[below(r, 11)] << 4 | nib[below(r, 11)]);
 		return 37;
 	case 14:	/* -1, 0 or 1 on every fourth prime: within every bound */
+	case 15:	/* of ctidh511/512/1024; 15: the last prime's passed */
 		for (i = 0; i < len; i++)
 			k[i] = i % 4 ? 0 : (unsigned char)(below(r, 3) - 1);
+		if (how == 15 && len)
+			k[len - 1] = 1;
 		return len;
 	case 7:		/* struct kpp_secret { u16 type, len }, u16 key_size */
 		memcpy(k, &(uint16_t[3]){ 2, 6, 0 }, 6);
@@ -765,10 +791,13 @@ static void smart_key(struct ctx *x, struct call *c)
 	if (t == 3 && n <= 3) {		/* csidh512 */
 		c->a = p < 50 ? 0 : p < 90 ? 6 : 2;
 		c->b = p < 50 ? 0 : 37;
+	} else if (slot_ctidh(x, c->slot) && n % NKPP == KPP_CTIDH2048) {
+		/* only keys it refuses (KPP_CTIDH2048) */
+		c->a = p < 40 ? 15 : p < 70 ? 14 : 2;
+		c->b = p < 40 || p >= 70 ? 231 : p & 1 ? 230 : 232;
 	} else if (slot_ctidh(x, c->slot)) {	/* ctidh511, 512, 1024 */
 		c->a = p < 30 ? 0 : p < 90 ? 14 : 2;
-		c->b = p < 30 ? 0 : (n % (sizeof(kpp_names) / sizeof(*kpp_names)) ==
-				     KPP_CTIDH + 2 ? 130 : 74);
+		c->b = p < 30 ? 0 : (n % NKPP == KPP_CTIDH + 2 ? 130 : 74);
 	} else if (t == 3 && n <= 5) {	/* ecdh */
 		c->a = p < 50 ? 7 : p < 75 ? 13 : 5;
 	} else if (t == 3 && n == 6) {	/* dh */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fuzz_ctidh512: CTIDH-512's private-key check on fuzzer-made keys
- * (fuzz_ctidh511, fuzz_ctidh1024: -DTEST_CTIDH511, -DTEST_CTIDH1024).
+ * (fuzz_ctidh511, fuzz_ctidh1024, fuzz_ctidh2048: -DTEST_CTIDH511,
+ * -DTEST_CTIDH1024, -DTEST_CTIDH2048).
  * Never crash; never accept a key outside the key space; never refuse
  * one inside it.
  *
@@ -14,7 +15,8 @@
  * key with a peer key at or above p (p rebuilt with GMP from the small
  * primes): shared_secret() must refuse the peer and write zeros.  The
  * peer keys below p (validation, the CSIDH rule of the same prime) are
- * fuzz_csidh's and fuzz_csidh1024's; no group action runs here, so
+ * fuzz_csidh's and fuzz_csidh1024's (ctidh2048's: tests/user's
+ * test_ctidh2048, its refusals); no group action runs here, so
  * thousands of inputs a second.
  *
  * Input: a selector byte, the private key, the peer key.  The selector's
@@ -27,20 +29,28 @@
 
 #include "ctidh_set.h"
 
+/* the odd primes up to LMAX but SKIP (0: none), then LAST */
 #if defined(TEST_CTIDH511)
-#define LMAX		373	/* the odd primes up to LMAX, then LAST */
+#define LMAX		373
 #define LAST		587
+#define SKIP		0
 #elif defined(TEST_CTIDH1024)
 #define LMAX		733
 #define LAST		983
+#define SKIP		0
+#elif defined(TEST_CTIDH2048)
+#define LMAX		1459
+#define LAST		3413
+#define SKIP		5
 #else
 #define LMAX		373
 #define LAST		587
+#define SKIP		0
 #endif
 
 static mpz_t P, A;
 
-/* p = 4 * (the odd primes up to LMAX) * LAST - 1; the batches cover them */
+/* p = 4 * (the odd primes up to LMAX but SKIP) * LAST - 1; the batches cover them */
 static void setup(void)
 {
 	unsigned int l, q, n = 0, b, in_batches = 0;
@@ -50,7 +60,7 @@ static void setup(void)
 	for (l = 3; l <= LMAX; l += 2) {
 		for (q = 3; q * q <= l && l % q; q += 2)
 			;
-		if (q * q > l) {
+		if (q * q > l && l != SKIP) {
 			mpz_mul_ui(P, P, l);
 			n++;
 		}

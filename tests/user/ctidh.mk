@@ -8,9 +8,10 @@
 # ctidh2048: test_ctidh511, test_ctidh1024, test_ctidh2048;
 # test_ctidh<b>_arm64 under qemu-user),
 # test_ctidh_ops (operations between public events), test_ctidh_ct
-# (valgrind; the same source for ctidh511 and ctidh1024: test_ctidh511_ct,
-# test_ctidh1024_ct).  tests/user/ctidh_ref_fresh.c, the oracle that made
-# them, is built outside the project against high-ctidh, never here.
+# (valgrind; the same source for ctidh511, ctidh1024 and ctidh2048:
+# test_ctidh511_ct, test_ctidh1024_ct, test_ctidh2048_ct).
+# tests/user/ctidh_ref_fresh.c, the oracle that made them, is built
+# outside the project against high-ctidh, never here.
 # Included by tests/user/Makefile after csidh.mk and csidh1024.mk, whose
 # CSIDH_CORE and CSIDH1024_CORE it uses.
 
@@ -38,7 +39,8 @@ $(BUILD)/test_ctidh1024_common: $(ROOT)/tests/user/test_ctidh_common.c \
 # (test_ctidh_ops).  test_ctidh<b> link libm: its key generation check's
 # __builtin_sqrt is a call at -O0 (the coverage build, coverage.mk).
 CTIDH_CORE := $(ROOT)/isogeny/ctidh512.c $(ROOT)/isogeny/ctidh512.h \
-	$(ROOT)/isogeny/ctidh512_tables.h $(ROOT)/isogeny/ctidh.h \
+	$(ROOT)/isogeny/ctidh512_tables.h $(ROOT)/isogeny/ctidh512_dac.h \
+	$(ROOT)/isogeny/ctidh.h \
 	$(ROOT)/isogeny/ctidh_tmpl.h $(ROOT)/isogeny/ctidh_action_tmpl.c \
 	$(CSIDH_CORE)
 
@@ -75,11 +77,14 @@ CTIDH_TEST_H := $(ROOT)/tests/user/csidh_test_rng.h \
 CTIDH_TMPL := $(ROOT)/isogeny/ctidh.h $(ROOT)/isogeny/ctidh_tmpl.h \
 	$(ROOT)/isogeny/ctidh_action_tmpl.c
 CTIDH511_CORE := $(ROOT)/isogeny/ctidh511.c $(ROOT)/isogeny/ctidh511.h \
-	$(ROOT)/isogeny/ctidh511_tables.h $(CTIDH_TMPL) $(CSIDH_CORE)
+	$(ROOT)/isogeny/ctidh511_tables.h $(ROOT)/isogeny/ctidh511_dac.h \
+	$(CTIDH_TMPL) $(CSIDH_CORE)
 CTIDH1024_CORE := $(ROOT)/isogeny/ctidh1024.c $(ROOT)/isogeny/ctidh1024.h \
-	$(ROOT)/isogeny/ctidh1024_tables.h $(CTIDH_TMPL) $(CSIDH1024_CORE)
+	$(ROOT)/isogeny/ctidh1024_tables.h $(ROOT)/isogeny/ctidh1024_dac.h \
+	$(CTIDH_TMPL) $(CSIDH1024_CORE)
 CTIDH2048_CORE := $(ROOT)/isogeny/ctidh2048.c $(ROOT)/isogeny/ctidh2048.h \
-	$(ROOT)/isogeny/ctidh2048_tables.h $(ROOT)/isogeny/ctidh2048_primes.h \
+	$(ROOT)/isogeny/ctidh2048_tables.h $(ROOT)/isogeny/ctidh2048_dac.h \
+	$(ROOT)/isogeny/ctidh2048_primes.h \
 	$(CTIDH_TMPL) $(ROOT)/isogeny/csidh2048.c $(ROOT)/isogeny/csidh2048.h \
 	$(ROOT)/isogeny/csidh.h $(ROOT)/isogeny/csidh_curve_tmpl.c \
 	$(ROOT)/isogeny/csidh_validate_tmpl.c $$(FP_CORE)
@@ -125,6 +130,10 @@ endef
 $(eval $(call ctidh_ct,test_ctidh_ct,CTIDH_CORE,$$(CSIDH_CFLAGS)))
 $(eval $(call ctidh_ct,test_ctidh511_ct,CTIDH511_CORE,$$(CSIDH_CFLAGS) -DTEST_CTIDH511))
 $(eval $(call ctidh_ct,test_ctidh1024_ct,CTIDH1024_CORE,$$(FP_ASFLAGS) -DTEST_CTIDH1024,$$$$(FP_ASM)))
+# ctidh2048 (an action about 0.3 s natively, 50 times that under
+# memcheck): -DCT_ONE_KEY, one key's public key and its secret with the
+# base curve, two actions a field instead of four
+$(eval $(call ctidh_ct,test_ctidh2048_ct,CTIDH2048_CORE,$$(FP_ASFLAGS) -DTEST_CTIDH2048 -DCT_ONE_KEY,$$$$(FP_ASM)))
 
 # The CTIDH cores on arm64 (their fields' assembly and the generic C),
 # from an x86-64 host: static cross builds of test_ctidh512.c run with
@@ -176,6 +185,11 @@ $(eval $(call ctidh_arm64_test,ctidh1024,-DTEST_CTIDH1024, \
 	$(filter-out $$$$(FP_CORE),$(CTIDH1024_CORE)) $(ROOT)/isogeny/fp.c \
 	$(ROOT)/isogeny/fp512.c $(ROOT)/isogeny/fp1024.c \
 	$(ROOT)/arch/arm64/fp_arm64.S $(ROOT)/arch/arm64/fp1024_arm64.S,1))
+$(eval $(call ctidh_arm64_test,ctidh2048,-DTEST_CTIDH2048, \
+	$(filter-out $$$$(FP_CORE),$(CTIDH2048_CORE)) $(ROOT)/isogeny/fp.c \
+	$(ROOT)/isogeny/fp512.c $(ROOT)/isogeny/fp1024.c $(ROOT)/isogeny/fp2048.c \
+	$(ROOT)/arch/arm64/fp_arm64.S $(ROOT)/arch/arm64/fp1024_arm64.S \
+	$(ROOT)/arch/arm64/fp2048_arm64.S,1))
 endif
 
 # Fresh keys against high-ctidh itself: where its oracle is at hand

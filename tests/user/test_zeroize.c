@@ -17,7 +17,8 @@
  *    that copies a secret to its stack without wiping must be caught, or
  *    the scan proves nothing.
  * 3. Stack residue of the CSIDH and CTIDH group actions (CSIDH-512,
- *    CSIDH-1024, CTIDH-511, -512 and -1024, each of its own depth): the
+ *    CSIDH-1024, CTIDH-511, -512, -1024 and -2048, each of its own
+ *    depth): the
  *    stack below the caller is painted with a pattern, the call runs over
  *    it, and afterwards every 64-bit word there must be the pattern, zero,
  *    or a pointer into this program or this stack (return addresses, saved
@@ -50,11 +51,20 @@
 #include "isogeny/ctidh511.h"
 #include "isogeny/ctidh512.h"
 #include "isogeny/ctidh1024.h"
+#include "isogeny/ctidh2048.h"
 #include "isogeny/fp512.h"
 #include "fp_cpu.h"
 
 #define SCAN_BYTES	(256 * 1024)
 #define WIN		16
+/*
+ * A window of a secret is looked for only if at least this many of its
+ * bytes are nonzero: zeros and small words are what any stack holds (a
+ * wiped one, integers, pointers' high bytes), and a CTIDH key with small
+ * bounds (ctidh2048's) has runs of zero exponents.  The other secrets
+ * (random bytes, seeds, keys) have nearly every byte nonzero.
+ */
+#define WIN_NONZERO	4
 
 static int passed, failed, skipped;
 
@@ -75,14 +85,32 @@ static void check(int ok, const char *name, const char *why)
  * below this function's frame, i.e. in what the frames of the call made
  * just before (from the same caller) left behind.  Plain loads, no calls.
  */
+/* how many of a secret's windows stack_has() looks for */
+static size_t windows_sought(const u8 *pat, size_t len)
+{
+	size_t off, i, nonzero, n = 0;
+
+	for (off = 0; off + WIN <= len; off++) {
+		for (i = 0, nonzero = 0; i < WIN; i++)
+			nonzero += !!pat[off + i];
+		n += nonzero >= WIN_NONZERO;
+	}
+	return n;
+}
+
 static noinline int stack_has(const u8 *pat, size_t len)
 {
 	const volatile u8 *top = (const u8 *)__builtin_frame_address(0) - 64;
 	const volatile u8 *lo = top - SCAN_BYTES;
-	size_t off, i;
+	size_t off, i, nonzero;
 
 	for (off = 0; off + WIN <= len; off++) {
 		const volatile u8 *p;
+
+		for (i = 0, nonzero = 0; i < WIN; i++)
+			nonzero += !!pat[off + i];
+		if (nonzero < WIN_NONZERO)
+			continue;
 
 		for (p = lo; p + WIN <= top; p++) {
 			for (i = 0; i < WIN && p[i] == pat[off + i]; i++)
@@ -511,10 +539,17 @@ static const struct csidh_set ctidh1024 = {
 	nobs_ctidh1024_shared_secret, nobs_ctidh1024_check_private_key,
 };
 
-/* room for the largest set's keys (ctidh1024's: one byte an exponent) */
-#define CSIDH_SK_MAX	NOBS_CTIDH1024_PRIVATE_KEY_SIZE
-#define CSIDH_PK_MAX	NOBS_CSIDH1024_PUBLIC_KEY_SIZE
-#define CSIDH_PRIMES_MAX	NOBS_CSIDH1024_PRIMES
+static const struct csidh_set ctidh2048 = {
+	"ctidh2048", NOBS_CTIDH2048_PRIVATE_KEY_SIZE,
+	NOBS_CTIDH2048_PUBLIC_KEY_SIZE, NOBS_CTIDH2048_PRIMES, 0,
+	nobs_ctidh2048_random_private_key, nobs_ctidh2048_public_key,
+	nobs_ctidh2048_shared_secret, nobs_ctidh2048_check_private_key,
+};
+
+/* room for the largest set's keys (ctidh2048's: one byte an exponent) */
+#define CSIDH_SK_MAX	NOBS_CTIDH2048_PRIVATE_KEY_SIZE
+#define CSIDH_PK_MAX	NOBS_CTIDH2048_PUBLIC_KEY_SIZE
+#define CSIDH_PRIMES_MAX	NOBS_CTIDH2048_PRIMES
 
 struct csidh_args {
 	const struct csidh_set *set;
@@ -561,21 +596,37 @@ static int ws_clean(void)
 
 /*
  * A distinctive key, whose windows the stack scan cannot find by chance:
- * CSIDH's exponents -max..max without zeros; CTIDH's -3..3 without zeros,
- * each made smaller (zero at last) while the key so far is refused, i.e.
- * while it takes its batch past the batch's bound (ctidh1024's last prime
- * has bound 0, a few of its batches a bound below their size).
+ * CSIDH's exponents -max..max without zeros.  CTIDH's are bounded by
+ * batch (each batch's L1 norm), and the key is built by what the core
+ * accepts: first +-1 on every exponent that stays within the bounds,
+ * visited in a stride order (97 i mod the primes) that spreads a small
+ * bound over its batch (ctidh2048's: 1 to 3 on 6 to 15 primes, two
+ * batches at 0); then each exponent raised towards -3..3 (odd i negative)
+ * while the core still accepts the key.  Windows with few nonzero bytes
+ * that this leaves (zeros forced by the bounds) are not looked for
+ * (stack_has()).
  */
 static void distinctive_key(const struct csidh_set *set, s8 *e, u8 *sk)
 {
-	int i;
+	int i, k, sign;
 
 	if (!set->max) {
 		memset(sk, 0, set->sk_size);
+		for (k = 0; k < set->primes; k++) {
+			i = (97 * k) % set->primes;
+			sk[i] = (u8)(i % 2 ? -1 : 1);
+			if (set->check_key(sk))
+				sk[i] = 0;
+		}
 		for (i = 0; i < set->primes; i++) {
-			sk[i] = (u8)(i % 2 ? -(1 + i % 3) : 1 + i % 3);
-			while (sk[i] && set->check_key(sk))
-				sk[i] = (u8)((s8)sk[i] + ((s8)sk[i] < 0 ? 1 : -1));
+			sign = i % 2 ? -1 : 1;
+			while (sk[i] && (s8)sk[i] * sign < 1 + i % 3) {
+				sk[i] = (u8)((s8)sk[i] + sign);
+				if (set->check_key(sk)) {
+					sk[i] = (u8)((s8)sk[i] - sign);
+					break;
+				}
+			}
 			e[i] = (s8)sk[i];
 		}
 		return;
@@ -602,7 +653,7 @@ static void test_csidh(const struct csidh_set *set)
 		.ws = &ws
 	};
 	int i;
-	char name[64];
+	char name[64], why[96];
 
 	/* a fresh key: the raw random bytes must not stay on the stack */
 	ndrawn = 0;
@@ -618,6 +669,14 @@ static void test_csidh(const struct csidh_set *set)
 	      "the private key left on the stack");
 
 	distinctive_key(set, e, sk);
+	snprintf(name, sizeof(name), "%s-key-windows", set->name);
+	snprintf(why, sizeof(why), "%zu of the key's %zu windows sought",
+		 windows_sought(sk, set->sk_size), set->sk_size - WIN + 1);
+	check(!set->check_key(sk) &&
+	      4 * windows_sought(sk, set->sk_size) >= 3 * (set->sk_size - WIN + 1),
+	      name, why);
+	if (getenv("ZEROIZE_VERBOSE"))
+		printf("  %s: %s\n", name, why);
 
 	for (i = 0; i < 3; i++) {
 		static const int ops[] = { 3, 1, 2 };
@@ -747,6 +806,7 @@ int main(void)
 	test_csidh_set(&ctidh511);
 	test_csidh_set(&ctidh512);
 	test_csidh_set(&ctidh1024);
+	test_csidh_set(&ctidh2048);
 	printf("zeroize: %d passed, %d failed, %d skipped\n", passed, failed,
 	       skipped);
 	return failed ? 1 : 0;
