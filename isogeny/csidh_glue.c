@@ -273,7 +273,7 @@ int nobs_csidh_selftest(void)
 static bool test_fail_first_use;
 module_param(test_fail_first_use, bool, 0444);
 MODULE_PARM_DESC(test_fail_first_use,
-		 "Test only: the first-use known-answer tests (csidh1024, ctidh511/512/1024) report -EBADMSG, so no transform of those sets can be made (-ELIBBAD)");
+		 "Test only: the first-use known-answer tests (csidh1024, ctidh511/512/1024/2048) report -EBADMSG, so no transform of those sets can be made (-ELIBBAD)");
 #else
 static const bool test_fail_first_use;
 #endif

@@ -653,6 +653,13 @@ static void zeroize_csidh_stack_residue(struct kunit *test)
 		op.peer = i ? pk : NULL;
 		op.out = i ? ss : pk;
 		for (try = 1; try <= 3; try++) {
+			/*
+			 * The operation runs without its yields (their
+			 * scheduler frames would cover what it leaves), for
+			 * seconds under TCG: a rescheduling point between
+			 * them keeps RCU's stall detector (21 s) quiet.
+			 */
+			cond_resched();
 			nk_rng_init(&pts, 0x9017 + i);
 			nk_z_paint();
 			nk_z_pad(&op);
