@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # CTIDH (the kpps "ctidh511", "ctidh512", "ctidh1024", "ctidh2048")
 # through nobs's AF_ALG kpp type and the nobs-kpp tool, against an
-# independent source: records 2 and 3 (ctidh2048: 2) of
-# /vectors/ctidh/ctidh<b>_fresh.txt (sk_a pk_a sk_b pk_b ss, made by
-# high-ctidh; formats in docs/ctidh.md): both public keys from the private
-# keys and the secret one way, 3 group actions a record (record 1 is the
-# in-kernel first-use test's); and where the host had
+# independent source: record 2 of /vectors/ctidh/ctidh<b>_fresh.txt
+# (sk_a pk_a sk_b pk_b ss, made by high-ctidh; formats in docs/ctidh.md):
+# both public keys from the private keys and the secret one way, 3 group
+# actions (record 1 is the in-kernel first-use test's; the harness and
+# KUnit run all four natively); and where the host had
 # high-ctidh's oracle (tests/vm/run-vm.sh), one record of this run's fresh
 # random keys from /etc/nobs-ctidh-fresh/<set>.txt, 3 more actions a set.
 # Then, per set, private keys past a batch's bound refused with EINVAL (no
@@ -92,20 +92,18 @@ t6_records() {
 	done <"records-$t6_set"
 }
 
-# t6_check_set SET SK_BYTES B0 B01 LAST INVALID [RECORDS]: one set's
+# t6_check_set SET SK_BYTES B0 B01 LAST INVALID: one set's
 # checks.  B0: e[0] past batch 0's bound, B01: e[0] e[1] past it together,
 # LAST: the last exponent (the last prime, a batch of its own) past its
 # bound (hex bytes); INVALID: a peer key in range that is not
-# supersingular (the set's self-test key; empty: none, a skip); RECORDS:
-# which records of the tree's file (default "2 3").
+# supersingular (the set's self-test key; empty: none, a skip).
 t6_check_set() {
 	t6_set=$1 t6_skn=$2 t6_b0=$3 t6_b01=$4 t6_last=$5 t6_inv=$6
-	t6_which=${7:-2 3}
 	t6_vec=${NOBS_VECTORS:-/vectors}/ctidh/${t6_set}_fresh.txt
 	if [ ! -f "$t6_vec" ]; then
 		result skip "$t6_set-records" "no $t6_vec"
 	else
-		t6_records "$t6_vec" "$t6_which" record "high-ctidh's"
+		t6_records "$t6_vec" 2 record "high-ctidh's"
 		[ "$t6_i" = 4 ] || result fail "$t6_set-records" "$t6_i records in $t6_vec, expected 4"
 	fi
 	t6_fresh=/etc/nobs-ctidh-fresh/$t6_set.txt
@@ -167,8 +165,7 @@ fi
 t6_check_set ctidh512 74 0b 06fb 02 "$t6_inv512"
 t6_check_set ctidh511 74 07 04fd 02 "$t6_inv512"
 t6_check_set ctidh1024 130 03 02ff 01 "$t6_inv1024"
-# ctidh2048: one record of the file (its actions are the slowest)
-t6_check_set ctidh2048 231 02 01ff 01 "$t6_inv2048" 2
+t6_check_set ctidh2048 231 02 01ff 01 "$t6_inv2048"
 
 # ctidh512: a key drawn here (nobs-kpp keygen: high-ctidh's distribution
 # from getrandom) is in the key space, and exchanges with record 1's a.
