@@ -26,9 +26,9 @@ CORES = ['sha3/keccak.c', 'sha3/sha3_lib.c', 'arch/x86/keccak_x86.c', 'drbg/ctr_
          'isogeny/fp_tmpl.c', 'isogeny/fp_tmpl.h', 'isogeny/csidh512.c',
          'isogeny/csidh_curve_tmpl.c', 'isogeny/csidh_isogeny_tmpl.c',
          'isogeny/csidh_action_tmpl.c', 'isogeny/csidh_validate_tmpl.c',
-         'isogeny/csidh1024_keys.c',
+         'isogeny/csidh1024_keys.c', 'isogeny/csidh2048.c',
          'isogeny/ctidh511.c', 'isogeny/ctidh512.c', 'isogeny/ctidh1024.c',
-         'isogeny/ctidh_action_tmpl.c']
+         'isogeny/ctidh2048.c', 'isogeny/ctidh_action_tmpl.c']
 ALSO = ['sha3/sha3_selftest.c']
 GLUE = ['nobs_main.c', 'nobs_alg.c', 'sha3/sha3_glue.c', 'drbg/drbg_glue.c',
         'isogeny/csidh_glue.c', 'afalg/algif_kpp.c']

@@ -78,16 +78,19 @@ done
 # generic field code of fp512.c, fp1024.c and fp2048.c, isogeny/fp_tmpl.h
 # holds the inline mul/sqr dispatch between the generic C and the BMI2/ADX
 # assembly; isogeny/csidh_*_tmpl.c are the CSIDH engine of csidh512.c, and
-# isogeny/ctidh_action_tmpl.c the CTIDH engine of ctidh511.c, ctidh512.c
-# and ctidh1024.c (which hold only their tables: no line of their own).
+# isogeny/ctidh_action_tmpl.c the CTIDH engine of ctidh511.c, ctidh512.c,
+# ctidh1024.c and ctidh2048.c (which hold only their tables: no line of
+# their own; csidh2048.c is csidh_validate_tmpl.c's instance for
+# ctidh2048's peer keys).
 # The assembly itself (arch/x86/*.S) has no gcov counters: the tests that
 # compare it with the generic C bit for bit stand for it.
 cores=(sha3/keccak.c sha3/sha3_lib.c arch/x86/keccak_x86.c drbg/ctr_drbg.c isogeny/fp.c
 	isogeny/fp512.c isogeny/fp1024.c isogeny/fp2048.c isogeny/fp_tmpl.c isogeny/fp_tmpl.h
 	isogeny/csidh512.c isogeny/csidh_curve_tmpl.c isogeny/csidh_isogeny_tmpl.c
 	isogeny/csidh_action_tmpl.c isogeny/csidh_validate_tmpl.c
-	isogeny/csidh1024_keys.c isogeny/ctidh511.c isogeny/ctidh512.c
-	isogeny/ctidh1024.c isogeny/ctidh_action_tmpl.c)
+	isogeny/csidh1024_keys.c isogeny/csidh2048.c isogeny/ctidh511.c
+	isogeny/ctidh512.c isogeny/ctidh1024.c isogeny/ctidh2048.c
+	isogeny/ctidh_action_tmpl.c)
 also=(sha3/sha3_selftest.c)
 filters=()
 for f in "${cores[@]}" "${also[@]}"; do filters+=(-f "$(printf '%s' "$f" | sed 's/\./\\./g')"); done

@@ -36,7 +36,7 @@ COV_TESTS := test_sha3 test_keccak_refusals test_keccak_impls test_sha3_lib \
 	test_fp2048 test_fp2048_portable \
 	test_csidh1024_keys test_csidh \
 	test_csidh_refusals \
-	test_ctidh511 test_ctidh512 test_ctidh1024
+	test_ctidh511 test_ctidh512 test_ctidh1024 test_ctidh2048
 
 USER_TESTS += $(BUILD)/test_keccak_refusals $(BUILD)/test_drbg_errors \
 	$(BUILD)/test_csidh_refusals
