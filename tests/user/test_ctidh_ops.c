@@ -23,6 +23,14 @@
  * validation, the CSIDH engine's, and an action), its stretches held to
  * SS_YIELD_BUDGET.  Prints min / max / mean M+S.
  *
+ * With the field's assembly where the CPU has it; where the set's field
+ * has four-lane vector code too (NOBS_FP_VEC_NAME, the engine's
+ * NOBS_CTIDHX_VEC), the keys alternate between the vector code and the
+ * scalar code (nobs_fp_vec_flag), so that the counts of both paths are
+ * compared with each other; built with NOBS_FP_VEC_TRACE, it checks that
+ * no yield comes inside a vector section and that sections never nest,
+ * and prints the longest section's time.
+ *
  * Usage: test_ctidh_ops [random keys]   (default NRAND: 24, ctidh1024 6,
  * ctidh2048 4)
  */
@@ -84,8 +92,10 @@
 #define YIELD_BUDGET	1024ULL
 #define NRAND		24
 #endif
+#include <time.h>
 #include "csidh_test_rng.h"
 #include "ops_spans.h"
+#include "fp_cpu.h"
 
 unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
 
@@ -93,6 +103,41 @@ static unsigned long long last_mul, last_sqr, last_event;
 static int mismatches, checked, passed, failed, quiet;
 static struct nobs_csidh_ws ws;
 static unsigned long long yield_ops, yield_max;
+
+/* the vector sections (fp.c's trace hook): open now, and their misuse */
+static int vec_depth, vec_bad, vec_sections, vec_over;
+static unsigned long long vec_t0, vec_max_ns, vec_ops0, vec_max_ops;
+
+static unsigned long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+void nobs_fp_vec_trace(bool begin);
+void nobs_fp_vec_trace(bool begin)
+{
+	unsigned long long t = now_ns();
+	unsigned long long ops = nobs_fp_count_mul + nobs_fp_count_sqr;
+
+	if (begin) {
+		vec_bad += vec_depth != 0;
+		vec_depth++;
+		vec_sections++;
+		vec_t0 = t;
+		vec_ops0 = ops;
+		return;
+	}
+	vec_bad += vec_depth != 1;
+	vec_depth--;
+	if (t - vec_t0 > vec_max_ns)
+		vec_max_ns = t - vec_t0;
+	vec_over += t - vec_t0 > 50000;
+	if (ops - vec_ops0 > vec_max_ops)
+		vec_max_ops = ops - vec_ops0;
+}
 
 /*
  * the yield hook: the longest stretch of field operations between yields,
@@ -104,6 +149,7 @@ static int yield(void *ctx)
 	unsigned long long now = nobs_fp_count_mul + nobs_fp_count_sqr;
 
 	(void)ctx;
+	vec_bad += vec_depth != 0;	/* no yield in a vector section */
 	if (now - yield_ops > yield_max)
 		yield_max = now - yield_ops;
 	yield_ops = now;
@@ -201,12 +247,21 @@ int main(int argc, char **argv)
 	u64 keyseed = 2021633;
 	u8 pk[PK_SIZE], pk2[PK_SIZE];
 	s8 e[PRIMES];
+	bool vec;
 
+	nobs_test_fp_select(true);
+	vec = nobs_fp_vec_name() != NULL;
 	for (i = 0; i < nfixed + nrand; i++) {
 		u64 seed = 1000 + i;
 		const struct nobs_csidh_env env = {
 			csidh_test_random, yield, &seed
 		};
+
+#ifdef NOBS_FP_VEC_NAME
+		/* every other key without the vector code */
+		if (vec)
+			nobs_fp_vec_flag = i % 2 == 0;
+#endif
 
 		if (i < nfixed)
 			fixed_key(e, i);
@@ -267,6 +322,11 @@ int main(int argc, char **argv)
 	/* CSIDH-512's yields are 3072 multiplications apart at most */
 	result(yield_max <= YIELD_BUDGET, "field operations between yields");
 	result(mx <= OPS_BUDGET, "field operations per action");
+	result(!vec_bad && !vec_depth,
+	       "vector sections: no yield inside, none nested, all closed");
+	if (vec_sections)
+		printf("%d vector sections: at most %llu M+S in one; the longest %.1f us, %d over 50 us (wall time: a busy machine's preemptions count)\n",
+		       vec_sections, vec_max_ops, vec_max_ns / 1e3, vec_over);
 	printf(T_SET ": %d keys, %d segments compared, M+S per action min %llu max %llu mean %llu, at most %llu between yields (%llu in a shared secret)\n",
 	       nfixed + nrand, checked, mn, mx, sum / (nfixed + nrand),
 	       yield_max, ss_max);
