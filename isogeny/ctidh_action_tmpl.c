@@ -114,6 +114,17 @@ static inline void nobs_ctidh_count_event(int kind __always_unused,
 {
 }
 #endif
+/*
+ * An event's outcome also says which way the action goes (public): 256
+ * where it clears both points of every round in lockstep
+ * (NOBS_CTIDHX(round)()), so that the counts of each way are compared
+ * among themselves.
+ */
+#ifdef NOBS_CTIDHX_VEC
+#define NOBS_CTIDH_WAY(st)	((st)->pairs ? 256 : 0)
+#else
+#define NOBS_CTIDH_WAY(st)	0
+#endif
 #define NOBS_CTIDH_EV_START	0	/* an action starts */
 #define NOBS_CTIDH_EV_SAMPLED	1	/* a round's points are ready */
 #define NOBS_CTIDH_EV_STEP	2	/* a batch's step's outcome is known */
@@ -175,6 +186,8 @@ struct nobs_ctidh_pt {
  * @qb: see @qr
  * @qn: see @qr
  * @vec: with vector code, whether a vector section is open (public)
+ * @pairs: with vector code, whether the action clears both points of
+ *	every round in lockstep (the vector code was chosen; public)
  * @env: the caller's hooks
  * @work: multiplications and squarings since the last yield (public)
  * @err: 0, or what the yield hook answered to stop
@@ -211,6 +224,7 @@ struct nobs_ctidh_state {
 	const struct NOBS_FPX_T *qa[4], *qb[4];
 	int qn;
 	bool vec;
+	bool pairs;
 #endif
 	const struct nobs_csidh_env *env;
 	unsigned long work;
@@ -739,7 +753,8 @@ static noinline void NOBS_CTIDHX(elligator)(struct nobs_ctidh_state *st)
 		if (!bad)
 			break;
 		/* which check refused u: u >= p, or u = 0 or u^2 = 1 */
-		nobs_ctidh_count_event(NOBS_CTIDH_EV_REJECT, 0, 0, big ? 1 : 2);
+		nobs_ctidh_count_event(NOBS_CTIDH_EV_REJECT, 0, 0,
+				       (big ? 1 : 2) | NOBS_CTIDH_WAY(st));
 	}
 	a0 = NOBS_FPX(is_zero)(&st->a);
 	NOBS_FPX(sub)(d, u2, &NOBS_FPX(one));
@@ -1335,7 +1350,10 @@ static bool NOBS_CTIDHX(clear2)(struct nobs_ctidh_state *st, u32 mask)
  * its step's sign, and the other (the point of the other sign, which
  * every later step may need) is drawn anew on its codomain: one clearing
  * as before, one point less through that isogeny.  A round of one batch
- * clears the point of its sign only.
+ * clears the point of its sign only.  Where the vector code was chosen
+ * (st->pairs), rounds of two batches or more clear both points in
+ * lockstep instead, which takes about the time of one clearing: the
+ * first isogeny pushes both points, and no point is drawn anew.
  */
 static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 					u32 mask)
@@ -1343,6 +1361,11 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 	int i, j, q, b, lo, hi, nb, npush;
 	s64 ok, iso, lmin;
 	bool redraw = n >= 3;
+
+#ifdef NOBS_CTIDHX_VEC
+	if (st->pairs)
+		redraw = false;
+#endif
 
 	NOBS_CTIDHX(pick)(st, n);
 	NOBS_CTIDHX(elligator)(st);
@@ -1362,7 +1385,8 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 				return;
 #endif
 	}
-	nobs_ctidh_count_event(NOBS_CTIDH_EV_SAMPLED, mask, 0, 0);
+	nobs_ctidh_count_event(NOBS_CTIDH_EV_SAMPLED, mask, 0,
+			       NOBS_CTIDH_WAY(st));
 	for (i = 0; i < n; i++) {
 		if (NOBS_CTIDHX(pause)(st))
 			return;
@@ -1387,7 +1411,8 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 					(u64)(lmin * (st->prime[i] - 1)),
 					st->env);
 		nobs_ctidh_public(ok);
-		nobs_ctidh_count_event(NOBS_CTIDH_EV_STEP, mask, i, (int)-ok);
+		nobs_ctidh_count_event(NOBS_CTIDH_EV_STEP, mask, i,
+				       (int)-ok | NOBS_CTIDH_WAY(st));
 		iso = ok & st->real[i];
 		/*
 		 * Both points go through the isogenies but the last two: the
@@ -1563,7 +1588,10 @@ static noinline int NOBS_CTIDHX(action)(const struct NOBS_FPX_T *a_in,
 	st->a = *a_in;
 	st->c = NOBS_FPX(one);
 	NOBS_CTIDHX(curve24)(st);
-	nobs_ctidh_count_event(NOBS_CTIDH_EV_START, 0, 0, 0);
+#ifdef NOBS_CTIDHX_VEC
+	st->pairs = nobs_fp_vec_name() != NULL;
+#endif
+	nobs_ctidh_count_event(NOBS_CTIDH_EV_START, 0, 0, NOBS_CTIDH_WAY(st));
 	for (;;) {
 		n = 0;
 		mask = 0;
@@ -1584,7 +1612,7 @@ static noinline int NOBS_CTIDHX(action)(const struct NOBS_FPX_T *a_in,
 	if (st->err)
 		return st->err;
 	NOBS_FPX(mul)(&st->a, &st->a, &st->c);
-	nobs_ctidh_count_event(NOBS_CTIDH_EV_END, 0, 0, 0);
+	nobs_ctidh_count_event(NOBS_CTIDH_EV_END, 0, 0, NOBS_CTIDH_WAY(st));
 	return 0;
 }
 
