@@ -29,6 +29,9 @@
  *	NOBS_CTIDHX_VEC		optional: the field has four-lane vector code
  *				for nobs_fp*_mul4() (its header's
  *				NOBS_FP<bits>_VEC); see "Four lanes" below
+ *	NOBS_CTIDHX_VEC_WORK	optional, with it: the most field operations
+ *				in one vector section (about; default
+ *				NOBS_CTIDHX_YIELD_WORK, the yields' bound)
  *	NOBS_CTIDH_TABLE_PRIMES, NOBS_CTIDH_TABLE_BATCHES and the tables
  *	NOBS_CTIDHX(primes), NOBS_CTIDHX(batch_size), NOBS_CTIDHX(batch_bound)
  *
@@ -84,6 +87,10 @@
 #error "ctidh_action_tmpl.c: a parameter set defines its inputs first (see above)"
 #endif
 
+#if defined(NOBS_CTIDHX_VEC) && !defined(NOBS_CTIDHX_VEC_WORK)
+#define NOBS_CTIDHX_VEC_WORK	NOBS_CTIDHX_YIELD_WORK
+#endif
+
 #if (NOBS_CTIDH_TABLE_PRIMES - NOBS_CTIDHX_PRIMES) || \
 	(NOBS_CTIDH_TABLE_BATCHES - NOBS_CTIDHX_BATCHES)
 #error "the CTIDH tables are for another parameter set"
@@ -123,7 +130,7 @@ static inline void nobs_ctidh_count_event(int kind __always_unused,
 #ifdef NOBS_CTIDHX_VEC
 #define NOBS_CTIDH_WAY(st)	((st)->pairs ? 256 : 0)
 #else
-#define NOBS_CTIDH_WAY(st)	0
+#define NOBS_CTIDH_WAY(st)	((void)(st), 0)
 #endif
 #define NOBS_CTIDH_EV_START	0	/* an action starts */
 #define NOBS_CTIDH_EV_SAMPLED	1	/* a round's points are ready */
@@ -186,6 +193,8 @@ struct nobs_ctidh_pt {
  * @qb: see @qr
  * @qn: see @qr
  * @vec: with vector code, whether a vector section is open (public)
+ * @vwork: with vector code, multiplications and squarings since the
+ *	vector section opened (public)
  * @pairs: with vector code, whether the action clears both points of
  *	every round in lockstep (the vector code was chosen; public)
  * @env: the caller's hooks
@@ -225,6 +234,7 @@ struct nobs_ctidh_state {
 	int qn;
 	bool vec;
 	bool pairs;
+	unsigned long vwork;
 #endif
 	const struct nobs_csidh_env *env;
 	unsigned long work;
@@ -287,6 +297,7 @@ static bool NOBS_CTIDHX(pause)(struct nobs_ctidh_state *st)
 
 	if (vec)
 		nobs_fp_vec_end();
+	st->vwork = 0;
 #endif
 	st->work = 0;
 	if (st->env->yield && !st->err)
@@ -309,8 +320,21 @@ static bool NOBS_CTIDHX(pause)(struct nobs_ctidh_state *st)
 static void NOBS_CTIDHX(work)(struct nobs_ctidh_state *st, unsigned long n)
 {
 	st->work += n;
-	if (st->work >= NOBS_CTIDHX_YIELD_WORK)
+	if (st->work >= NOBS_CTIDHX_YIELD_WORK) {
 		NOBS_CTIDHX(pause)(st);
+		return;
+	}
+#ifdef NOBS_CTIDHX_VEC
+	/* a vector section ends after NOBS_CTIDHX_VEC_WORK, another opens */
+	st->vwork += n;
+	if (st->vwork >= NOBS_CTIDHX_VEC_WORK) {
+		st->vwork = 0;
+		if (st->vec) {
+			nobs_fp_vec_end();
+			st->vec = nobs_fp_vec_begin();
+		}
+	}
+#endif
 }
 
 /* (a24 : c24) = (A + 2C : 4C) of the curve (a : c) */
@@ -465,11 +489,13 @@ static noinline void NOBS_CTIDHX(xmul)(struct nobs_ctidh_pt *p, s32 c,
  * points and codomain go two by two with their formulas' neighbours.
  * Sections: one per two-point chain and per isogeny, closed before every
  * yield (NOBS_CTIDHX(pause)(), at most NOBS_CTIDHX_YIELD_WORK products
- * apart) and opened again after it.
+ * apart) and opened again after it, and after NOBS_CTIDHX_VEC_WORK
+ * products where the set asks for shorter ones.
  */
 static void NOBS_CTIDHX(vbegin)(struct nobs_ctidh_state *st)
 {
 	st->qn = 0;
+	st->vwork = 0;
 	st->vec = nobs_fp_vec_begin();
 }
 
@@ -809,7 +835,7 @@ static void NOBS_CTIDHX(velu_plain)(struct nobs_ctidh_state *st,
 #ifdef NOBS_CTIDHX_VEC
 	/*
 	 * the points' products and the codomain's in lanes: with two points
-	 * 4, 4 and 2 at a time, with one 2 and 4
+	 * 4, 4 and 2 at a time, with one 4 and 2, without any 2
 	 */
 	(void)u;
 	(void)v;
@@ -946,9 +972,11 @@ static void NOBS_CTIDHX(velu_pair)(struct nobs_ctidh_state *st,
 
 #ifdef NOBS_CTIDHX_VEC
 	/*
-	 * in lanes: 4 products, then with two points E and 3, 1, the
-	 * codomain's 2 and 1, 1, the points' 4; with one E, 2 and the
-	 * codomain's first, then 4 one by one
+	 * in lanes: G+'s and G-'s four products; then with two points E
+	 * and three of the points' first four, the fourth with the
+	 * codomain's two and one E product, the other alone, and the
+	 * points' four accumulations; with one point E, its two and the
+	 * codomain's first, then four one by one
 	 */
 	NOBS_CTIDHX(vflush)(st);
 	NOBS_FPX(sub)(t, &bv[1], &bv[0]);		/* 4 X_j Z_j */
