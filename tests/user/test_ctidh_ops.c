@@ -51,8 +51,9 @@
 
 #if defined(TEST_CTIDH511)
 /*
- * 296611 and 800 at most now (455491 and 808 before the chains and
- * Vélu's pairs, 864 before the yields by work)
+ * 296611 and 800 at most with the scalar code alone (455491 and 808
+ * before the chains and Vélu's pairs, 864 before the yields by work);
+ * every other key with the vector code: 286944 and 806
  */
 #define OPS_BUDGET	300000ULL
 /* a shared secret: 4370 now (csidh512's validation, 3072 counted M) */
@@ -85,9 +86,10 @@
 #define NRAND		4
 #else
 /*
- * 410729 and 802 at most now (631613 and 808 before the chains and
- * Vélu's pairs, 905 before the yields by work); with the vector code,
- * both points cleared in lockstep, 418646
+ * 410729 and 799 at most with the scalar code alone (631613 and 808
+ * before the chains and Vélu's pairs, 905 before the yields by work);
+ * every other key with the vector code, which clears both points in
+ * lockstep: 418646 and 802
  */
 #define OPS_BUDGET	425000ULL
 /* a shared secret: 4370 now (csidh512's validation, 3072 counted M) */
