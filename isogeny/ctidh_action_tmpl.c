@@ -129,6 +129,12 @@ static inline void nobs_ctidh_count_event(int kind __always_unused,
  */
 #ifdef NOBS_CTIDHX_VEC
 #define NOBS_CTIDH_WAY(st)	((st)->pairs ? 256 : 0)
+#ifdef NOBS_CSIDH_VALGRIND
+/* test_ctidh_ct: the lockstep way also where valgrind runs no vector code */
+#define NOBS_CTIDH_PAIRS()	(nobs_fp_vec_name() || nobs_ctidh_test_pairs())
+#else
+#define NOBS_CTIDH_PAIRS()	(nobs_fp_vec_name() != NULL)
+#endif
 #else
 #define NOBS_CTIDH_WAY(st)	((void)(st), 0)
 #endif
@@ -1617,7 +1623,7 @@ static noinline int NOBS_CTIDHX(action)(const struct NOBS_FPX_T *a_in,
 	st->c = NOBS_FPX(one);
 	NOBS_CTIDHX(curve24)(st);
 #ifdef NOBS_CTIDHX_VEC
-	st->pairs = nobs_fp_vec_name() != NULL;
+	st->pairs = NOBS_CTIDH_PAIRS();
 #endif
 	nobs_ctidh_count_event(NOBS_CTIDH_EV_START, 0, 0, NOBS_CTIDH_WAY(st));
 	for (;;) {
