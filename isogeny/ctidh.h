@@ -24,4 +24,13 @@
  * wipes it before it returns.
  */
 
+#ifdef NOBS_CSIDH_VALGRIND
+/*
+ * The valgrind harness (test_ctidh_ct.c) only: whether the sets whose
+ * field has vector code take the way they take with it (both points of
+ * a round cleared in lockstep) where valgrind runs no vector code.
+ */
+bool nobs_ctidh_test_pairs(void);
+#endif
+
 #endif /* NOBS_ISOGENY_CTIDH_H */

@@ -21,6 +21,11 @@
 #define NOBS_FPX(name)			nobs_fp1024_##name
 #define NOBS_FPX_T			nobs_fp1024
 #define NOBS_FPX_LIMBS			NOBS_FP1024_LIMBS
+#ifdef NOBS_FP1024_VEC
+#define NOBS_CTIDHX_VEC
+/* a vector section: about 256 field operations, under 50 us */
+#define NOBS_CTIDHX_VEC_WORK		256
+#endif
 
 /* Elligator's random u: 1020 bits (p < 2^1020), rejected if not below p. */
 #define NOBS_CTIDHX_SAMPLE_MASK		0x0f

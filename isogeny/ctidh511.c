@@ -21,6 +21,9 @@
 #define NOBS_FPX(name)			nobs_fp512_##name
 #define NOBS_FPX_T			nobs_fp512
 #define NOBS_FPX_LIMBS			NOBS_FP512_LIMBS
+#ifdef NOBS_FP512_VEC
+#define NOBS_CTIDHX_VEC
+#endif
 
 /* Elligator's random u: 511 bits (p < 2^511), rejected if not below p. */
 #define NOBS_CTIDHX_SAMPLE_MASK		0x7f

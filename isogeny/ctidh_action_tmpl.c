@@ -26,6 +26,12 @@
  *	NOBS_CTIDHX_BABIES	square-root Vélu's most baby steps (even; 0:
  *				plain Vélu only), their room in the state
  *	NOBS_FPX(name), NOBS_FPX_T, NOBS_FPX_LIMBS	its field (fp_tmpl.h)
+ *	NOBS_CTIDHX_VEC		optional: the field has four-lane vector code
+ *				for nobs_fp*_mul4() (its header's
+ *				NOBS_FP<bits>_VEC); see "Four lanes" below
+ *	NOBS_CTIDHX_VEC_WORK	optional, with it: the most field operations
+ *				in one vector section (about; default
+ *				NOBS_CTIDHX_YIELD_WORK, the yields' bound)
  *	NOBS_CTIDH_TABLE_PRIMES, NOBS_CTIDH_TABLE_BATCHES and the tables
  *	NOBS_CTIDHX(primes), NOBS_CTIDHX(batch_size), NOBS_CTIDHX(batch_bound)
  *
@@ -81,6 +87,10 @@
 #error "ctidh_action_tmpl.c: a parameter set defines its inputs first (see above)"
 #endif
 
+#if defined(NOBS_CTIDHX_VEC) && !defined(NOBS_CTIDHX_VEC_WORK)
+#define NOBS_CTIDHX_VEC_WORK	NOBS_CTIDHX_YIELD_WORK
+#endif
+
 #if (NOBS_CTIDH_TABLE_PRIMES - NOBS_CTIDHX_PRIMES) || \
 	(NOBS_CTIDH_TABLE_BATCHES - NOBS_CTIDHX_BATCHES)
 #error "the CTIDH tables are for another parameter set"
@@ -110,6 +120,23 @@ static inline void nobs_ctidh_count_event(int kind __always_unused,
 					  int outcome __always_unused)
 {
 }
+#endif
+/*
+ * An event's outcome also says which way the action goes (public): 256
+ * where it clears both points of every round in lockstep
+ * (NOBS_CTIDHX(round)()), so that the counts of each way are compared
+ * among themselves.
+ */
+#ifdef NOBS_CTIDHX_VEC
+#define NOBS_CTIDH_WAY(st)	((st)->pairs ? 256 : 0)
+#ifdef NOBS_CSIDH_VALGRIND
+/* test_ctidh_ct: the lockstep way also where valgrind runs no vector code */
+#define NOBS_CTIDH_PAIRS()	(nobs_fp_vec_name() || nobs_ctidh_test_pairs())
+#else
+#define NOBS_CTIDH_PAIRS()	(nobs_fp_vec_name() != NULL)
+#endif
+#else
+#define NOBS_CTIDH_WAY(st)	((void)(st), 0)
 #endif
 #define NOBS_CTIDH_EV_START	0	/* an action starts */
 #define NOBS_CTIDH_EV_SAMPLED	1	/* a round's points are ready */
@@ -162,6 +189,20 @@ struct nobs_ctidh_pt {
  * @qd: per pushed point, X^2 - Z^2 (the pairs)
  * @r: an addition chain's points (NOBS_CTIDHX(xmul)()); the isogeny's
  *	kernel multiples s K, (s - 1) K and a temporary
+ * @r2: with vector code, two chains' points in lockstep
+ *	(NOBS_CTIDHX(xmul2)()), as @r one chain's
+ * @lane: with vector code, the temporaries of the two points' or pushed
+ *	points' formulas in lockstep, [what][which point]
+ * @qr: with vector code, the queued products qr[k] = qa[k] qb[k]
+ *	(NOBS_CTIDHX(vmul)()), @qn of them
+ * @qa: see @qr
+ * @qb: see @qr
+ * @qn: see @qr
+ * @vec: with vector code, whether a vector section is open (public)
+ * @vwork: with vector code, multiplications and squarings since the
+ *	vector section opened (public)
+ * @pairs: with vector code, whether the action clears both points of
+ *	every round in lockstep (the vector code was chosen; public)
  * @env: the caller's hooks
  * @work: multiplications and squarings since the last yield (public)
  * @err: 0, or what the yield hook answered to stop
@@ -191,6 +232,16 @@ struct nobs_ctidh_state {
 	struct NOBS_FPX_T qd[2];
 #endif
 	struct nobs_ctidh_pt r[5];
+#ifdef NOBS_CTIDHX_VEC
+	struct nobs_ctidh_pt r2[5][2];
+	struct NOBS_FPX_T lane[4][2];
+	struct NOBS_FPX_T *qr[4];
+	const struct NOBS_FPX_T *qa[4], *qb[4];
+	int qn;
+	bool vec;
+	bool pairs;
+	unsigned long vwork;
+#endif
 	const struct nobs_csidh_env *env;
 	unsigned long work;
 	int err;
@@ -246,9 +297,21 @@ static int NOBS_CTIDHX(start)(int b)
 /* Call the yield hook, if any; its error ends the action. */
 static bool NOBS_CTIDHX(pause)(struct nobs_ctidh_state *st)
 {
+#ifdef NOBS_CTIDHX_VEC
+	/* no yield in a vector section: closed, and opened again after */
+	bool vec = st->vec;
+
+	if (vec)
+		nobs_fp_vec_end();
+	st->vwork = 0;
+#endif
 	st->work = 0;
 	if (st->env->yield && !st->err)
 		st->err = st->env->yield(st->env->ctx);
+#ifdef NOBS_CTIDHX_VEC
+	if (vec)
+		st->vec = nobs_fp_vec_begin();
+#endif
 	return st->err != 0;
 }
 
@@ -263,8 +326,21 @@ static bool NOBS_CTIDHX(pause)(struct nobs_ctidh_state *st)
 static void NOBS_CTIDHX(work)(struct nobs_ctidh_state *st, unsigned long n)
 {
 	st->work += n;
-	if (st->work >= NOBS_CTIDHX_YIELD_WORK)
+	if (st->work >= NOBS_CTIDHX_YIELD_WORK) {
 		NOBS_CTIDHX(pause)(st);
+		return;
+	}
+#ifdef NOBS_CTIDHX_VEC
+	/* a vector section ends after NOBS_CTIDHX_VEC_WORK, another opens */
+	st->vwork += n;
+	if (st->vwork >= NOBS_CTIDHX_VEC_WORK) {
+		st->vwork = 0;
+		if (st->vec) {
+			nobs_fp_vec_end();
+			st->vec = nobs_fp_vec_begin();
+		}
+	}
+#endif
 }
 
 /* (a24 : c24) = (A + 2C : 4C) of the curve (a : c) */
@@ -402,6 +478,236 @@ static noinline void NOBS_CTIDHX(xmul)(struct nobs_ctidh_pt *p, s32 c,
 	NOBS_CTIDHX(pt_cmov)(p, q, ~bad & 1);
 }
 
+#ifdef NOBS_CTIDHX_VEC
+/*
+ * Four lanes.  Where the field has vector code (NOBS_CTIDHX_VEC), the
+ * engine queues independent products (NOBS_CTIDHX(vmul)()) and runs them
+ * four at a time through nobs_fp*_mul4()/_sqr4(), in vector sections
+ * (nobs_fp_vec_begin(): the 512-bit field's AVX-512 IFMA on x86-64), or
+ * as four scalar calls where no section could open: the same values (the
+ * scalar and vector products are bit-identical, and every element stays
+ * in [0, p), so that regrouping independent products changes nothing)
+ * and the same counts (a lane is one multiplication or squaring).  Fewer
+ * than four run one by one.  What the queue holds is pointers into the
+ * state, set by public data alone (the formulas, the number of pushed
+ * points), so the sequence of calls stays public.  Two chains run in
+ * lockstep (NOBS_CTIDHX(xmul2)()), the isogeny's products of its pushed
+ * points and codomain go two by two with their formulas' neighbours.
+ * Sections: one per two-point chain and per isogeny, closed before every
+ * yield (NOBS_CTIDHX(pause)(), at most NOBS_CTIDHX_YIELD_WORK products
+ * apart) and opened again after it, and after NOBS_CTIDHX_VEC_WORK
+ * products where the set asks for shorter ones.
+ */
+static void NOBS_CTIDHX(vbegin)(struct nobs_ctidh_state *st)
+{
+	st->qn = 0;
+	st->vwork = 0;
+	st->vec = nobs_fp_vec_begin();
+}
+
+/* the queued products, now */
+static void NOBS_CTIDHX(vflush)(struct nobs_ctidh_state *st)
+{
+	int k, n = st->qn;
+	bool sq = true;
+
+	st->qn = 0;
+	if (n == 4) {
+		for (k = 0; k < 4; k++)
+			sq &= st->qa[k] == st->qb[k];
+		/* public: which operands are the same pointers */
+		if (sq)
+			NOBS_FPX(sqr4)(st->qr, st->qa, st->vec);
+		else
+			NOBS_FPX(mul4)(st->qr, st->qa, st->qb, st->vec);
+		return;
+	}
+	for (k = 0; k < n; k++)
+		NOBS_FPX(mul_or_sqr)(st->qr[k], st->qa[k], st->qb[k]);
+}
+
+static void NOBS_CTIDHX(vend)(struct nobs_ctidh_state *st)
+{
+	NOBS_CTIDHX(vflush)(st);
+	if (st->vec)
+		nobs_fp_vec_end();
+	st->vec = false;
+}
+
+/*
+ * Queue r = a b (a square where a == b), run with three others: first
+ * the queued ones, if one of them writes a or b or reads or writes r (so
+ * that a queue is always four independent products), and the four once
+ * there are four.  Code other than products that reads a queued product's
+ * result, or changes its operands, flushes the queue first.
+ */
+static void NOBS_CTIDHX(vmul)(struct nobs_ctidh_state *st,
+			      struct NOBS_FPX_T *r,
+			      const struct NOBS_FPX_T *a,
+			      const struct NOBS_FPX_T *b)
+{
+	int k;
+
+	for (k = 0; k < st->qn; k++) {
+		if (st->qr[k] == a || st->qr[k] == b || st->qr[k] == r ||
+		    st->qa[k] == r || st->qb[k] == r) {
+			NOBS_CTIDHX(vflush)(st);
+			break;
+		}
+	}
+	st->qr[st->qn] = r;
+	st->qa[st->qn] = a;
+	st->qb[st->qn] = b;
+	if (++st->qn == 4)
+		NOBS_CTIDHX(vflush)(st);
+}
+
+/*
+ * The queue run now if one of its products reads or writes the n bytes
+ * at x: before code other than products (additions, moves) touches them
+ */
+static void NOBS_CTIDHX(vwait)(struct nobs_ctidh_state *st, const void *x,
+			       size_t n)
+{
+	uintptr_t lo = (uintptr_t)x, hi = lo + n, e = sizeof(struct NOBS_FPX_T);
+	int k;
+
+#define NOBS_CTIDH_IN(ptr)	((uintptr_t)(ptr) + e > lo && (uintptr_t)(ptr) < hi)
+	for (k = 0; k < st->qn; k++) {
+		if (NOBS_CTIDH_IN(st->qr[k]) || NOBS_CTIDH_IN(st->qa[k]) ||
+		    NOBS_CTIDH_IN(st->qb[k])) {
+			NOBS_CTIDHX(vflush)(st);
+			return;
+		}
+	}
+#undef NOBS_CTIDH_IN
+}
+
+/* r = x, or r *= x (queued) after the first factor (public) */
+static void NOBS_CTIDHX(vacc)(struct nobs_ctidh_state *st,
+			      struct NOBS_FPX_T *r, const struct NOBS_FPX_T *x,
+			      bool first)
+{
+	if (first)
+		*r = *x;
+	else
+		NOBS_CTIDHX(vmul)(st, r, r, x);
+}
+
+/* q[i] = 2 p[i], i = 0, 1, as NOBS_CTIDHX(xdbl)(); q may be p */
+static void NOBS_CTIDHX(xdbl2)(struct nobs_ctidh_pt *q,
+			       const struct nobs_ctidh_pt *p,
+			       struct nobs_ctidh_state *st)
+{
+	struct NOBS_FPX_T *t0 = st->lane[0], *t1 = st->lane[1];
+	struct NOBS_FPX_T *w = st->lane[2];
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		NOBS_FPX(add)(&t0[i], &p[i].x, &p[i].z);
+		NOBS_FPX(sub)(&t1[i], &p[i].x, &p[i].z);
+	}
+	for (i = 0; i < 2; i++) {
+		NOBS_CTIDHX(vmul)(st, &q[i].x, &t0[i], &t0[i]);
+		NOBS_CTIDHX(vmul)(st, &q[i].z, &t1[i], &t1[i]);
+	}
+	NOBS_CTIDHX(vflush)(st);
+	for (i = 0; i < 2; i++) {
+		NOBS_FPX(sub)(&t1[i], &q[i].x, &q[i].z);	/* 4 X Z */
+		NOBS_CTIDHX(vmul)(st, &t0[i], &q[i].z, &st->c24);
+		NOBS_CTIDHX(vmul)(st, &w[i], &t1[i], &st->a24);
+	}
+	NOBS_CTIDHX(vflush)(st);
+	for (i = 0; i < 2; i++) {
+		NOBS_FPX(add)(&w[i], &t0[i], &w[i]);
+		NOBS_CTIDHX(vmul)(st, &q[i].x, &q[i].x, &t0[i]);
+		NOBS_CTIDHX(vmul)(st, &q[i].z, &w[i], &t1[i]);
+	}
+	NOBS_CTIDHX(vflush)(st);
+}
+
+/* r[i] = p[i] + q[i], diff[i] = p[i] - q[i], as NOBS_CTIDHX(xadd)() */
+static void NOBS_CTIDHX(xadd2)(struct nobs_ctidh_pt *r,
+			       const struct nobs_ctidh_pt *p,
+			       const struct nobs_ctidh_pt *q,
+			       const struct nobs_ctidh_pt *diff,
+			       struct nobs_ctidh_state *st)
+{
+	struct NOBS_FPX_T *a = st->lane[0], *b = st->lane[1];
+	struct NOBS_FPX_T *e = st->lane[2], *f = st->lane[3];
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		NOBS_FPX(add)(&a[i], &p[i].x, &p[i].z);
+		NOBS_FPX(sub)(&b[i], &q[i].x, &q[i].z);
+		NOBS_FPX(sub)(&e[i], &p[i].x, &p[i].z);
+		NOBS_FPX(add)(&f[i], &q[i].x, &q[i].z);
+		NOBS_CTIDHX(vmul)(st, &a[i], &a[i], &b[i]);
+		NOBS_CTIDHX(vmul)(st, &e[i], &e[i], &f[i]);
+	}
+	NOBS_CTIDHX(vflush)(st);
+	for (i = 0; i < 2; i++) {
+		NOBS_FPX(add)(&r[i].x, &a[i], &e[i]);
+		NOBS_FPX(sub)(&r[i].z, &a[i], &e[i]);
+		NOBS_CTIDHX(vmul)(st, &r[i].x, &r[i].x, &r[i].x);
+		NOBS_CTIDHX(vmul)(st, &r[i].z, &r[i].z, &r[i].z);
+	}
+	NOBS_CTIDHX(vflush)(st);
+	for (i = 0; i < 2; i++) {
+		NOBS_CTIDHX(vmul)(st, &r[i].x, &r[i].x, &diff[i].z);
+		NOBS_CTIDHX(vmul)(st, &r[i].z, &r[i].z, &diff[i].x);
+	}
+	NOBS_CTIDHX(vflush)(st);
+}
+
+/*
+ * *p[i] = [l_i] *p[i] by the chain c[i] (public or secret), i = 0, 1, both
+ * run for maxlen steps (public), in lockstep: NOBS_CTIDHX(xmul)() on each,
+ * the same values and counts, in one vector section (but for yields)
+ */
+static noinline void NOBS_CTIDHX(xmul2)(struct nobs_ctidh_pt *const p[2],
+					const s32 c[2], int maxlen,
+					struct nobs_ctidh_state *st)
+{
+	struct nobs_ctidh_pt *a = st->r2[0], *b = st->r2[1], *d = st->r2[2];
+	struct nobs_ctidh_pt *t = st->r2[3], *q = st->r2[4];
+	s64 len[2], want, bad[2] = { 0, 0 };
+	u64 steps[2];
+	int s, i;
+
+	NOBS_CTIDHX(vbegin)(st);
+	for (i = 0; i < 2; i++) {
+		len[i] = c[i] >> 24;
+		steps[i] = c[i] & 0xffffff;
+		a[i] = *p[i];
+		d[i] = *p[i];
+	}
+	NOBS_CTIDHX(xdbl2)(b, a, st);
+	NOBS_CTIDHX(work)(st, 12);	/* two xDBLs */
+	for (s = 0; s < maxlen; s++) {
+		for (i = 0; i < 2; i++) {
+			want = NOBS_CTIDHX(mask_neg)(NOBS_CTIDHX(hide)(s) -
+						     len[i]);
+			bad[i] |= want & NOBS_CTIDHX(mask_nonzero)(NOBS_FPX(is_zero)(&d[i].z));
+		}
+		NOBS_CTIDHX(xadd2)(t, a, b, d, st);
+		memcpy(d, b, 2 * sizeof(*d));
+		memcpy(b, t, 2 * sizeof(*b));
+		for (i = 0; i < 2; i++) {
+			want = NOBS_CTIDHX(mask_neg)(NOBS_CTIDHX(hide)(s) -
+						     len[i]);
+			NOBS_CTIDHX(pt_cswap)(&a[i], &d[i],
+					      ((steps[i] >> s) & 1) ^ 1);
+			NOBS_CTIDHX(pt_cmov)(&q[i], &b[i], want & 1);
+		}
+		NOBS_CTIDHX(work)(st, 12);	/* two xADDs */
+	}
+	for (i = 0; i < 2; i++)
+		NOBS_CTIDHX(pt_cmov)(p[i], &q[i], ~bad[i] & 1);
+	NOBS_CTIDHX(vend)(st);
+}
+#endif /* NOBS_CTIDHX_VEC */
+
 /* r = b^e in the field, over exactly nbits bits of the secret e */
 static void NOBS_CTIDHX(pow_ct)(struct NOBS_FPX_T *r,
 				const struct NOBS_FPX_T *b, u64 e, int nbits,
@@ -479,7 +785,8 @@ static noinline void NOBS_CTIDHX(elligator)(struct nobs_ctidh_state *st)
 		if (!bad)
 			break;
 		/* which check refused u: u >= p, or u = 0 or u^2 = 1 */
-		nobs_ctidh_count_event(NOBS_CTIDH_EV_REJECT, 0, 0, big ? 1 : 2);
+		nobs_ctidh_count_event(NOBS_CTIDH_EV_REJECT, 0, 0,
+				       (big ? 1 : 2) | NOBS_CTIDH_WAY(st));
 	}
 	a0 = NOBS_FPX(is_zero)(&st->a);
 	NOBS_FPX(sub)(d, u2, &NOBS_FPX(one));
@@ -531,6 +838,45 @@ static void NOBS_CTIDHX(velu_plain)(struct nobs_ctidh_state *st,
 	struct NOBS_FPX_T *u = &st->tmp[2], *v = &st->tmp[3];
 	int j;
 
+#ifdef NOBS_CTIDHX_VEC
+	/*
+	 * the points' products and the codomain's in lanes: with two points
+	 * 4, 4 and 2 at a time, with one 4 and 2, without any 2
+	 */
+	(void)u;
+	(void)v;
+	NOBS_CTIDHX(vwait)(st, st->tmp, 2 * sizeof(*tp));
+	NOBS_FPX(add)(tp, &m->x, &m->z);
+	NOBS_FPX(sub)(tm, &m->x, &m->z);
+	for (j = 0; j < npush; j++) {
+		NOBS_CTIDHX(vmul)(st, &st->lane[0][j], &st->qm[j], tp);
+		NOBS_CTIDHX(vmul)(st, &st->lane[1][j], &st->qp[j], tm);
+	}
+	NOBS_CTIDHX(vwait)(st, st->lane[3], sizeof(st->lane[3]));
+	st->lane[3][0] = *tp;
+	st->lane[3][1] = *tm;
+	NOBS_FPX(cmov)(&st->lane[3][0], &NOBS_FPX(one), off);
+	NOBS_FPX(cmov)(&st->lane[3][1], &NOBS_FPX(one), off);
+	NOBS_CTIDHX(vacc)(st, &st->pa, &st->lane[3][0], first);
+	NOBS_CTIDHX(vacc)(st, &st->pd, &st->lane[3][1], first);
+	if (npush) {
+		NOBS_CTIDHX(vwait)(st, st->lane, 3 * sizeof(st->lane[0]));
+		for (j = 0; j < npush; j++) {
+			struct NOBS_FPX_T *a = &st->lane[0][j];
+			struct NOBS_FPX_T *d = &st->lane[1][j];
+			struct NOBS_FPX_T *sum = &st->lane[2][j];
+
+			NOBS_FPX(add)(sum, a, d);
+			NOBS_FPX(sub)(a, a, d);
+			NOBS_FPX(cmov)(sum, &NOBS_FPX(one), off);
+			NOBS_FPX(cmov)(a, &NOBS_FPX(one), off);
+			NOBS_CTIDHX(vacc)(st, &st->sx[j], sum, first);
+			NOBS_CTIDHX(vacc)(st, &st->sz[j], a, first);
+		}
+	}
+	NOBS_CTIDHX(vflush)(st);
+	return;
+#endif
 	NOBS_FPX(add)(tp, &m->x, &m->z);
 	NOBS_FPX(sub)(tm, &m->x, &m->z);
 	for (j = 0; j < npush; j++) {
@@ -630,6 +976,56 @@ static void NOBS_CTIDHX(velu_pair)(struct nobs_ctidh_state *st,
 	struct NOBS_FPX_T *u = &st->tmp[0], *v = &st->tmp[1];
 	int j;
 
+#ifdef NOBS_CTIDHX_VEC
+	/*
+	 * in lanes: G+'s and G-'s four products; then with two points E
+	 * and three of the points' first four, the fourth with the
+	 * codomain's two and one E product, the other alone, and the
+	 * points' four accumulations; with one point E, its two and the
+	 * codomain's first, then four one by one
+	 */
+	NOBS_CTIDHX(vflush)(st);
+	NOBS_FPX(sub)(t, &bv[1], &bv[0]);		/* 4 X_j Z_j */
+	NOBS_CTIDHX(vmul)(st, gp, &g[0], &bv[0]);
+	NOBS_CTIDHX(vmul)(st, u, &g[3], t);
+	NOBS_CTIDHX(vmul)(st, gm, &g[1], &bv[1]);
+	NOBS_CTIDHX(vmul)(st, v, &g[4], t);
+	NOBS_CTIDHX(vflush)(st);
+	NOBS_FPX(sub)(gp, gp, u);			/* 4 G+ */
+	NOBS_FPX(sub)(gm, gm, v);			/* 4 G- */
+	if (npush) {
+		struct NOBS_FPX_T *a = st->lane[0], *d = st->lane[1];
+		struct NOBS_FPX_T *w = st->lane[2];
+
+		NOBS_CTIDHX(vmul)(st, e, &g[2], &bv[2]);	/* 4 (F2 - F0) */
+		NOBS_FPX(add)(u, gp, gm);
+		NOBS_FPX(sub)(v, gp, gm);
+		for (j = 0; j < npush; j++) {
+			NOBS_CTIDHX(vmul)(st, &a[j], u, &st->qm[j]);
+			NOBS_CTIDHX(vmul)(st, &d[j], v, &st->qp[j]);
+		}
+		NOBS_CTIDHX(vacc)(st, &st->pa, gm, first);
+		NOBS_CTIDHX(vacc)(st, &st->pd, gp, first);
+		for (j = 0; j < npush; j++)
+			NOBS_CTIDHX(vmul)(st, &w[j], e, &st->qd[j]);
+		NOBS_CTIDHX(vwait)(st, st->lane, 3 * sizeof(st->lane[0]));
+		for (j = 0; j < npush; j++) {
+			NOBS_FPX(add)(&a[j], &a[j], &d[j]);	/* 8 (D + N) */
+			NOBS_FPX(add)(&w[j], &w[j], &w[j]);	/* 8 (N - D) */
+			NOBS_FPX(add)(&d[j], &a[j], &w[j]);	/* 16 N */
+			NOBS_FPX(sub)(&a[j], &a[j], &w[j]);	/* 16 D */
+		}
+		for (j = 0; j < npush; j++) {
+			NOBS_CTIDHX(vacc)(st, &st->sx[j], &d[j], first);
+			NOBS_CTIDHX(vacc)(st, &st->sz[j], &a[j], first);
+		}
+	} else {
+		NOBS_CTIDHX(vacc)(st, &st->pa, gm, first);
+		NOBS_CTIDHX(vacc)(st, &st->pd, gp, first);
+	}
+	NOBS_CTIDHX(vflush)(st);
+	return;
+#endif
 	NOBS_FPX(sub)(t, &bv[1], &bv[0]);		/* 4 X_j Z_j */
 	NOBS_FPX(mul)(gp, &g[0], &bv[0]);
 	NOBS_FPX(mul)(u, &g[3], t);
@@ -780,6 +1176,9 @@ static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
 	u64 off;
 	int s, j, nb = NOBS_CTIDHX(bits)(hi), bs = 0;
 
+#ifdef NOBS_CTIDHX_VEC
+	NOBS_CTIDHX(vbegin)(st);
+#endif
 	for (j = 0; j < npush; j++) {
 		NOBS_FPX(sub)(&qm[j], &st->p[j].x, &st->p[j].z);
 		NOBS_FPX(add)(&qp[j], &st->p[j].x, &st->p[j].z);
@@ -818,6 +1217,27 @@ static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
 		off = (u64)NOBS_CTIDHX(mask_neg)(half - s) & 1;
 		NOBS_CTIDHX(velu_plain)(st, cur, npush, off, s == 1);
 	}
+#ifdef NOBS_CTIDHX_VEC
+	/*
+	 * the images and the codomain's eighth powers in lanes: with two
+	 * points 4, 4, 4 and 2 at a time, with one 4, 4 and 2
+	 */
+	for (j = 0; j < npush; j++) {
+		NOBS_CTIDHX(vmul)(st, &sx[j], &sx[j], &sx[j]);
+		NOBS_CTIDHX(vmul)(st, &sz[j], &sz[j], &sz[j]);
+	}
+	NOBS_CTIDHX(vmul)(st, pa, pa, pa);
+	NOBS_CTIDHX(vmul)(st, pd, pd, pd);
+	for (j = 0; j < npush; j++) {
+		NOBS_CTIDHX(vmul)(st, &st->img[j].x, &st->p[j].x, &sx[j]);
+		NOBS_CTIDHX(vmul)(st, &st->img[j].z, &st->p[j].z, &sz[j]);
+	}
+	for (j = 1; j < 3; j++) {
+		NOBS_CTIDHX(vmul)(st, pa, pa, pa);
+		NOBS_CTIDHX(vmul)(st, pd, pd, pd);
+	}
+	NOBS_CTIDHX(vend)(st);
+#else
 	for (j = 0; j < npush; j++) {
 		NOBS_FPX(sqr)(&sx[j], &sx[j]);
 		NOBS_FPX(sqr)(&sz[j], &sz[j]);
@@ -828,6 +1248,7 @@ static noinline void NOBS_CTIDHX(isogeny)(struct nobs_ctidh_state *st,
 		NOBS_FPX(sqr)(pa, pa);
 		NOBS_FPX(sqr)(pd, pd);
 	}
+#endif
 	NOBS_FPX(add)(u, &st->c, &st->c);
 	NOBS_FPX(add)(v, &st->a, u);		/* a = A + 2C */
 	NOBS_FPX(sub)(u, &st->a, u);		/* d = A - 2C */
@@ -919,13 +1340,54 @@ static bool NOBS_CTIDHX(clear)(struct nobs_ctidh_state *st, int q, u32 mask)
 	return false;
 }
 
+#ifdef NOBS_CTIDHX_VEC
+/* NOBS_CTIDHX(clear)() of both points, their chains in lockstep */
+static bool NOBS_CTIDHX(clear2)(struct nobs_ctidh_state *st, u32 mask)
+{
+	struct nobs_ctidh_pt *const pp[2] = { &st->p[0], &st->p[1] };
+	s32 c[2];
+	int j, b, lo, hi, nb;
+
+	NOBS_CTIDHX(vbegin)(st);
+	NOBS_CTIDHX(xdbl2)(st->p, st->p, st);
+	NOBS_CTIDHX(xdbl2)(st->p, st->p, st);
+	NOBS_CTIDHX(vend)(st);
+	NOBS_CTIDHX(work)(st, 24);
+	for (b = 0, lo = 0; b < NOBS_CTIDHX_BATCHES; b++) {
+		hi = lo + NOBS_CTIDHX(batch_size)[b];
+		if (mask & (1u << b)) {
+			nb = NOBS_CTIDHX(maxlen)(b);
+			for (j = lo + 1; j < hi; j++) {
+				c[0] = st->rest[j];
+				c[1] = st->rest[j];
+				NOBS_CTIDHX(xmul2)(pp, c, nb, st);
+			}
+		} else {
+			for (j = lo; j < hi; j++) {
+				c[0] = NOBS_CTIDHX(chain)(j);
+				c[1] = c[0];
+				NOBS_CTIDHX(xmul2)(pp, c,
+						   NOBS_CTIDHX(dac_len)[j], st);
+			}
+		}
+		lo = hi;
+		if (NOBS_CTIDHX(pause)(st))
+			return true;
+	}
+	return false;
+}
+#endif
+
 /*
  * One round over the n batches of st->batch (mask: the same as bits).
  * With three batches or more, the first isogeny pushes only the point of
  * its step's sign, and the other (the point of the other sign, which
  * every later step may need) is drawn anew on its codomain: one clearing
  * as before, one point less through that isogeny.  A round of one batch
- * clears the point of its sign only.
+ * clears the point of its sign only.  Where the vector code was chosen
+ * (st->pairs), rounds of two batches or more clear both points in
+ * lockstep instead, which takes about the time of one clearing: the
+ * first isogeny pushes both points, and no point is drawn anew.
  */
 static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 					u32 mask)
@@ -933,6 +1395,11 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 	int i, j, q, b, lo, hi, nb, npush;
 	s64 ok, iso, lmin;
 	bool redraw = n >= 3;
+
+#ifdef NOBS_CTIDHX_VEC
+	if (st->pairs)
+		redraw = false;
+#endif
 
 	NOBS_CTIDHX(pick)(st, n);
 	NOBS_CTIDHX(elligator)(st);
@@ -943,11 +1410,17 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 			return;
 		NOBS_CTIDHX(pt_cswap)(&st->p[0], &st->p[1], st->sign[0] & 1);
 	} else {
+#ifdef NOBS_CTIDHX_VEC
+		if (NOBS_CTIDHX(clear2)(st, mask))
+			return;
+#else
 		for (q = 0; q < 2; q++)
 			if (NOBS_CTIDHX(clear)(st, q, mask))
 				return;
+#endif
 	}
-	nobs_ctidh_count_event(NOBS_CTIDH_EV_SAMPLED, mask, 0, 0);
+	nobs_ctidh_count_event(NOBS_CTIDH_EV_SAMPLED, mask, 0,
+			       NOBS_CTIDH_WAY(st));
 	for (i = 0; i < n; i++) {
 		if (NOBS_CTIDHX(pause)(st))
 			return;
@@ -972,7 +1445,8 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 					(u64)(lmin * (st->prime[i] - 1)),
 					st->env);
 		nobs_ctidh_public(ok);
-		nobs_ctidh_count_event(NOBS_CTIDH_EV_STEP, mask, i, (int)-ok);
+		nobs_ctidh_count_event(NOBS_CTIDH_EV_STEP, mask, i,
+				       (int)-ok | NOBS_CTIDH_WAY(st));
 		iso = ok & st->real[i];
 		/*
 		 * Both points go through the isogenies but the last two: the
@@ -997,7 +1471,18 @@ static noinline void NOBS_CTIDHX(round)(struct nobs_ctidh_state *st, int n,
 						     iso & 1);
 		}
 		nb = NOBS_CTIDHX(maxlen)(b);
-		for (q = 0; q < npush; q++)
+		q = 0;
+#ifdef NOBS_CTIDHX_VEC
+		if (npush == 2) {
+			struct nobs_ctidh_pt *const pp[2] = { &st->p[0],
+							      &st->p[1] };
+			const s32 c[2] = { st->chain[i], st->chain[i] };
+
+			NOBS_CTIDHX(xmul2)(pp, c, nb, st);
+			q = 2;
+		}
+#endif
+		for (; q < npush; q++)
 			NOBS_CTIDHX(xmul)(&st->p[q], st->chain[i], nb, st);
 		if (i == 0 && redraw) {
 			/*
@@ -1137,7 +1622,10 @@ static noinline int NOBS_CTIDHX(action)(const struct NOBS_FPX_T *a_in,
 	st->a = *a_in;
 	st->c = NOBS_FPX(one);
 	NOBS_CTIDHX(curve24)(st);
-	nobs_ctidh_count_event(NOBS_CTIDH_EV_START, 0, 0, 0);
+#ifdef NOBS_CTIDHX_VEC
+	st->pairs = NOBS_CTIDH_PAIRS();
+#endif
+	nobs_ctidh_count_event(NOBS_CTIDH_EV_START, 0, 0, NOBS_CTIDH_WAY(st));
 	for (;;) {
 		n = 0;
 		mask = 0;
@@ -1158,7 +1646,7 @@ static noinline int NOBS_CTIDHX(action)(const struct NOBS_FPX_T *a_in,
 	if (st->err)
 		return st->err;
 	NOBS_FPX(mul)(&st->a, &st->a, &st->c);
-	nobs_ctidh_count_event(NOBS_CTIDH_EV_END, 0, 0, 0);
+	nobs_ctidh_count_event(NOBS_CTIDH_EV_END, 0, 0, NOBS_CTIDH_WAY(st));
 	return 0;
 }
 

@@ -59,10 +59,10 @@ USER_TESTS += $(BUILD)/test_ctidh_ops
 
 $(BUILD)/test_ctidh_ops: $(ROOT)/tests/user/test_ctidh_ops.c $(CTIDH_CORE) \
 		$(ROOT)/tests/user/csidh_test_rng.h $(ROOT)/tests/user/ops_spans.h \
-		$(ROOT)/tests/user/ctidh_set.h
+		$(ROOT)/tests/user/ctidh_set.h $(ROOT)/tests/user/fp_cpu.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) -O2 $(CSIDH_CFLAGS) -DNOBS_FP_COUNT \
-		-DNOBS_CTIDH_COUNT -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
+		-DNOBS_CTIDH_COUNT -DNOBS_FP_VEC_TRACE -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
 
 # The other sets: CTIDH-511 (over fp512, validating with csidh512),
 # CTIDH-1024 (over fp1024, validating with csidh1024) and CTIDH-2048 (over
@@ -106,7 +106,7 @@ $(BUILD)/test_$(1): $(ROOT)/tests/user/test_ctidh512.c $(2) $(CTIDH_TEST_H)
 $(BUILD)/test_$(1)_ops: $(ROOT)/tests/user/test_ctidh_ops.c $(2) $(CTIDH_TEST_H)
 	@mkdir -p $$(@D)
 	$$(CC) $$(USER_CFLAGS) -O2 $(3) -DNOBS_FP_COUNT -DNOBS_CTIDH_COUNT \
-		-o $$@ $$(filter-out %_tmpl.c,$$(filter %.c %.S,$$^))
+		-DNOBS_FP_VEC_TRACE -o $$@ $$(filter-out %_tmpl.c,$$(filter %.c %.S,$$^))
 endef
 
 $(eval $(call ctidh_set_tests,ctidh511,$$(CTIDH511_CORE),$$(CSIDH_CFLAGS) -DTEST_CTIDH511))

@@ -10,10 +10,12 @@
  * (tests/user/ctidh_ref_fresh.c -t, built outside the project:
  * $NOBS_CTIDH_REF/<set>-fresh, default /var/tmp/nobs-ctidh-ref), which
  * times each of its actions alone.  Both in nanoseconds of
- * CLOCK_MONOTONIC.  For each field implementation this CPU runs: the
- * medians, their ratio (issue 37's target: at most 0.8 with BMI2/ADX) and
- * M+S per action beside high-ctidh's own counts (docs/ctidh.md) and, for
- * ctidh512, the paper's 438k.
+ * CLOCK_MONOTONIC.  For each field implementation this CPU runs (the
+ * generic C; the assembly without its vector code, bmi2adx; with it,
+ * ifma, where the set's field has four-lane code and the CPU runs it):
+ * the medians, their ratio (issue 37's targets: at most 0.8 with
+ * BMI2/ADX, 0.6 with IFMA) and M+S per action beside high-ctidh's own
+ * counts (docs/ctidh.md) and, for ctidh512, the paper's 438k.
  *
  * Usage: ctidh_bench [rounds]   (default 5; ctidh1024, ctidh2048 3)
  */
@@ -30,6 +32,9 @@
 #define SK_SIZE		NOBS_CTIDH511_PRIVATE_KEY_SIZE
 #define PK_SIZE		NOBS_CTIDH511_PUBLIC_KEY_SIZE
 #define HC_COUNT	"317k (median, untuned)"
+#ifdef NOBS_FP512_VEC
+#define T_VEC
+#endif
 #elif defined(TEST_CTIDH1024)
 #include "isogeny/ctidh1024.h"
 #define CT(name)	nobs_ctidh1024_##name
@@ -37,6 +42,9 @@
 #define SK_SIZE		NOBS_CTIDH1024_PRIVATE_KEY_SIZE
 #define PK_SIZE		NOBS_CTIDH1024_PUBLIC_KEY_SIZE
 #define HC_COUNT	"374k (median, untuned)"
+#ifdef NOBS_FP1024_VEC
+#define T_VEC
+#endif
 #define BENCH_ROUNDS	3
 #define BENCH_BATCH	2
 #elif defined(TEST_CTIDH2048)
@@ -55,6 +63,9 @@
 #define SK_SIZE		NOBS_CTIDH512_PRIVATE_KEY_SIZE
 #define PK_SIZE		NOBS_CTIDH512_PUBLIC_KEY_SIZE
 #define HC_COUNT	"446k (median, untuned); the paper: 438k"
+#ifdef NOBS_FP512_VEC
+#define T_VEC
+#endif
 #endif
 #ifndef BENCH_ROUNDS
 #define BENCH_ROUNDS	5
@@ -98,6 +109,14 @@ static void run(const char *impl, const char *oracle, int rounds)
 	u8 sk[SK_SIZE], pk[PK_SIZE];
 	const char *name = nobs_test_fp_select(strcmp(impl, "generic") != 0);
 	int r, i, n = 0, have_hc = oracle != NULL;
+
+#ifdef T_VEC
+	/* "asm": with the vector code where the CPU has it; "scalar": not */
+	if (!strcmp(impl, "scalar"))
+		nobs_fp_vec_flag = false;
+	else if (nobs_fp_vec_name())
+		name = nobs_fp_vec_name();
+#endif
 
 	for (r = 0; r < rounds; r++) {
 		for (i = 0; i < BENCH_BATCH; i++, n++) {
@@ -152,8 +171,15 @@ int main(int argc, char **argv)
 	printf("%-8s %10s %12s %8s %9s %8s %8s\n", "fp", "nobs", "high-ctidh",
 	       "ratio", "M+S", "min", "max");
 	run("generic", o, rounds);
-	if (nobs_test_have_fp_asm())
-		run("asm", o, rounds);
+	if (nobs_test_have_fp_asm()) {
+		run("scalar", o, rounds);
+#ifdef T_VEC
+		/* products four at a time (ctidh_action_tmpl.c) */
+		nobs_test_fp_select(true);
+		if (nobs_fp_vec_name())
+			run("asm", o, rounds);
+#endif
+	}
 	printf("target: ratio <= 0.80 with BMI2/ADX (<= 0.60 with IFMA)\n");
 	return 0;
 }

@@ -12,6 +12,8 @@
  * high-ctidh's keys from the oracle's stream, and uniform frequencies
  * where easy to count; refusals: keys past a batch's bound, and public
  * keys that are not; and that the yield hook's error stops an operation.
+ * Where the set's field has four-lane vector code (T_VEC), the records
+ * and the stops run with it and the assembly's records without it too.
  * With -f RECORDS, the known answers of that file only (records of the
  * same format: fresh ones from the oracle, tests/user/ctidh_ref_fresh.c).
  * With -a, the assembly field only where the CPU has it (the arm64 runs
@@ -87,6 +89,12 @@
 #endif
 #ifndef GENERIC_RECORDS
 #define GENERIC_RECORDS	16
+#endif
+/* the set's field has four-lane code, which its engine uses */
+#if (defined(NOBS_FP512_VEC) && !defined(TEST_CTIDH1024) && \
+     !defined(TEST_CTIDH2048)) || \
+	(defined(NOBS_FP1024_VEC) && defined(TEST_CTIDH1024))
+#define T_VEC
 #endif
 #ifndef W0
 #define W0		2
@@ -412,14 +420,29 @@ int main(int argc, char **argv)
 #else
 	asm_ran = nobs_test_have_fp_asm();
 #endif
-	for (f = asm_ran; n > 0 && f >= (asm_only && asm_ran); f--)
+	for (f = asm_ran; n > 0 && f >= (asm_only && asm_ran); f--) {
+		const char *impl = nobs_test_fp_select(f);
+
+#ifdef T_VEC
+		/* with the four-lane code, then the assembly without it */
+		if (f && nobs_fp_vec_name()) {
+			known_answers(r, n, nobs_fp_vec_name());
+			nobs_fp_vec_flag = false;
+		}
+#endif
 		known_answers(r, f || !asm_ran ? n : min_t(int, n, GENERIC_RECORDS),
-			      nobs_test_fp_select(f));
+			      impl);
+	}
 	/* the rest is for the tree's file: its keys come from seed 37 */
 	if (n > 0 && !fresh) {
 		keygen(r, n);
 		refusals(&r[0]);
 		stopped(&r[0]);
+#ifdef T_VEC
+		/* the stops again in vector sections (the fastest field) */
+		if (asm_ran && nobs_test_fp_select(true) && nobs_fp_vec_name())
+			stopped(&r[0]);
+#endif
 	}
 	printf("SUITE: %d passed, %d failed, %d skipped\n",
 	       passed, failed, skipped);

@@ -23,6 +23,16 @@
  * validation, the CSIDH engine's, and an action), its stretches held to
  * SS_YIELD_BUDGET.  Prints min / max / mean M+S.
  *
+ * With the field's assembly where the CPU has it; where the set's field
+ * has four-lane vector code too (NOBS_FP_VEC_NAME, the engine's
+ * NOBS_CTIDHX_VEC), the keys alternate between the vector code and the
+ * scalar code (nobs_fp_vec_flag), each compared among its own (the
+ * events say which way an action goes: with the vector code both points
+ * of a round are cleared in lockstep), and prints the counts of each;
+ * built with NOBS_FP_VEC_TRACE, it checks that
+ * no yield comes inside a vector section and that sections never nest,
+ * and prints the longest section's time.
+ *
  * Usage: test_ctidh_ops [random keys]   (default NRAND: 24, ctidh1024 6,
  * ctidh2048 4)
  */
@@ -41,8 +51,9 @@
 
 #if defined(TEST_CTIDH511)
 /*
- * 296611 and 800 at most now (455491 and 808 before the chains and
- * Vélu's pairs, 864 before the yields by work)
+ * 296611 and 800 at most with the scalar code alone (455491 and 808
+ * before the chains and Vélu's pairs, 864 before the yields by work);
+ * every other key with the vector code: 286944 and 806
  */
 #define OPS_BUDGET	300000ULL
 /* a shared secret: 4370 now (csidh512's validation, 3072 counted M) */
@@ -75,17 +86,21 @@
 #define NRAND		4
 #else
 /*
- * 410729 and 799 at most now (631613 and 808 before the chains and
- * Vélu's pairs, 905 before the yields by work)
+ * 410729 and 799 at most with the scalar code alone (631613 and 808
+ * before the chains and Vélu's pairs, 905 before the yields by work);
+ * every other key with the vector code, which clears both points in
+ * lockstep: 418646 and 802
  */
-#define OPS_BUDGET	415000ULL
+#define OPS_BUDGET	425000ULL
 /* a shared secret: 4370 now (csidh512's validation, 3072 counted M) */
 #define SS_YIELD_BUDGET	4608ULL
 #define YIELD_BUDGET	1024ULL
 #define NRAND		24
 #endif
+#include <time.h>
 #include "csidh_test_rng.h"
 #include "ops_spans.h"
+#include "fp_cpu.h"
 
 unsigned long long nobs_fp_count_mul, nobs_fp_count_sqr;
 
@@ -93,6 +108,41 @@ static unsigned long long last_mul, last_sqr, last_event;
 static int mismatches, checked, passed, failed, quiet;
 static struct nobs_csidh_ws ws;
 static unsigned long long yield_ops, yield_max;
+
+/* the vector sections (fp.c's trace hook): open now, and their misuse */
+static int vec_depth, vec_bad, vec_sections, vec_over;
+static unsigned long long vec_t0, vec_max_ns, vec_ops0, vec_max_ops;
+
+static unsigned long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+void nobs_fp_vec_trace(bool begin);
+void nobs_fp_vec_trace(bool begin)
+{
+	unsigned long long t = now_ns();
+	unsigned long long ops = nobs_fp_count_mul + nobs_fp_count_sqr;
+
+	if (begin) {
+		vec_bad += vec_depth != 0;
+		vec_depth++;
+		vec_sections++;
+		vec_t0 = t;
+		vec_ops0 = ops;
+		return;
+	}
+	vec_bad += vec_depth != 1;
+	vec_depth--;
+	if (t - vec_t0 > vec_max_ns)
+		vec_max_ns = t - vec_t0;
+	vec_over += t - vec_t0 > 50000;
+	if (ops - vec_ops0 > vec_max_ops)
+		vec_max_ops = ops - vec_ops0;
+}
 
 /*
  * the yield hook: the longest stretch of field operations between yields,
@@ -104,6 +154,7 @@ static int yield(void *ctx)
 	unsigned long long now = nobs_fp_count_mul + nobs_fp_count_sqr;
 
 	(void)ctx;
+	vec_bad += vec_depth != 0;	/* no yield in a vector section */
 	if (now - yield_ops > yield_max)
 		yield_max = now - yield_ops;
 	yield_ops = now;
@@ -198,15 +249,28 @@ int main(int argc, char **argv)
 {
 	int nrand = argc > 1 ? atoi(argv[1]) : NRAND, nfixed = 10, i;
 	unsigned long long tot, mn = ~0ULL, mx = 0, sum = 0, ss_max;
+	unsigned long long wmn[2] = { ~0ULL, ~0ULL }, wmx[2] = { 0, 0 };
+	unsigned long long wsum[2] = { 0, 0 };
+	int wn[2] = { 0, 0 }, way = 0;
 	u64 keyseed = 2021633;
 	u8 pk[PK_SIZE], pk2[PK_SIZE];
 	s8 e[PRIMES];
+	bool vec;
 
+	nobs_test_fp_select(true);
+	vec = nobs_fp_vec_name() != NULL;
 	for (i = 0; i < nfixed + nrand; i++) {
 		u64 seed = 1000 + i;
 		const struct nobs_csidh_env env = {
 			csidh_test_random, yield, &seed
 		};
+
+#ifdef NOBS_FP_VEC_NAME
+		/* every other key without the vector code */
+		if (vec)
+			nobs_fp_vec_flag = i % 2 == 0;
+		way = nobs_fp_vec_name() != NULL;
+#endif
 
 		if (i < nfixed)
 			fixed_key(e, i);
@@ -227,6 +291,10 @@ int main(int argc, char **argv)
 		mn = tot < mn ? tot : mn;
 		mx = tot > mx ? tot : mx;
 		sum += tot;
+		wmn[way] = tot < wmn[way] ? tot : wmn[way];
+		wmx[way] = tot > wmx[way] ? tot : wmx[way];
+		wsum[way] += tot;
+		wn[way]++;
 		if (i % 4 == 0) {
 			seed = 77 * (i + 1);
 			yield_ops = nobs_fp_count_mul + nobs_fp_count_sqr;
@@ -267,6 +335,15 @@ int main(int argc, char **argv)
 	/* CSIDH-512's yields are 3072 multiplications apart at most */
 	result(yield_max <= YIELD_BUDGET, "field operations between yields");
 	result(mx <= OPS_BUDGET, "field operations per action");
+	result(!vec_bad && !vec_depth,
+	       "vector sections: no yield inside, none nested, all closed");
+	for (i = 0; i < 2 && vec_sections; i++)
+		printf("%s: %d keys, M+S per action min %llu max %llu mean %llu\n",
+		       i ? "with the vector code" : "without", wn[i], wmn[i],
+		       wmx[i], wsum[i] / wn[i]);
+	if (vec_sections)
+		printf("%d vector sections: at most %llu M+S in one; the longest %.1f us, %d over 50 us (wall time: a busy machine's preemptions count)\n",
+		       vec_sections, vec_max_ops, vec_max_ns / 1e3, vec_over);
 	printf(T_SET ": %d keys, %d segments compared, M+S per action min %llu max %llu mean %llu, at most %llu between yields (%llu in a shared secret)\n",
 	       nfixed + nrand, checked, mn, mx, sum / (nfixed + nrand),
 	       yield_max, ss_max);
