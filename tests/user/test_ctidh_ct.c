@@ -13,7 +13,7 @@
  * into VALGRIND_MAKE_MEM_DEFINED on what the algorithm reveals by design
  * (each step's outcome, Elligator's rejections, whether a key is in the
  * key space, key generation's rejected draws: isogeny/ctidh_action_tmpl.c).  Each field implementation the
- * CPU runs under valgrind is checked, and for CTIDH-511/512 the way the
+ * CPU runs under valgrind is checked, and for CTIDH-511/512/1024 the way the
  * core takes with the vector code (nobs_ctidh_test_pairs()).  Outside
  * valgrind: a SKIP line.
  *
@@ -209,7 +209,7 @@ int main(int argc, char **argv)
 		run("generic", control);
 		if (nobs_test_have_fp_asm())
 			run("asm", control);
-#if !defined(TEST_CTIDH1024) && !defined(TEST_CTIDH2048)
+#if !defined(TEST_CTIDH2048)
 		pairs = true;
 		run(nobs_test_have_fp_asm() ? "asm" : "generic", control);
 #endif
