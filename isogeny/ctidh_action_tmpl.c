@@ -1623,6 +1623,10 @@ static noinline int NOBS_CTIDHX(action)(const struct NOBS_FPX_T *a_in,
 	st->c = NOBS_FPX(one);
 	NOBS_CTIDHX(curve24)(st);
 #ifdef NOBS_CTIDHX_VEC
+	/* no section open yet: the workspace may hold anything */
+	st->qn = 0;
+	st->vec = false;
+	st->vwork = 0;
 	st->pairs = NOBS_CTIDH_PAIRS();
 #endif
 	nobs_ctidh_count_event(NOBS_CTIDH_EV_START, 0, 0, NOBS_CTIDH_WAY(st));
