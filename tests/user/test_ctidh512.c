@@ -92,7 +92,7 @@
 #endif
 /* the set's field has four-lane code, which its engine uses */
 #if (defined(NOBS_FP512_VEC) && !defined(TEST_CTIDH1024) && \
-     !defined(TEST_CTIDH2048)) || \
+	!defined(TEST_CTIDH2048)) || \
 	(defined(NOBS_FP1024_VEC) && defined(TEST_CTIDH1024))
 #define T_VEC
 #endif
@@ -173,8 +173,8 @@ static void known_answers(const struct rec *r, int n, const char *impl)
 
 	/*
 	 * The kernel's workspace is a kpp request's context, kmalloc()ed:
-	 * the core must read nothing of it it has not written (UBSan's bool
-	 * check sees a stale flag).
+	 * the core must read no byte of it before writing that byte (UBSan's
+	 * bool check sees a stale flag).
 	 */
 	memset(&ws, 0x32, sizeof(ws));
 	for (i = 0; i < n; i++) {
