@@ -2,10 +2,9 @@
 /*
  * The search behind the CSIDH group action's schedule tables
  * (isogeny/csidh<bits>_tables.h): prints that header (make regen, the
- * GENERATED list of the top Makefile, writes it).  make lint and make
- * check (tests/user test_csidh_tables) compare the committed file with
- * this program's output, so the table in the build is always what this
- * search finds.
+ * GENERATED list of the top Makefile, writes it).  make lint (make
+ * regen-check) compares the committed file with this program's output,
+ * so the table in the build is always what this search finds.
  *
  * Model (field multiplications, a squaring counted as one; the formulas of
  * isogeny/csidh_*_tmpl.c):

@@ -12,8 +12,7 @@
 # The generated files are committed (plain GNU as, AT&T syntax); this
 # script only saves typing the fully unrolled code.  Edit it, never its
 # output, and run make regen (the GENERATED list of the top Makefile; make
-# lint and tests/user's test_fp_ifma_asm check that the committed files
-# match).  The 512-bit field keeps all 20 columns in registers; the
+# lint's regen-check checks that the committed files match).  The 512-bit field keeps all 20 columns in registers; the
 # 1024-bit one (40 columns) keeps a ring of 22 and reads most of b's
 # digits from the stack (big_file() below).  2048 bits (42 live columns,
 # 40 digits a row) would need memory accumulators: not written.

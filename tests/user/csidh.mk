@@ -3,9 +3,7 @@
 # CSIDH-512 (isogeny/csidh512.c over isogeny/fp512.c and the arch fp
 # assembly; the engine is the template isogeny/csidh_*_tmpl.c):
 # the 328 reference vectors, the valgrind constant-time check, the
-# operation count between public events (test_csidh_ops), the schedule
-# table against its search (test_csidh_tables: scripts/gen/csidh_tune.c's
-# output) and
+# operation count between public events (test_csidh_ops) and
 # the benchmark (with NOBS_CSIDH_REF_SRC, beside the CSIDH reference).
 # Included by tests/user/Makefile, which defines ROOT, BUILD and the flags.
 
@@ -28,8 +26,7 @@ CSIDH_CFLAGS += -DNOBS_FP_NO_ASM
 endif
 CSIDH_CFLAGS += -Wa,--noexecstack
 
-USER_TESTS += $(BUILD)/test_csidh $(BUILD)/test_csidh_ops \
-	$(BUILD)/test_csidh_tables
+USER_TESTS += $(BUILD)/test_csidh $(BUILD)/test_csidh_ops
 VALGRIND_TESTS += $(BUILD)/test_csidh_ct
 USER_BENCHES += $(BUILD)/csidh_bench
 
@@ -55,21 +52,6 @@ $(BUILD)/test_csidh_ops: $(ROOT)/tests/user/test_csidh_ops.c $(CSIDH_CORE) \
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) -O2 $(CSIDH_CFLAGS) -DNOBS_FP_COUNT \
 		-DNOBS_CSIDH_COUNT -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
-
-# $(call csidh_tables_test,BITS,NAME): the test that
-# isogeny/csidh<BITS>_tables.h is what its generator
-# (scripts/gen/csidh_tune.c BITS) prints: the top Makefile's regen-check
-# of that file
-define csidh_tables_test
-$$(BUILD)/$(2):
-	@mkdir -p $$(@D)
-	@printf '%s\n' '#!/bin/sh' \
-	  'if MAKEFLAGS= make -s -C "$$(ROOT)" regen-check/isogeny/csidh$(1)_tables.h; then' \
-	  '  echo "SUITE: 1 passed, 0 failed, 0 skipped"; exit 0; fi' \
-	  'echo "SUITE: 0 passed, 1 failed, 0 skipped"; exit 1' > $$@
-	@chmod +x $$@
-endef
-$(eval $(call csidh_tables_test,512,test_csidh_tables))
 
 # NOBS_CSIDH_REF_SRC: the CSIDH reference's source (or git) directory; built
 # outside the tree by scripts/csidh-ref.sh and timed in the same run.

@@ -5,14 +5,12 @@
 # (isogeny/csidh1024.c, the engine of csidh_*_tmpl.c over the 1024-bit
 # field): test_csidh.c built with -DTEST_CSIDH1024 against the 32 vectors
 # (native and, on x86-64 hosts, arm64 under qemu-user), the valgrind
-# constant-time check, the operation counts between public events, the
-# schedule table against its search (scripts/gen/csidh_tune.c 1024).
+# constant-time check, the operation counts between public events.
 # Included by tests/user/Makefile, which defines ROOT, BUILD and the
 # flags; FP_CORE and FP_ASM come from fp.mk, CSIDH_* from csidh.mk.
 
 USER_TESTS += $(BUILD)/test_csidh1024_keys $(BUILD)/test_csidh1024 \
-	$(BUILD)/test_csidh1024_ops $(BUILD)/test_csidh1024_tables \
-	$(BUILD)/test_csidh1024_gmp
+	$(BUILD)/test_csidh1024_ops $(BUILD)/test_csidh1024_gmp
 VALGRIND_TESTS += $(BUILD)/test_csidh1024_ct
 
 CSIDH1024_CORE := $(ROOT)/isogeny/csidh1024.c $(ROOT)/isogeny/csidh1024.h \
@@ -60,9 +58,6 @@ $(BUILD)/test_csidh1024_ops: $(ROOT)/tests/user/test_csidh_ops.c \
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) -O2 $(FP_ASFLAGS) -DTEST_CSIDH1024 -DNOBS_FP_COUNT \
 		-DNOBS_CSIDH_COUNT -o $@ $(filter-out %_tmpl.c,$(filter %.c %.S,$^))
-
-# The schedule table is what the search prints (scripts/gen/csidh_tune.c)
-$(eval $(call csidh_tables_test,1024,test_csidh1024_tables))
 
 # The arm64 assembly under the group action, from an x86-64 host: static
 # cross build run with qemu-user (slow: the first vector alone, with the
