@@ -69,7 +69,7 @@ GENERATED := arch/x86/fp1024_x86_64.S arch/arm64/fp1024_arm64.S \
 	arch/x86/fp2048_x86_64.S arch/arm64/fp2048_arm64.S \
 	arch/x86/fp_ifma_x86_64.S arch/x86/fp1024_ifma_x86_64.S \
 	isogeny/csidh512_tables.h \
-	isogeny/csidh1024_tables.h isogeny/ctidh511_dac.h \
+	isogeny/csidh1024_tables.h \
 	isogeny/ctidh512_dac.h isogeny/ctidh1024_dac.h isogeny/ctidh2048_dac.h \
 	kunit/sha3_lib_acvp.h samples/nobs-sha3-sample/nobs_sha3_sample_kat.h
 GEN_TUNE := build/gen/csidh_tune
@@ -81,7 +81,6 @@ gen-arch/x86/fp_ifma_x86_64.S = python3 scripts/gen/fp_ifma_asm.py 512
 gen-arch/x86/fp1024_ifma_x86_64.S = python3 scripts/gen/fp_ifma_asm.py 1024
 gen-isogeny/csidh512_tables.h = $(GEN_TUNE) 512
 gen-isogeny/csidh1024_tables.h = $(GEN_TUNE) 1024
-gen-isogeny/ctidh511_dac.h = $(GEN_TUNE) -c 511
 gen-isogeny/ctidh512_dac.h = $(GEN_TUNE) -c 512
 gen-isogeny/ctidh1024_dac.h = $(GEN_TUNE) -c 1024
 gen-isogeny/ctidh2048_dac.h = $(GEN_TUNE) -c 2048

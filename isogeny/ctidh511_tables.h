@@ -32,7 +32,8 @@ static const u8 NOBS_CTIDHX(batch_bound)[NOBS_CTIDH_TABLE_BATCHES] = {
 
 /*
  * Per prime: its shortest differential addition chain and its length
- * (NOBS_CTIDHX(dac), NOBS_CTIDHX(dac_len)), printed by
- * scripts/gen/csidh_tune.c -c 511 (make regen)
+ * (NOBS_CTIDHX(dac), NOBS_CTIDHX(dac_len)): ctidh512's, whose primes
+ * these are, in the same order (printed by scripts/gen/csidh_tune.c -c
+ * 512, make regen)
  */
-#include "ctidh511_dac.h"
+#include "ctidh512_dac.h"

@@ -6,7 +6,8 @@
  * each the shortest, then the one whose differences the fewest of these
  * primes divide (sdac_search()).  From (a, b) = (1, 2), step s makes
  * (a, a + b) if bit s is set, (b, a + b) if clear, and b is the prime
- * after the last step.  Included by ctidh512_tables.h only.
+ * after the last step.  Included by ctidh512_tables.h and
+ * ctidh511_tables.h (CTIDH-511's primes are these, in this order) only.
  */
 #if NOBS_CTIDH_TABLE_PRIMES != 74
 #error "ctidh512_dac.h: the chains of 74 primes"

@@ -77,7 +77,7 @@ CTIDH_TEST_H := $(ROOT)/tests/user/csidh_test_rng.h \
 CTIDH_TMPL := $(ROOT)/isogeny/ctidh.h $(ROOT)/isogeny/ctidh_tmpl.h \
 	$(ROOT)/isogeny/ctidh_action_tmpl.c
 CTIDH511_CORE := $(ROOT)/isogeny/ctidh511.c $(ROOT)/isogeny/ctidh511.h \
-	$(ROOT)/isogeny/ctidh511_tables.h $(ROOT)/isogeny/ctidh511_dac.h \
+	$(ROOT)/isogeny/ctidh511_tables.h $(ROOT)/isogeny/ctidh512_dac.h \
 	$(CTIDH_TMPL) $(CSIDH_CORE)
 CTIDH1024_CORE := $(ROOT)/isogeny/ctidh1024.c $(ROOT)/isogeny/ctidh1024.h \
 	$(ROOT)/isogeny/ctidh1024_tables.h $(ROOT)/isogeny/ctidh1024_dac.h \

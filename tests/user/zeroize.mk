@@ -27,8 +27,8 @@ ZEROIZE_DEPS := $(ZEROIZE_SRC) $(ROOT)/sha3/keccak.h $(ROOT)/drbg/ctr_drbg.h \
 	$(ROOT)/isogeny/ctidh512_tables.h $(ROOT)/isogeny/ctidh1024.h \
 	$(ROOT)/isogeny/ctidh1024_tables.h $(ROOT)/isogeny/ctidh2048.h \
 	$(ROOT)/isogeny/ctidh2048_tables.h $(ROOT)/isogeny/ctidh2048_primes.h \
-	$(ROOT)/isogeny/ctidh511_dac.h $(ROOT)/isogeny/ctidh512_dac.h \
-	$(ROOT)/isogeny/ctidh1024_dac.h $(ROOT)/isogeny/ctidh2048_dac.h \
+	$(ROOT)/isogeny/ctidh512_dac.h $(ROOT)/isogeny/ctidh1024_dac.h \
+	$(ROOT)/isogeny/ctidh2048_dac.h \
 	$(ROOT)/isogeny/csidh2048.h $(ROOT)/isogeny/fp2048.h \
 	$(ROOT)/isogeny/fp.h $(ROOT)/isogeny/fp512.h $(ROOT)/isogeny/fp_tmpl.h \
 	$(ROOT)/isogeny/fp_tmpl.c $(ROOT)/tests/user/fp_cpu.h \
