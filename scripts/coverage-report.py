@@ -5,6 +5,8 @@
 # gcovr's JSON in OUT (user.json: the cores in the userspace harness;
 # kernel.json + kernel-detail.json: nobs.ko in the kernel), written to
 # OUT/summary.txt and OUT/html/index.html as well as stdout.
+# coverage-report.py --files: the files of the userspace table (CORES, then
+# ALSO), one a line: the list scripts/coverage.sh hands gcovr.
 #
 # Targets: cores >= 95% lines and >= 85% branches (user space; lines
 # only for the files of LINES_ONLY, each with its reason);
@@ -19,8 +21,17 @@ import json
 import os
 import sys
 
-out, root = sys.argv[1], sys.argv[2]
-
+# Core files, in the order of the table.  keccak_x86.c holds only the
+# implementation descriptor (no executable line); isogeny/fp_tmpl.c is the
+# generic field code of fp512.c, fp1024.c and fp2048.c, isogeny/fp_tmpl.h
+# holds the inline mul/sqr dispatch between the generic C and the BMI2/ADX
+# assembly; isogeny/csidh_*_tmpl.c are the CSIDH engine of csidh512.c, and
+# isogeny/ctidh_action_tmpl.c the CTIDH engine of ctidh511.c, ctidh512.c,
+# ctidh1024.c and ctidh2048.c (which hold only their tables: no line of
+# their own; csidh2048.c is csidh_validate_tmpl.c's instance for
+# ctidh2048's peer keys).
+# The assembly itself (arch/x86/*.S) has no gcov counters: the tests that
+# compare it with the generic C bit for bit stand for it.
 CORES = ['sha3/keccak.c', 'sha3/sha3_lib.c', 'arch/x86/keccak_x86.c', 'drbg/ctr_drbg.c',
          'isogeny/fp.c', 'isogeny/fp512.c', 'isogeny/fp1024.c', 'isogeny/fp2048.c',
          'isogeny/fp_tmpl.c', 'isogeny/fp_tmpl.h', 'isogeny/csidh512.c',
@@ -30,6 +41,11 @@ CORES = ['sha3/keccak.c', 'sha3/sha3_lib.c', 'arch/x86/keccak_x86.c', 'drbg/ctr_
          'isogeny/ctidh511.c', 'isogeny/ctidh512.c', 'isogeny/ctidh1024.c',
          'isogeny/ctidh2048.c', 'isogeny/ctidh_action_tmpl.c']
 ALSO = ['sha3/sha3_selftest.c']
+
+if sys.argv[1:] == ['--files']:
+    print('\n'.join(CORES + ALSO))
+    sys.exit(0)
+out, root = sys.argv[1], sys.argv[2]
 GLUE = ['nobs_main.c', 'nobs_alg.c', 'sha3/sha3_glue.c', 'drbg/drbg_glue.c',
         'isogeny/csidh_glue.c', 'afalg/algif_kpp.c']
 SELFTESTS = ['sha3/sha3_selftest.c', 'drbg/drbg_selftest.c',

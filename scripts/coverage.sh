@@ -45,6 +45,9 @@ out=$NOBS_BUILD/coverage
 bin=$out/bin
 csidh_n=${NOBS_COV_CSIDH_N:-12}
 mkdir -p "$bin"
+# The vectors the programs read (tests/vectors, unpacked and checked into
+# build/vectors): from a clean clone, nothing else has unpacked them.
+nobs_vectors || nobs_die "the vectors could not be unpacked"
 
 # The programs, built by tests/user's own rules into another directory.
 user=$NOBS_ROOT/tests/user
@@ -73,27 +76,11 @@ for t in "${tests[@]}"; do
 	fi
 done
 
-# Core files, in the order of the table.  keccak_x86.c holds only the
-# implementation descriptor (no executable line); isogeny/fp_tmpl.c is the
-# generic field code of fp512.c, fp1024.c and fp2048.c, isogeny/fp_tmpl.h
-# holds the inline mul/sqr dispatch between the generic C and the BMI2/ADX
-# assembly; isogeny/csidh_*_tmpl.c are the CSIDH engine of csidh512.c, and
-# isogeny/ctidh_action_tmpl.c the CTIDH engine of ctidh511.c, ctidh512.c,
-# ctidh1024.c and ctidh2048.c (which hold only their tables: no line of
-# their own; csidh2048.c is csidh_validate_tmpl.c's instance for
-# ctidh2048's peer keys).
-# The assembly itself (arch/x86/*.S) has no gcov counters: the tests that
-# compare it with the generic C bit for bit stand for it.
-cores=(sha3/keccak.c sha3/sha3_lib.c arch/x86/keccak_x86.c drbg/ctr_drbg.c isogeny/fp.c
-	isogeny/fp512.c isogeny/fp1024.c isogeny/fp2048.c isogeny/fp_tmpl.c isogeny/fp_tmpl.h
-	isogeny/csidh512.c isogeny/csidh_curve_tmpl.c isogeny/csidh_isogeny_tmpl.c
-	isogeny/csidh_action_tmpl.c isogeny/csidh_validate_tmpl.c
-	isogeny/csidh1024_keys.c isogeny/csidh2048.c isogeny/ctidh511.c
-	isogeny/ctidh512.c isogeny/ctidh1024.c isogeny/ctidh2048.c
-	isogeny/ctidh_action_tmpl.c)
-also=(sha3/sha3_selftest.c)
+# The files the harness's table covers: the cores, and the files listed
+# without a target (coverage-report.py, the one list of them).
+mapfile -t covered < <(python3 "$NOBS_ROOT/scripts/coverage-report.py" --files)
 filters=()
-for f in "${cores[@]}" "${also[@]}"; do filters+=(-f "$(printf '%s' "$f" | sed 's/\./\\./g')"); done
+for f in "${covered[@]}"; do filters+=(-f "$(printf '%s' "$f" | sed 's/\./\\./g')"); done
 
 mkdir -p "$out/html/user"
 gcovr -r "$NOBS_ROOT" "${filters[@]}" --branches \
