@@ -30,10 +30,10 @@
  * Both outputs need dst_len at least the public key size (else -EINVAL)
  * and set dst_len to it.
  *
- * The operations are synchronous and long: one group action is about 0.05 s
- * (csidh512), 0.2 s (csidh1024), 0.02 s (ctidh511), 0.03 s (ctidh512),
- * 0.17 s (ctidh1024) or 0.5 s (ctidh2048) natively with BMI2/ADX, more
- * with the generic C and far more under emulation.
+ * The operations are synchronous and long: one group action takes tens of
+ * milliseconds natively (csidh512, ctidh511/512), up to a few hundred for
+ * the large sets (ctidh2048 the longest), more with the generic C and far
+ * more under emulation (docs/performance.md has the figures).
  * They never sleep by themselves and can run in any context, but callers
  * should not use them in atomic context; when the request carries
  * CRYPTO_TFM_REQ_MAY_SLEEP the core yields with cond_resched() at most
@@ -555,8 +555,8 @@ static void nobs_csidh_unregister_kpp(struct nobs_csidh_kpp *k)
 
 /**
  * nobs_csidh_register() - register "csidh512", "csidh1024", "ctidh512",
- *	"ctidh511" and "ctidh1024", then exchange keys through the ones
- *	tested at load
+ *	"ctidh511", "ctidh1024" and "ctidh2048", then exchange keys through
+ *	the ones tested at load
  *
  * After csidh512's registration, transforms allocated by driver name give
  * the known shared secret and refuse an invalid peer key and malformed
