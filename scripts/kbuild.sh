@@ -86,7 +86,10 @@ ok=0
 #     $wdir, and the environment kbuild, gcc and the kernel's scripts read
 #     (ARCH, CROSS_COMPILE, the tool variables, every *FLAGS, LLVM*,
 #     KBUILD_*, CHECK, W, C, V, O, LANG, LC_*, gcc's GCC_* and include
-#     paths, SOURCE_DATE_EPOCH, PYTHON*, PERL*, NOBS_*, CCACHE_*, and
+#     paths, SOURCE_DATE_EPOCH, PYTHON*, PERL*, NOBS_* but the test
+#     runs' own (NOBS_KUNIT_*, NOBS_VM_*, NOBS_STRESS_*, NOBS_BOARD*,
+#     NOBS_JOBS, NOBS_SERIAL: make check sets NOBS_KUNIT_PARAMS, check-full
+#     does not, and the two would evict each other's builds), CCACHE_*, and
 #     MAKEFLAGS without make's jobserver and -j), the checkout's path
 #     written as <checkout> (the build runs outside it and reads nothing
 #     from it: NOBS_ROOT, NOBS_BUILD, CCACHE_BASEDIR name the clone only).
@@ -106,6 +109,7 @@ build_key() {
 		printf 'arg=%s\n' "${arch_args[@]}" "$@"
 		echo "PATH=$PATH"
 		env | grep -E '^(ARCH|SRCARCH|CROSS_COMPILE|CC|CPP|LD|AS|AR|NM|STRIP|OBJCOPY|OBJDUMP|READELF|HOSTCC|HOSTCXX|HOSTLD|[A-Z]*FLAGS|LLVM[A-Z_]*|KBUILD_[A-Z_]*|CHECK|CF|W|C|V|O|LANG|LC_[A-Z]*|GCC_[A-Z_]*|COMPILER_PATH|LIBRARY_PATH|C_INCLUDE_PATH|CPATH|DEPENDENCIES_OUTPUT|SUNPRO_DEPENDENCIES|SOURCE_DATE_EPOCH|PYTHON[A-Z_]*|PERL[A-Z0-9_]*|NOBS_[A-Z_]*|CCACHE_[A-Z_]*)=' |
+			grep -vE '^NOBS_(KUNIT|VM|STRESS|BOARD)[A-Z_]*=|^NOBS_(JOBS|SERIAL)=' |
 			sed "s|$NOBS_ROOT|<checkout>|g" | sort
 		echo "MAKEFLAGS=${MAKEFLAGS:-}" | sed -E 's/ ?--jobserver-(auth|fds)=[^ ]*//g; s/ ?-j[0-9]*//g'
 		sha256sum "$NOBS_ROOT/scripts/kbuild.sh" "$NOBS_ROOT/scripts/lib.sh" \
