@@ -9,8 +9,8 @@
 #          5 s of each fuzzer, DKMS add/build/remove against every kernel
 #          ID, the package (make deb, lintian, install), the runner
 #          self-test; VM suites on the modules DKMS built: every case on
-#          Debian 12's 6.12 and on the newest 7.x (backports, with the
-#          AF_ALG policy case), the core cases ($NOBS_VM_CORE: every
+#          Debian 12's 6.12, and on the newest 7.x (backports, with the
+#          AF_ALG policy case) every case but CTIDH's ($NOBS_VM_MOST), the core cases ($NOBS_VM_CORE: every
 #          algorithm, the kpp type's errors, the stress run with unload
 #          attempts, the sample module built against DKMS's nobs) on 6.1
 #          and with force_generic on trixie, the rt
@@ -35,8 +35,8 @@
 #          (scripts/coverage.sh).
 #   quick: userspace harness, 6.12 build, VM tests on 6.12, x86_64 KUnit
 #          and fault injection.
-# NOBS_VM_EXTRA overrides the newer kernels' VM suites, ID[:generic][:core|:rt|:noaes|:fips]
-# each (:core: the cases $NOBS_VM_CORE; :rt: $NOBS_VM_RT; :noaes: the DRBG
+# NOBS_VM_EXTRA overrides the newer kernels' VM suites, ID[:generic][:core|:most|:rt|:noaes|:fips]
+# each (:core: the cases $NOBS_VM_CORE; :most: $NOBS_VM_MOST; :rt: $NOBS_VM_RT; :noaes: the DRBG
 # cases on QEMU -cpu max,-aes: which AES the DRBG takes then; :fips: the
 # FIPS case, 25-fips.sh, in a guest booted with fips=1).
 # Jobs (one suite, or a few that must follow each other) run from one
@@ -97,11 +97,17 @@ all)
 	;;
 *)
 	NOBS_VM_CORE=${NOBS_VM_CORE:-$core}
-	VM_EXTRA=${NOBS_VM_EXTRA:-"6.1:core trixie:generic:core backports trixie-rt:rt 6.12:noaes"}
+	VM_EXTRA=${NOBS_VM_EXTRA:-"6.1:core trixie:generic:core backports:most trixie-rt:rt 6.12:noaes"}
 	BOARDS=${NOBS_BOARDS:-"arm64:max:core arm64:cortex-a72:dkms:core riscv64:core ppc64le:core"}
 	;;
 esac
 NOBS_VM_RT=${NOBS_VM_RT:-"20-* $core"}
+# Every case but CTIDH's (66: high-ctidh's records and fresh keys, each
+# set's bounds; the cores' and the glue's work, the same on every kernel,
+# a minute under TCG), for make check's second every-case kernel: 6.12's
+# suite runs 66, check-full every kernel's, and 60 binds every CTIDH set
+# on each (its first-use known answers, one group action each).
+NOBS_VM_MOST=${NOBS_VM_MOST:-"[2-5]?-* 60-* 65-* [7-9]?-*"}
 # The kernels with CONFIG_CRYPTO_FIPS (Debian's 7.x have none and ignore
 # fips=1): one short boot each, with only the FIPS case.
 NOBS_VM_FIPS=${NOBS_VM_FIPS:-"6.1:fips 6.12:fips trixie:fips"}
@@ -178,19 +184,20 @@ test_ko() {
 }
 run_id=$$
 
-# vm_name ID[:generic][:core|:rt|:noaes|:fips]: the suite's name (its label and
+# vm_name ID[:generic][:core|:most|:rt|:noaes|:fips]: the suite's name (its label and
 # job).
 vm_name() {
 	local n=vm-${1%%:*}
 	case $1 in *:generic*) n=$n-generic ;; esac
 	case $1 in *:core*) n=$n-core ;; esac
+	case $1 in *:most*) n=$n-most ;; esac
 	case $1 in *:rt*) n=$n-rtcases ;; esac
 	case $1 in *:noaes*) n=$n-noaes ;; esac
 	case $1 in *:fips*) n=$n-fips ;; esac
 	echo "$n"
 }
 
-# vm_suite KO_DIR ID[:generic][:core|:rt|:noaes|:fips]: one VM suite on
+# vm_suite KO_DIR ID[:generic][:core|:most|:rt|:noaes|:fips]: one VM suite on
 # KO_DIR/ID/nobs.ko (and the test build of ID for the cases that need its
 # test hooks).
 vm_suite() {
@@ -199,6 +206,7 @@ vm_suite() {
 	name=$(vm_name "$2")
 	case $2 in *:generic*) params=$GENERIC ;; esac
 	case $2 in *:core*) cases=$NOBS_VM_CORE stress=$CORE_STRESS ;; esac
+	case $2 in *:most*) cases=$NOBS_VM_MOST ;; esac
 	case $2 in *:rt*) cases=$NOBS_VM_RT ;; esac
 	case $2 in *:noaes*) cases='4[05]-*' cpu=max,-aes ;; esac
 	case $2 in *:fips*) cases='25-*' kargs=(-a fips=1) ;; esac
@@ -339,7 +347,7 @@ kill_tree() {
 }
 trap 'for c in $(pgrep -P $$); do kill_tree "$c"; done' EXIT
 
-# vm_job ID[:generic][:core|:rt|:noaes|:fips]: a VM suite on DKMS's module of ID.
+# vm_job ID[:generic][:core|:most|:rt|:noaes|:fips]: a VM suite on DKMS's module of ID.
 vm_job() {
 	job "$(vm_name "$1")" "$2" dkms vm_suite "$NOBS_BUILD/dkms" "$1"
 }
