@@ -10,6 +10,9 @@
 # At every level the kpp type serves no kpp but nobs's (the kernel's
 # ecdh, dh: ENOENT, for root too).  Nothing of it is logged.  On a kernel
 # without the sysctl the kpp type behaves as level 0.  The level the guest found is restored at the end.
+# It runs right after 60-kpp (no reload between them), whose binds made
+# each kpp's first-use known answers: its own binds of every kpp are
+# then cheap (after a reload each would run its set's group action).
 # Sourced by the guest's /init (busybox sh): report with `result`, never exit.
 
 pol_sysctl=/proc/sys/crypto/af_alg_restrict
