@@ -17,10 +17,12 @@
  * core takes with the vector code (nobs_ctidh_test_pairs()).  Outside
  * valgrind: a SKIP line.
  *
- * -DCT_ONE_KEY (ctidh2048, whose action takes 15 s and more under
- * memcheck): one undefined key, its public key and its shared secret with
- * the base curve (A = 0, a valid peer key), which must be that public
- * key: two actions a field instead of four.
+ * -DCT_ONE_KEY (ctidh1024 and ctidh2048, whose actions take 3 and 15 s
+ * and more under memcheck): one undefined key, its public key and its
+ * shared secret with the base curve (A = 0, a valid peer key), which must
+ * be that public key: two actions a field instead of four.  A second
+ * undefined key would run the same code: memcheck reports a branch or an
+ * address that depends on undefined data, whatever the data's value.
  *
  * Usage: valgrind --error-exitcode=99 test_ctidh_ct [-control]
  * (-control adds one deliberate key-dependent branch, which must be
@@ -118,8 +120,9 @@ static void run(const char *impl, int control)
 	unsigned long before, after;
 	int err;
 
-	printf("%s ct: fp %s\n", T_SET,
-	       nobs_test_fp_select(!strcmp(impl, "asm")));
+	printf("%s ct: fp %s%s\n", T_SET,
+	       nobs_test_fp_select(!strcmp(impl, "asm")),
+	       pairs ? ", both points in lockstep" : "");
 	fflush(stdout);
 	make_key(sk, &keyseed);
 
