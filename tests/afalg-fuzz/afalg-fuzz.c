@@ -39,7 +39,9 @@
  * unloader's timing on everyone).  "digest W N 0x..." lines hash each
  * worker's first N choices: a replay (the printed command: -s SEED -n N,
  * the same -p and -j) prints the same digests.  -d computes them without
- * making any call (on any machine).  -v prints every call and its result.
+ * making any call (on any machine).  -v prints every call and its result
+ * (with -d: every call a worker would make, "= 0"; how a seed that reaches
+ * a given flow early is found, docs/testing.md).
  *
  * The parent reads /dev/kmsg and prints every kernel report as it comes
  * ("REPORT kind: line": KASAN, KCSAN, UBSAN, KFENCE, lockdep, WARN, BUG,
@@ -448,6 +450,12 @@ static struct call *begin(struct ctx *x, struct call *c)
 	*slot = *c;
 	if (capture && !x->child && c->idx <= capture_len)
 		capture[c->idx] = *c;
+	if (dry && verbose && !x->child) {
+		char line[320];
+
+		fmt_call(line, sizeof(line), (int)(w - sh->w), c);
+		printf("call %s\n", line);
+	}
 	if (dry || (!x->child && skipped(c->idx)))
 		return NULL;
 	return slot;
