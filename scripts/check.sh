@@ -103,12 +103,12 @@ all)
 	;;
 esac
 NOBS_VM_RT=${NOBS_VM_RT:-"20-* $core"}
-# Every case but CTIDH's (66: high-ctidh's records and fresh keys, each
+# Every case but CTIDH's (63: high-ctidh's records and fresh keys, each
 # set's bounds; the cores' and the glue's work, the same on every kernel,
 # a minute under TCG), for make check's second every-case kernel: 6.12's
-# suite runs 66, check-full every kernel's, and 60 binds every CTIDH set
+# suite runs 63, check-full every kernel's, and 60 binds every CTIDH set
 # on each (its first-use known answers, one group action each).
-NOBS_VM_MOST=${NOBS_VM_MOST:-"[!6]?-* 6[!6]-*"}
+NOBS_VM_MOST=${NOBS_VM_MOST:-"[!6]?-* 6[!3]-*"}
 # The kernels with CONFIG_CRYPTO_FIPS (Debian's 7.x have none and ignore
 # fips=1): one short boot each, with only the FIPS case.
 NOBS_VM_FIPS=${NOBS_VM_FIPS:-"6.1:fips 6.12:fips trixie:fips"}
@@ -226,7 +226,7 @@ kunit_job() {
 }
 # make check leaves ctidh2048's KUnit cases (about 80 s of the x86_64
 # debug kernel's run under TCG) to make check-full: its kpp is in the VM
-# suites (66-ctidh.sh) and its core in the harness either way.
+# suites (63-ctidh.sh) and its core in the harness either way.
 [ "$mode" = all ] || export NOBS_KUNIT_PARAMS=${NOBS_KUNIT_PARAMS-ctidh2048=0}
 # The runner self-test loads the test builds of 6.1 and 6.12.
 selftest_job() {

@@ -67,8 +67,8 @@ export NOBS_ARCH
 # The boards' core cases (check.sh's board suites, the LAVA job): every
 # algorithm (30, 40, 50), the load line against the CPU (36), the kpp
 # type's errors (60), abuse and stress with unload attempts (70, 80),
-# autoloading after depmod (90).  Not the first-use sets' long cases (65,
-# 66: dozens of group actions, minutes under another architecture's TCG;
+# autoloading after depmod (90).  Not the first-use sets' long cases (63,
+# 65: dozens of group actions, minutes under another architecture's TCG;
 # KUnit runs their known answers on each architecture).
 NOBS_BOARD_CORE=${NOBS_BOARD_CORE:-'[3-9]0-* 36-*'}
 
@@ -573,7 +573,7 @@ nobs_guest_progs() {
 #   scripts/csidh-ref.sh from NOBS_CSIDH_REF_SRC when that is set, else
 #   the helper an earlier build left in NOBS_CSIDH_REF_OUT (default
 #   /var/tmp/nobs-csidh-ref);
-# - ETC/nobs-ctidh-fresh/<set>.txt (66-ctidh.sh): one record of
+# - ETC/nobs-ctidh-fresh/<set>.txt (63-ctidh.sh): one record of
 #   high-ctidh's (sk_a pk_a sk_b pk_b ss, tests/user/ctidh_ref_fresh.c's
 #   format) for each set whose oracle NOBS_CTIDH_REF (default
 #   /var/tmp/nobs-ctidh-ref) holds as <set>-fresh, from a random seed

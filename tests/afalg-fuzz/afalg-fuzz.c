@@ -194,7 +194,7 @@ static const char *const kpp_names[] = {
  * of the flows' kpp binds (do_bind()), and given only keys it refuses
  * (past a bound, a wrong length, random bytes: smart_key()): its bind,
  * setkey and refusals are fuzzed, its actions are the VM case's
- * (66-ctidh.sh) and the harness's.
+ * (63-ctidh.sh) and the harness's.
  */
 #define KPP_CTIDH2048	21
 static const char *const types[] = {

@@ -40,7 +40,7 @@
 # its p1024 code at /etc/nobs-csidh1024-fresh (65-csidh1024.sh); where
 # high-ctidh's oracle is (NOBS_CTIDH_REF, default /var/tmp/nobs-ctidh-ref),
 # a fresh record of each CTIDH set at /etc/nobs-ctidh-fresh/<set>.txt
-# (66-ctidh.sh).
+# (63-ctidh.sh).
 # -D: instead of an initramfs and -m, the board's whole Debian 13 system
 # (scripts/board-rootfs.sh: the stock kernel and its headers, dkms, gcc;
 # a copy-on-write snapshot of the cached disk) with the packages given
@@ -192,8 +192,8 @@ if [ -f "$o/cases/95-sample.sh" ] && [ -z "$board" ]; then
 fi
 # Fresh keys and results from the reference implementations, built outside
 # the project (scripts/lib.sh, nobs_ref_fresh), for 65-csidh1024.sh and
-# 66-ctidh.sh; the cases skip without them.
-if [ -f "$o/cases/65-csidh1024.sh" ] || [ -f "$o/cases/66-ctidh.sh" ]; then
+# 63-ctidh.sh; the cases skip without them.
+if [ -f "$o/cases/65-csidh1024.sh" ] || [ -f "$o/cases/63-ctidh.sh" ]; then
 	nobs_ref_fresh "$o/etc"
 fi
 # NOBS_STRESS_SECS: how long 80-stress.sh runs (empty: its default).

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # The CSIDH kpps "csidh512" and "csidh1024" and the CTIDH kpps "ctidh512",
 # "ctidh511", "ctidh1024", "ctidh2048" in the kernel (60-kpp.sh, 65-csidh1024.sh and
-# 66-ctidh.sh drive them from user space through nobs's AF_ALG kpp
+# 63-ctidh.sh drive them from user space through nobs's AF_ALG kpp
 # type): at load the module runs csidh512's known answers as a key
 # exchange between two tfms through crypto_alloc_kpp() (equal secrets, an
 # invalid peer key refused with -EINVAL) and logs the outcome, csidh1024's
@@ -56,7 +56,7 @@ csidh_check() {
 	# reloaded).
 	csidh_log=$(dmesg | grep -E "$1-nobs|$1 " | tail -n 3)
 	# csidh1024, the CTIDH sets: their known answers at first use
-	# (65-csidh1024.sh, 66-ctidh.sh).
+	# (65-csidh1024.sh, 63-ctidh.sh).
 	if { [ "$1" = csidh1024 ] || [ "${1#ctidh}" != "$1" ]; } &&
 	   echo "$csidh_log" | grep -q "$csidh_drv: known-answer self-test at first use"; then
 		result pass "$2-key-exchange" "$csidh_drv: known answers at first use"
