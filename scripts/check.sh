@@ -13,8 +13,9 @@
 #          AF_ALG policy case) every case but CTIDH's ($NOBS_VM_MOST),
 #          the core cases ($NOBS_VM_CORE: every algorithm, the kpp
 #          type's errors, the stress run with unload attempts, the
-#          sample module built against DKMS's nobs) on 6.1
-#          and with force_generic on trixie, the rt
+#          sample module built against DKMS's nobs) on 6.1, those
+#          whose outcome depends on the implementation ($NOBS_VM_IMPL)
+#          with force_generic on trixie, the rt
 #          cases ($NOBS_VM_RT: the core ones and the load failures and
 #          unloads) on trixie-rt, the DRBG cases on a CPU without AES on
 #          6.12, the FIPS case booted with fips=1 on 6.1, 6.12 and trixie
@@ -36,8 +37,8 @@
 #          (scripts/coverage.sh).
 #   quick: userspace harness, 6.12 build, VM tests on 6.12, x86_64 KUnit
 #          and fault injection.
-# NOBS_VM_EXTRA overrides the newer kernels' VM suites, ID[:generic][:core|:most|:rt|:noaes|:fips]
-# each (:core: the cases $NOBS_VM_CORE; :most: $NOBS_VM_MOST; :rt: $NOBS_VM_RT; :noaes: the DRBG
+# NOBS_VM_EXTRA overrides the newer kernels' VM suites, ID[:generic][:core|:impl|:most|:rt|:noaes|:fips]
+# each (:core: the cases $NOBS_VM_CORE; :impl: $NOBS_VM_IMPL; :most: $NOBS_VM_MOST; :rt: $NOBS_VM_RT; :noaes: the DRBG
 # cases on QEMU -cpu max,-aes: which AES the DRBG takes then; :fips: the
 # FIPS case, 25-fips.sh, in a guest booted with fips=1).
 # Jobs (one suite, or a few that must follow each other) run from one
@@ -98,7 +99,7 @@ all)
 	;;
 *)
 	NOBS_VM_CORE=${NOBS_VM_CORE:-$core}
-	VM_EXTRA=${NOBS_VM_EXTRA:-"6.1:core trixie:generic:core backports:most trixie-rt:rt 6.12:noaes"}
+	VM_EXTRA=${NOBS_VM_EXTRA:-"6.1:core trixie:generic:impl backports:most trixie-rt:rt 6.12:noaes"}
 	BOARDS=${NOBS_BOARDS:-"arm64:max:core arm64:cortex-a72:dkms:core riscv64:core ppc64le:core"}
 	;;
 esac
@@ -109,6 +110,18 @@ NOBS_VM_RT=${NOBS_VM_RT:-"20-* $core"}
 # suite runs 63, check-full every kernel's, and 60 binds every CTIDH set
 # on each (its first-use known answers, one group action each).
 NOBS_VM_MOST=${NOBS_VM_MOST:-"[!6]?-* 6[!3]-*"}
+# The core cases whose outcome depends on the implementation nobs picked,
+# for make check's force_generic suite: the algorithms against their
+# vectors and independent implementations (30, 40, 50), CSIDH-1024's long
+# requests, which yield under MAY_SLEEP (65), the library through the
+# sample module (95).  The rest of the core cases (the kpp type's errors
+# and its stress, 60; the stress run with unload attempts, 80) is the
+# glue's, the same whichever permutation and field the module runs: make
+# check runs them on four x86_64 suites with the fast code and on the
+# riscv64 and ppc64le boards, whose only code is the generic C, and KUnit
+# runs the generic cores with force_generic on the debug kernel;
+# check-full runs every case with force_generic on 6.1 and 6.12.
+NOBS_VM_IMPL=${NOBS_VM_IMPL:-"30-* 40-* 50-* 65-* 95-*"}
 # The kernels with CONFIG_CRYPTO_FIPS (Debian's 7.x have none and ignore
 # fips=1): one short boot each, with only the FIPS case.
 NOBS_VM_FIPS=${NOBS_VM_FIPS:-"6.1:fips 6.12:fips trixie:fips"}
@@ -185,12 +198,13 @@ test_ko() {
 }
 run_id=$$
 
-# vm_name ID[:generic][:core|:most|:rt|:noaes|:fips]: the suite's name (its label and
+# vm_name ID[:generic][:core|:impl|:most|:rt|:noaes|:fips]: the suite's name (its label and
 # job).
 vm_name() {
 	local n=vm-${1%%:*}
 	case $1 in *:generic*) n=$n-generic ;; esac
 	case $1 in *:core*) n=$n-core ;; esac
+	case $1 in *:impl*) n=$n-impl ;; esac
 	case $1 in *:most*) n=$n-most ;; esac
 	case $1 in *:rt*) n=$n-rtcases ;; esac
 	case $1 in *:noaes*) n=$n-noaes ;; esac
@@ -198,7 +212,7 @@ vm_name() {
 	echo "$n"
 }
 
-# vm_suite KO_DIR ID[:generic][:core|:most|:rt|:noaes|:fips]: one VM suite on
+# vm_suite KO_DIR ID[:generic][:core|:impl|:most|:rt|:noaes|:fips]: one VM suite on
 # KO_DIR/ID/nobs.ko (and the test build of ID for the cases that need its
 # test hooks).
 vm_suite() {
@@ -207,6 +221,7 @@ vm_suite() {
 	name=$(vm_name "$2")
 	case $2 in *:generic*) params=$GENERIC ;; esac
 	case $2 in *:core*) cases=$NOBS_VM_CORE stress=$CORE_STRESS ;; esac
+	case $2 in *:impl*) cases=$NOBS_VM_IMPL ;; esac
 	case $2 in *:most*) cases=$NOBS_VM_MOST ;; esac
 	case $2 in *:rt*) cases=$NOBS_VM_RT ;; esac
 	case $2 in *:noaes*) cases='4[05]-*' cpu=max,-aes ;; esac
@@ -348,7 +363,7 @@ kill_tree() {
 }
 trap 'for c in $(pgrep -P $$); do kill_tree "$c"; done' EXIT
 
-# vm_job ID[:generic][:core|:most|:rt|:noaes|:fips]: a VM suite on DKMS's module of ID.
+# vm_job ID[:generic][:core|:impl|:most|:rt|:noaes|:fips]: a VM suite on DKMS's module of ID.
 vm_job() {
 	job "$(vm_name "$1")" "$2" dkms vm_suite "$NOBS_BUILD/dkms" "$1"
 }

@@ -30,6 +30,8 @@ def what(suite, arch="x86_64"):
         kind = "VM cases"
         if "core" in parts:
             kind = "VM core cases"
+        if "impl" in parts:
+            kind = "VM cases of the implementation"
         if "most" in parts:
             kind = "VM cases but CTIDH's"
         if "rtcases" in parts:
