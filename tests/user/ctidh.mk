@@ -127,15 +127,14 @@ $(BUILD)/$(1): $(ROOT)/tests/user/test_ctidh_ct.c $$($(2)) $(4) \
 	$(CC) $(USER_CFLAGS) $(VALGRIND_CFLAGS) $(3) -DNOBS_CSIDH_VALGRIND \
 		-o $$@ $$(filter-out %_tmpl.c,$$(filter %.c %.S,$$^))
 endef
+# Each set: one key's public key and its secret with the base curve, two
+# actions a field (test_ctidh_ct.c: a second undefined key runs the same
+# code), so that ctidh1024 and ctidh2048 (actions of about 0.07 and 0.3 s
+# natively, 50 times that under memcheck) fit.
 $(eval $(call ctidh_ct,test_ctidh_ct,CTIDH_CORE,$$(CSIDH_CFLAGS)))
 $(eval $(call ctidh_ct,test_ctidh511_ct,CTIDH511_CORE,$$(CSIDH_CFLAGS) -DTEST_CTIDH511))
-# ctidh1024 and ctidh2048 (actions of about 0.07 and 0.3 s natively, 50
-# times that under memcheck): -DCT_ONE_KEY, one key's public key and its
-# secret with the base curve, two actions a field instead of four (a
-# second undefined key runs the same code: what memcheck reports is a
-# branch or address on undefined data, whatever its value)
-$(eval $(call ctidh_ct,test_ctidh1024_ct,CTIDH1024_CORE,$$(FP_ASFLAGS) -DTEST_CTIDH1024 -DCT_ONE_KEY,$$$$(FP_ASM)))
-$(eval $(call ctidh_ct,test_ctidh2048_ct,CTIDH2048_CORE,$$(FP_ASFLAGS) -DTEST_CTIDH2048 -DCT_ONE_KEY,$$$$(FP_ASM)))
+$(eval $(call ctidh_ct,test_ctidh1024_ct,CTIDH1024_CORE,$$(FP_ASFLAGS) -DTEST_CTIDH1024,$$$$(FP_ASM)))
+$(eval $(call ctidh_ct,test_ctidh2048_ct,CTIDH2048_CORE,$$(FP_ASFLAGS) -DTEST_CTIDH2048,$$$$(FP_ASM)))
 
 # The CTIDH cores on arm64 (their fields' assembly and the generic C),
 # from an x86-64 host: static cross builds of test_ctidh512.c run with

@@ -12,12 +12,15 @@
  * algorithm reveals by design (whether a sampled point had l-torsion, and
  * whether the key encoding was valid; see isogeny/csidh_action_tmpl.c).
  *
- * Each field implementation the CPU runs is checked.  Outside valgrind the
- * test prints a SKIP line.  CSIDH-1024 (an action is about a minute under
- * memcheck) checks key generation and one derive (against the public key
- * just made) on the generic field only: the agreement of the exchange is
- * test_csidh1024's, and memcheck hides ADX, so the assembly runs only
- * where valgrind shows it.
+ * Each field implementation the CPU runs under valgrind is checked
+ * (memcheck hides ADX: the assembly runs only where valgrind shows it),
+ * with two actions: one undefined key's public key, and a derive with
+ * another undefined key against that public key.  A second key pair would
+ * run the same code (memcheck reports a branch or an address that depends
+ * on undefined data, whatever its value), and the agreement of the
+ * exchange is test_csidh's and test_csidh1024's.  CSIDH-1024 (an action
+ * is about a minute under memcheck) runs on the generic field only.
+ * Outside valgrind the test prints a SKIP line.
  *
  * Usage: valgrind --error-exitcode=99 test_csidh_ct [-control]
  * (-control adds one deliberate secret-dependent branch, which must be
@@ -32,9 +35,9 @@
 #include "fp_cpu.h"
 
 #ifdef TEST_CSIDH1024
-#define CT_QUICK	1	/* two actions, one field implementation */
+#define CT_ONE_FIELD	1	/* the generic field only */
 #else
-#define CT_QUICK	0
+#define CT_ONE_FIELD	0
 #endif
 
 static int passed, failed, skipped;
@@ -44,8 +47,8 @@ static void run(const char *impl, int control)
 {
 	unsigned long long seed = 7;
 	struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
-	unsigned char sk_a[NOBS_CSIDHX_PRIVATE_KEY_SIZE], sk_b[NOBS_CSIDHX_PRIVATE_KEY_SIZE], pk_a[NOBS_CSIDHX_PUBLIC_KEY_SIZE], pk_b[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
-	unsigned char ss_a[NOBS_CSIDHX_PUBLIC_KEY_SIZE], ss_b[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
+	unsigned char sk_a[NOBS_CSIDHX_PRIVATE_KEY_SIZE], sk_b[NOBS_CSIDHX_PRIVATE_KEY_SIZE];
+	unsigned char pk_a[NOBS_CSIDHX_PUBLIC_KEY_SIZE], ss_b[NOBS_CSIDHX_PUBLIC_KEY_SIZE];
 	unsigned long before, after;
 	int err;
 
@@ -61,13 +64,8 @@ static void run(const char *impl, int control)
 		seed++;
 
 	err = NOBS_CSIDHX(public_key)(pk_a, sk_a, &env, &t_ws);
-	if (CT_QUICK)
-		memcpy(pk_b, pk_a, sizeof(pk_b));
-	else
-		err |= NOBS_CSIDHX(public_key)(pk_b, sk_b, &env, &t_ws);
-	/* public keys are public: declassify them, as a caller would */
+	/* a public key is public: declassify it, as a caller would */
 	VALGRIND_MAKE_MEM_DEFINED(pk_a, sizeof(pk_a));
-	VALGRIND_MAKE_MEM_DEFINED(pk_b, sizeof(pk_b));
 	VALGRIND_MAKE_MEM_DEFINED(&err, sizeof(err));
 	after = VALGRIND_COUNT_ERRORS;
 	if (!err && after == before) {
@@ -79,7 +77,7 @@ static void run(const char *impl, int control)
 	}
 
 	before = after;
-	err = NOBS_CSIDHX(shared_secret)(ss_a, CT_QUICK ? sk_b : sk_a, pk_b, &env, &t_ws);
+	err = NOBS_CSIDHX(shared_secret)(ss_b, sk_b, pk_a, &env, &t_ws);
 	VALGRIND_MAKE_MEM_DEFINED(&err, sizeof(err));
 	after = VALGRIND_COUNT_ERRORS;
 	if (!err && after == before) {
@@ -88,20 +86,6 @@ static void run(const char *impl, int control)
 		failed++;
 		printf("FAIL: derive (%s): err %d, %lu memcheck reports\n",
 		       impl, err, after - before);
-	}
-
-	if (CT_QUICK)
-		return;
-	/* and the exchange agrees (values checked outside the secret run) */
-	err = NOBS_CSIDHX(shared_secret)(ss_b, sk_b, pk_a, &env, &t_ws);
-	VALGRIND_MAKE_MEM_DEFINED(&err, sizeof(err));
-	VALGRIND_MAKE_MEM_DEFINED(ss_a, sizeof(ss_a));
-	VALGRIND_MAKE_MEM_DEFINED(ss_b, sizeof(ss_b));
-	if (!err && !memcmp(ss_a, ss_b, sizeof(ss_a))) {
-		passed++;
-	} else {
-		failed++;
-		printf("FAIL: exchange (%s): secrets differ\n", impl);
 	}
 }
 
@@ -114,7 +98,7 @@ int main(int argc, char **argv)
 		skipped++;
 	} else {
 		run("generic", control);
-		if (!CT_QUICK && nobs_test_have_fp_asm())
+		if (!CT_ONE_FIELD && nobs_test_have_fp_asm())
 			run("asm", control);
 	}
 	printf("SUITE: %d passed, %d failed, %d skipped\n",

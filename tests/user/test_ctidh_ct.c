@@ -7,7 +7,7 @@
  * test_csidh_ct.c does for CSIDH:
  * the private keys are marked undefined (VALGRIND_MAKE_MEM_UNDEFINED), so
  * memcheck reports every branch and memory address that depends on them.
- * Both public keys and a shared secret must run with no such report, and
+ * A public key and a shared secret must run with no such report, and
  * key generation with its random bytes marked undefined.  The
  * core is built with NOBS_CSIDH_VALGRIND, which turns nobs_ctidh_public()
  * into VALGRIND_MAKE_MEM_DEFINED on what the algorithm reveals by design
@@ -17,12 +17,13 @@
  * core takes with the vector code (nobs_ctidh_test_pairs()).  Outside
  * valgrind: a SKIP line.
  *
- * -DCT_ONE_KEY (ctidh1024 and ctidh2048, whose actions take 3 and 15 s
- * and more under memcheck): one undefined key, its public key and its
- * shared secret with the base curve (A = 0, a valid peer key), which must
- * be that public key: two actions a field instead of four.  A second
- * undefined key would run the same code: memcheck reports a branch or an
- * address that depends on undefined data, whatever the data's value.
+ * One undefined key, its public key and its shared secret with the base
+ * curve (A = 0, a valid peer key), which must be that public key: two
+ * actions a field (ctidh1024's and ctidh2048's take 3 and 15 s and more
+ * under memcheck).  A second undefined key would run the same code:
+ * memcheck reports a branch or an address that depends on undefined
+ * data, whatever the data's value, and each action walks through curves
+ * other than the base one.
  *
  * Usage: valgrind --error-exitcode=99 test_ctidh_ct [-control]
  * (-control adds one deliberate key-dependent branch, which must be
@@ -110,7 +111,6 @@ static void keygen(int control)
 	report(after == before, "key generation", "-", 0, after - before);
 }
 
-#ifdef CT_ONE_KEY
 static void run(const char *impl, int control)
 {
 	unsigned long long seed = 7, keyseed = 11;
@@ -150,54 +150,6 @@ static void run(const char *impl, int control)
 	report(!err && !memcmp(ss, pk, sizeof(ss)), "secret with A = 0", impl,
 	       err, 0);
 }
-#else
-static void run(const char *impl, int control)
-{
-	unsigned long long seed = 7, keyseed = 11;
-	struct nobs_csidh_env env = { csidh_test_random, NULL, &seed };
-	u8 sk_a[SK_SIZE], sk_b[SK_SIZE], pk_a[PK_SIZE], pk_b[PK_SIZE];
-	u8 ss_a[PK_SIZE], ss_b[PK_SIZE];
-	unsigned long before, after;
-	int err;
-
-	printf("%s ct: fp %s%s\n", T_SET,
-	       nobs_test_fp_select(!strcmp(impl, "asm")),
-	       pairs ? ", both points in lockstep" : "");
-	fflush(stdout);
-	make_key(sk_a, &keyseed);
-	make_key(sk_b, &keyseed);
-
-	before = VALGRIND_COUNT_ERRORS;
-	VALGRIND_MAKE_MEM_UNDEFINED(sk_a, sizeof(sk_a));
-	VALGRIND_MAKE_MEM_UNDEFINED(sk_b, sizeof(sk_b));
-	if (control && (sk_a[0] & 1))	/* deliberate leak */
-		seed++;
-	err = CT(public_key)(pk_a, sk_a, &env, &ws);
-	err |= CT(public_key)(pk_b, sk_b, &env, &ws);
-	/* public keys are public: declassify them, as a caller would */
-	VALGRIND_MAKE_MEM_DEFINED(pk_a, sizeof(pk_a));
-	VALGRIND_MAKE_MEM_DEFINED(pk_b, sizeof(pk_b));
-	VALGRIND_MAKE_MEM_DEFINED(&err, sizeof(err));
-	after = VALGRIND_COUNT_ERRORS;
-	report(!err && after == before, "public keys", impl, err,
-	       after - before);
-
-	before = after;
-	err = CT(shared_secret)(ss_a, sk_a, pk_b, &env, &ws);
-	VALGRIND_MAKE_MEM_DEFINED(&err, sizeof(err));
-	after = VALGRIND_COUNT_ERRORS;
-	report(!err && after == before, "shared secret", impl, err,
-	       after - before);
-
-	/* and the exchange agrees (checked outside the secret run) */
-	VALGRIND_MAKE_MEM_DEFINED(sk_b, sizeof(sk_b));
-	err = CT(shared_secret)(ss_b, sk_b, pk_a, &env, &ws);
-	VALGRIND_MAKE_MEM_DEFINED(ss_a, sizeof(ss_a));
-	VALGRIND_MAKE_MEM_DEFINED(ss_b, sizeof(ss_b));
-	report(!err && !memcmp(ss_a, ss_b, sizeof(ss_a)), "exchange", impl,
-	       err, 0);
-}
-#endif
 
 int main(int argc, char **argv)
 {
