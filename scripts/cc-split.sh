@@ -8,6 +8,8 @@
 # command with the objects in place of the sources.  Anything else
 # (one source, -c, -E, coverage builds, whose .gcno names follow the
 # command) runs as it is.  Used where scripts/lib.sh turned ccache on.
+# The link leaves out the assembler's flags (-Wa,...): it assembles
+# nothing, and clang warns that they went unused.
 set -euo pipefail
 
 cc=$1
@@ -44,6 +46,7 @@ for a in "$@"; do
 			a=$o
 		fi
 		;;
+	-Wa,*) prev=$a; continue ;;
 	esac
 	link+=("$a")
 	prev=$a
