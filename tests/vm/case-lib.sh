@@ -45,6 +45,23 @@ fi
 
 nobs_load() { modload "$NOBS_KO" $NOBS_PARAMS; }
 
+# nobs_kpp_file PATH ALG KIND HEX: a key file of ALG as nobs-kpp writes it
+# (KIND: private or public).
+nobs_kpp_file() {
+	rm -f "$1"
+	printf 'nobs-kpp %s %s\n%s\n' "$2" "$3" "$4" >"$1"
+	chmod 600 "$1"
+}
+
+# nobs_kpp_op OUT pub|derive ARGS...: nobs-kpp's result into OUT, its hex
+# printed (nobs-kpp's errors appended to ./err).
+nobs_kpp_op() {
+	kop_o=$1
+	shift
+	rm -f "$kop_o"
+	nobs-kpp "$@" "$kop_o" 2>>err && sed -n 2p "$kop_o"
+}
+
 # nobs_first_use_fails SET PRIV: the test build's test_fail_first_use (it
 # fails every first-use set's known answers) made SET fail: nobs reloaded
 # with it, two public keys of the key file PRIV (nobs-kpp's, SET's) are

@@ -25,12 +25,6 @@ kpp_run() {
 	fi
 }
 
-# kpp_file PATH ALG KIND HEX: a key file as nobs-kpp writes it.
-kpp_file() {
-	rm -f "$1"
-	printf 'nobs-kpp %s %s\n%s\n' "$2" "$3" "$4" >"$1"
-	chmod 600 "$1"
-}
 
 # The hex on the second line of a nobs-kpp file.
 kpp_hex() { sed -n 2p "$1"; }
@@ -72,8 +66,8 @@ else
 	grep ' valid ' "$kpp_dir/vectors" | head -n 2 >"$kpp_dir/valid"
 	kpp_id=
 	read -r kpp_id kpp_st kpp_pr kpp_pk1 kpp_pk2 kpp_ss <"$kpp_dir/valid"
-	kpp_file "$kpp_dir/v.priv" csidh512 private "$kpp_pr"
-	kpp_file "$kpp_dir/v2.pub" csidh512 public "$kpp_pk2"
+	nobs_kpp_file "$kpp_dir/v.priv" csidh512 private "$kpp_pr"
+	nobs_kpp_file "$kpp_dir/v2.pub" csidh512 public "$kpp_pk2"
 	rm -f "$kpp_dir/v.pub" "$kpp_dir/v.ss"
 	if ! nobs-kpp pub "$kpp_dir/v.priv" "$kpp_dir/v.pub" 2>"$kpp_dir/err" ||
 	   [ "$(kpp_hex "$kpp_dir/v.pub")" != "$kpp_pk1" ]; then
@@ -91,8 +85,8 @@ else
 
 	# A peer key the reference code rejects: refused with EINVAL.
 	set -- $(grep ' invalid_public_key2 ' "$kpp_dir/vectors" | head -n 1)
-	kpp_file "$kpp_dir/i.priv" csidh512 private "$3"
-	kpp_file "$kpp_dir/i2.pub" csidh512 public "$5"
+	nobs_kpp_file "$kpp_dir/i.priv" csidh512 private "$3"
+	nobs_kpp_file "$kpp_dir/i2.pub" csidh512 public "$5"
 	rm -f "$kpp_dir/i.ss"
 	nobs-kpp derive "$kpp_dir/i.priv" "$kpp_dir/i2.pub" "$kpp_dir/i.ss" 2>"$kpp_dir/err"
 	kpp_rc=$?
@@ -212,7 +206,7 @@ nobs-kpp keygen alice.priv 2>err; [ $? -eq 1 ] && grep -q 'File exists' err || k
 nobs-kpp -f keygen alice.priv 2>err || kpp_bad="$kpp_bad -f"
 chmod 644 bob.priv
 nobs-kpp pub bob.priv 2>err >/dev/null; [ $? -eq 1 ] && grep -q 'readable by others' err || kpp_bad="$kpp_bad mode"
-kpp_file c1024.pub csidh1024 public "$(printf '%0256d' 0)"
+nobs_kpp_file c1024.pub csidh1024 public "$(printf '%0256d' 0)"
 nobs-kpp derive alice.priv c1024.pub 2>err >/dev/null; [ $? -eq 1 ] && grep -q 'expected csidh512' err || kpp_bad="$kpp_bad mixed"
 nobs-kpp derive alice.priv alice.priv 2>err >/dev/null; [ $? -eq 1 ] || kpp_bad="$kpp_bad kind"
 nobs-kpp -a no-such keygen x.priv 2>err; [ $? -eq 2 ] || kpp_bad="$kpp_bad alg"

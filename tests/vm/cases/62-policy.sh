@@ -92,8 +92,7 @@ else
 	# (the vectors 60-kpp.sh picked).
 	if [ -s /tmp/kpp/valid ]; then
 		set -- $(head -n 1 /tmp/kpp/valid)
-		printf 'nobs-kpp csidh512 private\n%s\n' "$3" >/tmp/pol.priv
-		chmod 600 /tmp/pol.priv
+		nobs_kpp_file /tmp/pol.priv csidh512 private "$3"
 		rm -f /tmp/pol.pub
 		if nobs-kpp pub /tmp/pol.priv /tmp/pol.pub 2>/tmp/pol.err &&
 		   [ "$(sed -n 2p /tmp/pol.pub)" = "$4" ]; then

@@ -21,20 +21,6 @@ t6_dir=/tmp/ctidh
 mkdir -p "$t6_dir"
 cd "$t6_dir" || true
 
-# t6_file PATH KIND HEX: a key file of set $t6_set as nobs-kpp writes it.
-t6_file() {
-	rm -f "$1"
-	printf 'nobs-kpp %s %s\n%s\n' "$t6_set" "$2" "$3" >"$1"
-	chmod 600 "$1"
-}
-
-# t6_op OUT pub|derive ARGS...: nobs-kpp's result (the hex) into OUT.
-t6_op() {
-	t6_o=$1
-	shift
-	rm -f "$t6_o"
-	nobs-kpp "$@" "$t6_o" 2>>err && sed -n 2p "$t6_o"
-}
 
 # t6_refused NAME WHY ARGS...: nobs-kpp ARGS fails with EINVAL (exit 1,
 # "Invalid argument") and writes no o.out.
@@ -76,14 +62,14 @@ t6_records() {
 		case $t6_which in *" $t6_i "*) ;; *) continue ;; esac
 		t6_t=$(date +%s)
 		: >err
-		t6_file a.priv private "$t6_ska"
-		t6_file b.priv private "$t6_skb"
+		nobs_kpp_file a.priv "$t6_set" private "$t6_ska"
+		nobs_kpp_file b.priv "$t6_set" private "$t6_skb"
 		t6_bad=
-		[ "$(t6_op a.pub pub a.priv)" = "$t6_pka" ] || t6_bad="$t6_bad pk_a"
-		[ "$(t6_op b.pub pub b.priv)" = "$t6_pkb" ] || t6_bad="$t6_bad pk_b"
+		[ "$(nobs_kpp_op a.pub pub a.priv)" = "$t6_pka" ] || t6_bad="$t6_bad pk_a"
+		[ "$(nobs_kpp_op b.pub pub b.priv)" = "$t6_pkb" ] || t6_bad="$t6_bad pk_b"
 		# a's secret from the file's public key of b
-		printf 'nobs-kpp %s public\n%s\n' "$t6_set" "$t6_pkb" >fb.pub
-		[ "$(t6_op ab.ss derive a.priv fb.pub)" = "$t6_ss" ] || t6_bad="$t6_bad ss"
+		nobs_kpp_file fb.pub "$t6_set" public "$t6_pkb"
+		[ "$(nobs_kpp_op ab.ss derive a.priv fb.pub)" = "$t6_ss" ] || t6_bad="$t6_bad ss"
 		if [ -z "$t6_bad" ]; then
 			result pass "$t6_set-$t6_rn-$t6_i" "pk_a, pk_b and ss as $t6_whose ($(($(date +%s) - t6_t)) s)"
 		else
@@ -117,20 +103,20 @@ t6_check_set() {
 	# Private keys outside the key space: refused at ALG_SET_KEY
 	# (nobs-kpp's "the kernel refused the private key"), no group action.
 	t6_zero=$(t6_zeros "$t6_skn")
-	t6_file z.priv private "$t6_zero"
-	t6_file o1.priv private "${t6_zero%??}$t6_last"
+	nobs_kpp_file z.priv "$t6_set" private "$t6_zero"
+	nobs_kpp_file o1.priv "$t6_set" private "${t6_zero%??}$t6_last"
 	t6_refused "$t6_set-bound-last" "the last exponent 0x$t6_last" pub o1.priv
-	t6_file o2.priv private "$t6_b0${t6_zero#??}"
+	nobs_kpp_file o2.priv "$t6_set" private "$t6_b0${t6_zero#??}"
 	t6_refused "$t6_set-bound-first" "e[0] = 0x$t6_b0" pub o2.priv
-	t6_file o3.priv private "$t6_b01${t6_zero#????}"
+	nobs_kpp_file o3.priv "$t6_set" private "$t6_b01${t6_zero#????}"
 	t6_refused "$t6_set-bound-sum" "e[0], e[1] = 0x$t6_b01" pub o3.priv
-	t6_file o4.priv private "${t6_zero%??}80"
+	nobs_kpp_file o4.priv "$t6_set" private "${t6_zero%??}80"
 	t6_refused "$t6_set-bound-min" "the last exponent -128" pub o4.priv
 
 	# An invalid peer key with a valid private key (zero): in range,
 	# not supersingular (validation only, no action).
 	if [ -n "$t6_inv" ]; then
-		printf 'nobs-kpp %s public\n%s\n' "$t6_set" "$t6_inv" >i2.pub
+		nobs_kpp_file i2.pub "$t6_set" public "$t6_inv"
 		t6_refused "$t6_set-invalid-curve" "a curve in range, not supersingular" derive z.priv i2.pub
 	else
 		result skip "$t6_set-invalid-curve" "no $t6_vec (its invalid key is derived from it)"
@@ -174,14 +160,14 @@ if [ -f records-ctidh512 ]; then
 	set -- $(sed -n 1p records-ctidh512)
 	t6_t=$(date +%s)
 	: >err
-	t6_file a.priv private "$1"
-	printf 'nobs-kpp ctidh512 public\n%s\n' "$2" >fa.pub
+	nobs_kpp_file a.priv "$t6_set" private "$1"
+	nobs_kpp_file fa.pub ctidh512 public "$2"
 	rm -f g.priv
 	if nobs-kpp -a ctidh512 keygen g.priv 2>>err &&
 	   [ "$(sed -n 1p g.priv)" = "nobs-kpp ctidh512 private" ] &&
-	   t6_g=$(t6_op g.pub pub g.priv) &&
-	   t6_gs=$(t6_op g.ss derive g.priv fa.pub) &&
-	   t6_as=$(t6_op ag.ss derive a.priv g.pub) &&
+	   t6_g=$(nobs_kpp_op g.pub pub g.priv) &&
+	   t6_gs=$(nobs_kpp_op g.ss derive g.priv fa.pub) &&
+	   t6_as=$(nobs_kpp_op ag.ss derive a.priv g.pub) &&
 	   [ -n "$t6_gs" ] && [ "$t6_gs" = "$t6_as" ] &&
 	   [ "${#t6_g}" -eq 128 ]; then
 		result pass ctidh512-exchange "a key drawn by nobs-kpp with sk_a: equal 64-byte secrets ($(($(date +%s) - t6_t)) s)"
@@ -195,6 +181,6 @@ fi
 # unaffected (case-lib.sh; it reloads nobs: not under nobs-selftest
 # without --reload).
 t6_set=ctidh512
-t6_file z.priv private "$(t6_zeros 74)"
+nobs_kpp_file z.priv "$t6_set" private "$(t6_zeros 74)"
 nobs_first_use_fails ctidh512 z.priv
 cd /

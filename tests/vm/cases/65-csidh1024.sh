@@ -17,20 +17,6 @@ c1_fresh=/etc/nobs-csidh1024-fresh
 mkdir -p "$c1_dir"
 cd "$c1_dir" || true
 
-# c1_file PATH KIND HEX: a csidh1024 key file as nobs-kpp writes it.
-c1_file() {
-	rm -f "$1"
-	printf 'nobs-kpp csidh1024 %s\n%s\n' "$2" "$3" >"$1"
-	chmod 600 "$1"
-}
-
-# c1_op OUT pub|derive ARGS...: nobs-kpp's result (the hex) into OUT.
-c1_op() {
-	c1_o=$1
-	shift
-	rm -f "$c1_o"
-	nobs-kpp "$@" "$c1_o" 2>>err && sed -n 2p "$c1_o"
-}
 
 : >err
 if [ ! -f "$c1_vec" ]; then
@@ -41,16 +27,16 @@ else
 		/"Ss":/ { ss = $4 } /"status": "valid"/ { print pr, pk2, ss; exit }' \
 		"$c1_vec")
 	c1_t=$(date +%s)
-	c1_file v.priv private "$1"
-	printf 'nobs-kpp csidh1024 public\n%s\n' "$2" >v2.pub
-	if [ "$(c1_op v.ss derive v.priv v2.pub)" = "$3" ]; then
+	nobs_kpp_file v.priv csidh1024 private "$1"
+	nobs_kpp_file v2.pub csidh1024 public "$2"
+	if [ "$(nobs_kpp_op v.ss derive v.priv v2.pub)" = "$3" ]; then
 		result pass csidh1024-vector "the first valid vector's Ss through nobs-kpp ($(($(date +%s) - c1_t)) s)"
 	else
 		result fail csidh1024-vector "$(cat err)"
 	fi
 	set -- $(awk -F'"' '/"Pk2":/ { pk2 = $4 }
 		/"status": "invalid_public_key2"/ { print pk2; exit }' "$c1_vec")
-	printf 'nobs-kpp csidh1024 public\n%s\n' "$1" >i2.pub
+	nobs_kpp_file i2.pub csidh1024 public "$1"
 	rm -f i.ss
 	nobs-kpp derive v.priv i2.pub i.ss 2>err
 	c1_rc=$?
@@ -71,7 +57,7 @@ fi
 # Made to fail (the test build's test_fail_first_use): no csidh1024
 # transform, one line, csidh512 unaffected (case-lib.sh; it reloads nobs:
 # not under nobs-selftest without --reload).
-c1_file v.priv private "$(awk -F'"' '/"Pr1":/ { print $4; exit }' "$c1_vec")"
+nobs_kpp_file v.priv csidh1024 private "$(awk -F'"' '/"Pr1":/ { print $4; exit }' "$c1_vec")"
 nobs_first_use_fails csidh1024 v.priv
 
 # Two first users at once: the second waits for the first one's known
@@ -130,10 +116,10 @@ else
 	set -- $(cat "$c1_fresh")
 	c1_t=$(date +%s)
 	: >err
-	c1_file a.priv private "$1"
-	printf 'nobs-kpp csidh1024 public\n%s\n' "$3" >b.pub
-	c1_pk=$(c1_op a.pub pub a.priv)
-	c1_ss=$(c1_op a.ss derive a.priv b.pub)
+	nobs_kpp_file a.priv csidh1024 private "$1"
+	nobs_kpp_file b.pub csidh1024 public "$3"
+	c1_pk=$(nobs_kpp_op a.pub pub a.priv)
+	c1_ss=$(nobs_kpp_op a.ss derive a.priv b.pub)
 	if [ "$c1_pk" = "$2" ] && [ "$c1_ss" = "$4" ]; then
 		result pass csidh1024-reference "fresh keys: Pk_a and Ss as the reference's p1024 computed them ($(($(date +%s) - c1_t)) s)"
 	else
@@ -143,9 +129,9 @@ else
 	c1_t=$(date +%s)
 	rm -f g.priv
 	if nobs-kpp -a csidh1024 keygen g.priv 2>>err &&
-	   c1_g=$(c1_op g.pub pub g.priv) &&
-	   c1_gs=$(c1_op g.ss derive g.priv a.pub) &&
-	   c1_as=$(c1_op ag.ss derive a.priv g.pub) &&
+	   c1_g=$(nobs_kpp_op g.pub pub g.priv) &&
+	   c1_gs=$(nobs_kpp_op g.ss derive g.priv a.pub) &&
+	   c1_as=$(nobs_kpp_op ag.ss derive a.priv g.pub) &&
 	   [ -n "$c1_gs" ] && [ "$c1_gs" = "$c1_as" ] &&
 	   [ "$(echo -n "$c1_g" | wc -c)" -eq 256 ]; then
 		result pass csidh1024-exchange "a key drawn here with Pr_a: equal 128-byte secrets ($(($(date +%s) - c1_t)) s)"
