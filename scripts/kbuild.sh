@@ -79,7 +79,8 @@ ok=0
 #     (*.su, *.ci, which stack-check.sh's probes leave in $kdir) aside;
 #   - the tools: every installed Debian package and its version (the
 #     compilers, binutils, sparse, pahole, make, ccache; nobs's own
-#     packages aside), the path, size and ctime of each tool the build
+#     packages aside; whatever its triggers' state: deb-check.sh's
+#     apt-get, in another job, leaves man-db's pending a moment), the path, size and ctime of each tool the build
 #     runs as PATH resolves it, the content of unstable's sparse from
 #     scripts/sparse.sh, and whether this kernel is marked for it;
 #   - how it is run: this script and lib.sh, the make arguments, PATH,
@@ -117,7 +118,10 @@ build_key() {
 		(cd "$wdir" && find . -type f ! -name .kbuild-messages -print0 | sort -z | xargs -0 sha256sum)
 		# shellcheck disable=SC2086 # $src: none, or one directory
 		find -L "$kdir" $src -type f ! -name '*.su' ! -name '*.ci' -printf '%p %s %C@\n' | sort
-		dpkg-query -W -f '${Package}:${Architecture} ${Version} ${db:Status-Abbrev}\n' | grep -v '^nobs-'
+		# installed packages: a trigger pending or awaited (while another
+		# job's apt-get runs man-db's) is still the same package
+		dpkg-query -W -f '${db:Status-Abbrev} ${Package}:${Architecture} ${Version}\n' |
+			awk '$1 ~ /^.[iWt]/ && $2 !~ /^nobs-/ { print $2, $3 }'
 		for t in make gcc cc as ld objdump objcopy nm readelf ar strip sparse pahole python3 perl ccache \
 			"${cross}gcc" "${cross}as" "${cross}ld" "${cross}objcopy" "${cross}objdump" "${cross}nm"; do
 			t=$(command -v "$t") && stat -L -c '%n %s %Z' "$t"

@@ -63,6 +63,10 @@ for arch in "${@:-x86_64 arm64 riscv64 ppc64le}"; do
 				CCACHE_DISABLE=1 make -C "$kdir" M="$dir" "${args[@]}" \
 					KCFLAGS=-fcallgraph-info=su "${cores[@]}" \
 					>>"$dir/stack-check.log" 2>&1 || ok=
+				# (the feature probes, -fsyntax-only with the
+				# kernel's flags and these, leave their graphs,
+				# a-<probe>.ci, in the kernel tree: make's cwd)
+				rm -f "$kdir"/a-*.ci
 				for o in "${cores[@]}"; do
 					[ -s "$dir/${o%.o}.ci" ] || ok=
 				done
