@@ -4,13 +4,19 @@
  * program rather than busybox so one source serves every architecture
  * (Debian 12 ships no riscv64 busybox).
  *
- * /etc/kunit.conf holds one module per line: "PATH [params...]".  Each is
- * loaded in order (KUnit runs a module's suites while it loads), then all
- * are unloaded in reverse order, kmemleak (when present) is scanned, and
- * the guest reboots (qemu runs with -no-reboot, so it exits).  Markers on
- * the console, for the host:
+ * /etc/kunit.conf holds runs, each a line "#run LABEL", an optional line
+ * "#filter GLOB" (KUnit's filter_glob for the run's suites) and its
+ * modules, one a line: "PATH [params...]".  A run's modules are loaded in
+ * order (KUnit runs a module's suites while it loads), then unloaded in
+ * reverse order, and the next run begins; after the last, kmemleak (when
+ * present) is scanned once, and the guest reboots (qemu runs with
+ * -no-reboot, so it exits).  Module lines before any "#run" are one run.
+ * A run without "#filter" after one with it runs every suite again.
+ * Markers on the console, for the host:
+ *	NOBS-KUNIT-RUN <label>            before a run's first module
  *	NOBS-KUNIT-LOAD <path>            before loading a module
- *	NOBS-KUNIT-RESULT load|unload <name> ok|<errno text>
+ *	NOBS-KUNIT-RESULT load|unload|filter <name> ok|<errno text>
+ *	NOBS-KUNIT-RUNS-END               after the last run's unloads
  *	NOBS-KMEMLEAK-BEGIN ... NOBS-KMEMLEAK-END
  *	NOBS-GCDA <path> <bytes>, hex lines, NOBS-GCDA-END   (see below)
  *	NOBS-KUNIT-DONE
@@ -125,10 +131,39 @@ static void gcov_dump(const char *dir)
 	closedir(d);
 }
 
+/* Unloads the @n modules of a run, in reverse order. */
+static void unload_run(int n)
+{
+	int i;
+
+	for (i = n - 1; i >= 0; i--) {
+		int err = 0;
+
+		if (syscall(SYS_delete_module, names[i], O_NONBLOCK))
+			err = errno;
+		say("NOBS-KUNIT-RESULT unload %s %s\n", names[i],
+		    err ? strerror(err) : "ok", "");
+	}
+}
+
+/* KUnit's filter_glob, for the suites of the modules loaded next. */
+static void set_filter(const char *glob)
+{
+	int fd, err = 0;
+
+	fd = open("/sys/module/kunit/parameters/filter_glob", O_WRONLY);
+	if (fd < 0 || write(fd, glob, strlen(glob)) < 0)
+		err = errno;
+	if (fd >= 0)
+		close(fd);
+	say("NOBS-KUNIT-RESULT filter %s %s\n", glob,
+	    err ? strerror(err) : "ok", "");
+}
+
 int main(void)
 {
 	static char line[4096];
-	int nmods = 0, gcov = 0, fd, i;
+	int nmods = 0, gcov = 0, filtered = 0, failed = 0, fd;
 	FILE *conf;
 
 	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
@@ -151,7 +186,7 @@ int main(void)
 		perror("/etc/kunit.conf");
 		goto out;
 	}
-	while (nmods < MAX_MODS && fgets(line, sizeof(line), conf)) {
+	while (fgets(line, sizeof(line), conf)) {
 		char *params, *nl = strchr(line, '\n');
 		int err = 0;
 
@@ -159,7 +194,23 @@ int main(void)
 			*nl = '\0';
 		if (!strcmp(line, "#gcov"))
 			gcov = 1;
-		if (!line[0] || line[0] == '#')
+		if (!strncmp(line, "#run ", 5)) {
+			unload_run(nmods);
+			nmods = 0;
+			failed = 0;
+			say("NOBS-KUNIT-RUN %s\n", line + 5, "", "");
+			/* the next line may set a filter of its own */
+			if (filtered)
+				set_filter("*");
+			filtered = 0;
+			continue;
+		}
+		if (!strncmp(line, "#filter ", 8)) {
+			set_filter(line + 8);
+			filtered = 1;
+			continue;
+		}
+		if (!line[0] || line[0] == '#' || failed || nmods == MAX_MODS)
 			continue;
 		params = strchr(line, ' ');
 		if (params)
@@ -175,19 +226,15 @@ int main(void)
 			close(fd);
 		say("NOBS-KUNIT-RESULT load %s %s\n", names[nmods],
 		    err ? strerror(err) : "ok", "");
+		/* a run's later modules need the earlier ones */
 		if (err)
-			break;
-		nmods++;
+			failed = 1;
+		else
+			nmods++;
 	}
 	fclose(conf);
-	for (i = nmods - 1; i >= 0; i--) {
-		int err = 0;
-
-		if (syscall(SYS_delete_module, names[i], O_NONBLOCK))
-			err = errno;
-		say("NOBS-KUNIT-RESULT unload %s %s\n", names[i],
-		    err ? strerror(err) : "ok", "");
-	}
+	unload_run(nmods);
+	say("NOBS-KUNIT-RUNS-END\n", "", "", "");
 	leak_report();
 	if (gcov)
 		gcov_dump("/sys/kernel/debug/gcov");

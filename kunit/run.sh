@@ -8,10 +8,12 @@
 #     against it, runs the suites with and without force_generic=1, and
 #     proves the pipeline reports failures: nobs_kunit test_fail=1 and
 #     test_sanitizers=1 (a KUNIT_FAIL, a KASAN out-of-bounds read and a
-#     UBSAN shift) must each be reported (the "meta" checks pass then).
+#     UBSAN shift) must each be reported (the "meta" checks pass then);
+#     the three runs in one boot, the modules unloaded and loaded again
+#     between them.
 #   arm64, riscv64, ppc64le: the same builds (cross) and runs (arm64 with and
-#     without force_generic=1: the SHA3-instruction/asm paths and the generic
-#     ones; riscv64 and ppc64le run generic C only, once).
+#     without force_generic=1, in one boot: the SHA3-instruction/asm paths
+#     and the generic ones; riscv64 and ppc64le run generic C only, once).
 #   x86_64-cfi: the kCFI kernel (clang 19, CONFIG_CFI_CLANG, not permissive,
 #     FineIBT): checks its .config, builds both modules with the kernel's
 #     clang (LLVM=-19, W=1: clang's extra warnings fail the build too),
@@ -133,14 +135,40 @@ build_modules() {
 	return 1
 }
 
-# run ARCH KDIR DST LABEL NOBS_PARAMS [KUNIT_PARAMS]: one KUnit run, its
-# output as is (NOBS_SEED: nobs_kunit's seed=).
-run() {
-	local kp=${6:-}${NOBS_SEED:+ seed=$NOBS_SEED}
+# boot ARCH KDIR DST RUN...: one boot of the test kernel KDIR with
+# DST's modules for the KUnit runs RUN..., each
+# "LABEL|NOBS_PARAMS|KUNIT_PARAMS|FILTER_GLOB" (NOBS_SEED: nobs_kunit's
+# seed=), in the order given; the runner's output in
+# $NOBS_BUILD/kunit/ARCH.boot.log, each run's report in
+# $NOBS_BUILD/kunit/LABEL/report.txt.
+boot() {
+	local arch=$1 kdir=$2 dst=$3 r label p kp glob
+	local -a args=()
+	shift 3
+	for r in "$@"; do
+		IFS='|' read -r label p kp glob <<<"$r"
+		kp=$kp${NOBS_SEED:+ seed=$NOBS_SEED}
+		args+=(-l "$label" -p "$p" -P "${kp# }")
+		[ -z "$glob" ] || args+=(-f "$glob")
+		rm -f "$NOBS_BUILD/kunit/$label/report.txt"
+	done
+	mkdir -p "$NOBS_BUILD/kunit"
+	"$runner" -q -a "${arch%-cfi}" -K "$kdir" -m "$dst/nobs.ko" \
+		-m "$dst/kunit/nobs_kunit.ko" "${args[@]}" >"$NOBS_BUILD/kunit/$arch.boot.log" 2>&1
+}
 
-	kp=${kp# }
-	"$runner" -q -a "${1%-cfi}" -K "$2" -m "$3/nobs.ko" -m "$3/kunit/nobs_kunit.ko" \
-		-l "$4" -p "$5" ${kp:+-P "$kp"}
+# report ARCH LABEL: a run's report as the runner printed it (its last
+# line "<arch> kunit: N passed, N failed, N skipped"); false if it failed.
+report() {
+	local rep=$NOBS_BUILD/kunit/$2/report.txt
+	if [ ! -s "$rep" ]; then
+		tail -n 5 "$NOBS_BUILD/kunit/$1.boot.log" | sed 's/^/  | /'
+		echo "  FAIL  $2: no report (the runner's output: $NOBS_BUILD/kunit/$1.boot.log)"
+		echo "$1 kunit: 0 passed, 1 failed"
+		return 1
+	fi
+	cat "$rep"
+	tail -n 1 "$rep" | grep -q ' 0 failed'
 }
 
 # kcfi_static DST: the type hash of every x86 assembly entry point of the
@@ -221,20 +249,19 @@ plant_checks() {
 }
 
 # The pipeline must report a deliberately failing test and, on the debug
-# kernel, a KASAN and a UBSAN report: one boot of the nobs_module suite only
-# (kunit.filter_glob) with test_fail=1 (a KUNIT_FAIL case) and
-# test_sanitizers=1 (a slab out-of-bounds read, an out-of-range shift).
-# Each of the three cases must be reported failed, each splat must be among
-# the runner's problems, and nothing else may go wrong (load, hang, crash,
-# another case).  The run's own counts are not ours.
+# kernel, a KASAN and a UBSAN report: the last run of the x86_64 boot
+# (meta_run) runs the nobs_module suite only (kunit.filter_glob) with
+# test_fail=1 (a KUNIT_FAIL case) and test_sanitizers=1 (a slab
+# out-of-bounds read, an out-of-range shift).  Each of the three cases
+# must be reported failed, each splat must be among the runner's problems,
+# and nothing else may go wrong (load, hang, crash, another case, another
+# kernel report).  The run's own counts are not ours.
+meta_run="x86_64-meta||test_fail=1 test_sanitizers=1|nobs_module"
 meta_check() {
-	local kdir=$1 dst=$2 log=$NOBS_BUILD/kunit/meta.log rc ok=0
-	local tsv=$NOBS_BUILD/kunit/x86_64-meta/ktap.tsv
-	mkdir -p "$NOBS_BUILD/kunit"
-	"$runner" -q -a x86_64 -K "$kdir" -m "$dst/nobs.ko" \
-		-m "$dst/kunit/nobs_kunit.ko" -P "test_fail=1 test_sanitizers=1" \
-		-l x86_64-meta -c "kunit.filter_glob=nobs_module" >"$log" 2>&1
-	rc=$?
+	local o=$NOBS_BUILD/kunit/x86_64-meta ok=0 rc=0
+	local log=$o/report.txt tsv=$o/ktap.tsv
+	[ -s "$log" ] || echo "  FAIL  x86_64-meta: no report" >"$log"
+	tail -n 1 "$log" | grep -q ' 0 failed' || rc=1
 	sed 's/^/  | /' "$log"
 	failed() { grep -q "^FAIL	$1	" "$tsv" 2>/dev/null; }
 	splat() { grep -Eq "^    \[ *[0-9.]+\] $1" "$log"; }
@@ -255,10 +282,13 @@ meta_check() {
 	failed nobs_module.module_ubsan_shift &&
 		splat 'UBSAN: shift-out-of-bounds in .*nobs_kunit_main\.c'
 	meta_result ubsan $?
-	# Nothing else: module_registered passes, no other runner complaint.
+	# Nothing else: module_registered passes, no other runner complaint,
+	# no kernel report but the two splats.
 	if [ "$(grep -c "^FAIL	nobs_module\.module_" "$tsv" 2>/dev/null)" = 3 ] &&
 		grep -q "^PASS	nobs_module\.module_registered	" "$tsv" &&
-		! grep 'FAIL  x86_64-meta: ' "$log" | grep -vq 'kernel reported a problem:$'; then
+		! grep 'FAIL  x86_64-meta: ' "$log" | grep -vq 'kernel reported a problem:$' &&
+		! nobs_kernel_problems "$o/console.log" |
+		grep -Evq '\] (BUG: KASAN: slab-out-of-bounds in module_kasan_oob_read|UBSAN: shift-out-of-bounds in .*nobs_kunit_main\.c|Call Trace:)'; then
 		echo "x86_64-kunit-meta-clean: 1 passed, 0 failed"
 	else
 		echo "  FAIL  the meta run failed otherwise than on the three deliberate cases"
@@ -318,15 +348,24 @@ for arch in "${arches[@]}"; do
 	# KASAN, and it is the riscv64 and ppc64le runs' only code (and the
 	# harness's); those leave out ctidh2048 (ctidh2048=0): its generic
 	# 2048-bit C, about four times ctidh1024's, is the harness's.
+	# The runs, in one boot (x86_64's meta run last: its reports stay in
+	# its part of the console).
+	runs=()
 	for params in "${variants[@]}"; do
-		nobs_log "$arch: KUnit with nobs ${params:-defaults}"
 		suffix= kparams=${NOBS_KUNIT_PARAMS:-}
 		case $arch in riscv64 | ppc64le) kparams=ctidh2048=0 ;; esac
 		case $params in *force_generic*) suffix=-generic kparams=large=0 ;; esac
-		run "$arch" "$kdir" "$dst" "$arch$suffix" "$params" "$kparams" || status=1
+		runs+=("$arch$suffix|$params|$kparams|")
+	done
+	[ "$arch" != x86_64 ] || runs+=("$meta_run")
+	nobs_log "$arch: KUnit, one boot: ${runs[*]}"
+	boot "$arch" "$kdir" "$dst" "${runs[@]}"
+	for r in "${runs[@]}"; do
+		[ "$r" != "$meta_run" ] || continue
+		report "$arch" "${r%%|*}" || status=1
 	done
 	case $arch in
-	x86_64) meta_check "$kdir" "$dst" || status=1 ;;
+	x86_64) meta_check || status=1 ;;
 	x86_64-cfi) plant_checks "$kdir" ;;
 	esac
 done

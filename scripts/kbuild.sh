@@ -76,11 +76,13 @@ ok=0
 #     Makefile includes, symlinks followed: path, size and ctime (a file
 #     cannot be written, replaced or re-extracted without its ctime
 #     changing), the outputs of gcc's -fstack-usage/-fcallgraph-info
-#     (*.su, *.ci, which stack-check.sh's probes leave in $kdir) aside;
+#     (*.su, *.ci: stack-check.sh's feature probes write them in $kdir
+#     while another job's build may be reading it) aside;
 #   - the tools: every installed Debian package and its version (the
 #     compilers, binutils, sparse, pahole, make, ccache; nobs's own
 #     packages aside; whatever its triggers' state: deb-check.sh's
-#     apt-get, in another job, leaves man-db's pending a moment), the path, size and ctime of each tool the build
+#     apt-get, in another job, leaves man-db's pending a moment), the
+#     path, size and ctime of each tool the build
 #     runs as PATH resolves it, the content of unstable's sparse from
 #     scripts/sparse.sh, and whether this kernel is marked for it;
 #   - how it is run: this script and lib.sh, the make arguments, PATH,
