@@ -109,6 +109,7 @@ endif
 $(BUILD)/keccak_bench: $(ROOT)/tests/user/keccak_bench.c \
 		$(ROOT)/tests/user/keccak_bench.h \
 		$(ROOT)/tests/user/bench_clock.h $(KECCAK_CORE) $(KECCAK_ARCH) \
+		$(ROOT)/sha3/sha3_lib.c $(ROOT)/include/nobs/sha3.h \
 		$(KECCAK_COMPAT) $(KSHA3_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(BENCH_CFLAGS) $(KECCAK_DEFS) $(KSHA3_DEFS) \
